@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config';
+import { openStorage, type Storage } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './seed';
+import type { AdminSeedResult } from './seed/admin';
+import { resolveJwtSecret } from './auth/secret';
+import { TokenSigner } from './auth/tokens';
+import { SessionRepository } from './auth/sessions';
+import { LoginThrottle } from './auth/loginThrottle';
+import { AuthService } from './auth/authService';
+import { UserRepository } from './modules/users/repository';
+import { registerAccessControl } from './http/access';
+import { registerErrorHandling } from './http/errorHandler';
+import { registerWebRoutes } from './http/webRoutes';
+import { attachRealtime, type Realtime } from './realtime/socketServer';
+import { apiModules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+    serverConfig: ServerConfig;
+    auth: AuthService;
+    realtime: Realtime;
+    adminSeed: AdminSeedResult;
+  }
+}
+
+export interface BuildOptions {
+  /** Tests hand in a PostgreSQL schema of their own. */
+  postgresSchema?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole server (storage migrated and seeded, API, realtime, web pages) without listening. */
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.postgresSchema ? { postgresSchema: options.postgresSchema } : {}) });
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  try {
+    await migrateToLatest(storage);
+    const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+    const users = new UserRepository(storage.db);
+    const signer = new TokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds);
+    const auth = new AuthService(users, new SessionRepository(storage.db), new LoginThrottle(storage.db), signer);
+
+    app.decorate('storage', storage);
+    app.decorate('serverConfig', config);
+    app.decorate('auth', auth);
+    app.decorate('adminSeed', adminSeed);
+    app.decorate('realtime', attachRealtime(app.server, auth));
+
+    registerErrorHandling(app);
+    registerAccessControl(app, auth);
+    await app.register(
+      async (api) => {
+        for (const module of apiModules) await api.register(module);
+      },
+      { prefix: '/api' },
+    );
+    await registerWebRoutes(app, config.webRoot);
+
+    // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
+    app.addHook('preClose', async () => app.realtime.close());
+    app.addHook('onClose', async () => storage.close());
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await storage.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import type { RoleRef } from '@shared/schemas';
+import { AppError } from '../http/appError';
+import { UserRepository, isAdminRoleSet, isDisabled, type UserRow } from '../modules/users/repository';
+import { decoyPasswordHash, verifyPassword } from './passwords';
+import { LoginThrottle } from './loginThrottle';
+import { SessionRepository } from './sessions';
+import type { TokenClaims, TokenSigner } from './tokens';
+
+/** Who is calling, resolved once per request or socket connection. */
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  claims: TokenClaims;
+  roles: RoleRef[];
+  isAdmin: boolean;
+  /** Menu and button full paths the user's roles grant; loaded on first use. */
+  permittedPaths(): Promise<ReadonlySet<string>>;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly throttle: LoginThrottle,
+    private readonly signer: TokenSigner,
+  ) {}
+
+  /** Checks the password (argon2id), the lock and the account state; opens a session. */
+  async login(username: string, password: string, visitSource: string): Promise<{ token: string; user: UserRow }> {
+    const lockedMs = await this.throttle.lockedFor(username);
+    if (lockedMs > 0) {
+      const retryAfter = Math.ceil(lockedMs / 1000);
+      throw new AppError('TOO_MANY_ATTEMPTS', {
+        message: `Too many failed logins for this account, try again in ${Math.ceil(retryAfter / 60)} minutes`,
+        data: { retryAfterSeconds: retryAfter },
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+    const user = await this.users.findByUsername(username);
+    const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+    if (!user || !valid) {
+      await this.throttle.recordFailure(username);
+      throw new AppError('LOGIN_FAILED');
+    }
+    if (isDisabled(user)) throw new AppError('ACCOUNT_DISABLED');
+    await this.throttle.clear(username);
+    const now = Date.now();
+    const sessionId = await this.sessions.create(user.id, visitSource, now + this.signer.ttlSeconds * 1000, now);
+    return { token: this.signer.sign(user.id, sessionId, now).token, user };
+  }
+
+  /** Every request and socket goes through here: signature, expiry, session, account state. */
+  async authenticate(token: string): Promise<AuthContext> {
+    const claims = this.signer.verify(token);
+    const session = await this.sessions.find(claims.sid);
+    if (!session || session.revoked_at !== null || String(session.user_id) !== claims.sub) throw new AppError('TOKEN_REVOKED');
+    if (session.expires_at <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+    const user = await this.users.findById(session.user_id);
+    if (!user) throw new AppError('TOKEN_REVOKED');
+    if (isDisabled(user)) throw new AppError('ACCOUNT_DISABLED');
+    const roles = await this.users.effectiveRoles(user);
+    let paths: Promise<ReadonlySet<string>> | undefined;
+    return {
+      user,
+      sessionId: session.id,
+      claims,
+      roles,
+      isAdmin: isAdminRoleSet(roles),
+      permittedPaths: () => (paths ??= this.users.permittedPaths(user.id).then((list) => new Set(list))),
+    };
+  }
+
+  /** A fresh token for the same session when the current one is past half its life. */
+  async renewIfDue(context: AuthContext): Promise<string | null> {
+    if (!this.signer.needsRenewal(context.claims)) return null;
+    const { token, expiresAt } = this.signer.sign(context.user.id, context.sessionId);
+    await this.sessions.extend(context.sessionId, expiresAt);
+    return token;
+  }
+
+  logout(context: AuthContext): Promise<void> {
+    return this.sessions.revoke(context.sessionId);
+  }
+}

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, from the environment only (twelve-factor); defaults make `npm start` work as is. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL when set, otherwise an embedded SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  /** Initial admin password on first start; generated and printed once when absent. */
+  adminPassword: string | undefined;
+  /** Signing secret; generated and kept in dataDir when absent. */
+  jwtSecret: string | undefined;
+  /** How long a token lives without activity; renewed when past half its life. */
+  tokenTtlSeconds: number;
+  /** Folder with the built bundles (dist/console, dist/kiosk). */
+  webRoot: string;
+  /** Seed the demo organisation (departments, a gateway, meters) on first start. */
+  seedDemo: boolean;
+  logLevel: string;
+  version: string;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const env = process.env;
+  return {
+    port: intFromEnv('PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: intFromEnv('TOKEN_TTL_SECONDS', 12 * 3600),
+    webRoot: resolve(env.WEB_ROOT ?? './dist'),
+    seedDemo: env.SEED_DEMO !== 'off',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    version: env.npm_package_version ?? '0.1.0',
+    ...overrides,
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database } from './schema';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface Storage {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** Where the data lives, for the start-up log (never includes a password). */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: work inside this schema (tests get one each, so suites never share rows). */
+  postgresSchema?: string;
+}
+
+// bigint columns hold epoch milliseconds, well inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openSqlite(dataDir: string): Storage {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'energy.sqlite');
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, kind: 'sqlite', describe: `SQLite ${file}`, close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<Storage> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad PostgreSQL schema name "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
+  const safeUrl = new URL(url);
+  safeUrl.password = '';
+  return { db, kind: 'postgres', describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`, close: () => db.destroy() };
+}
+
+export function openStorage(options: StorageOptions): Promise<Storage> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.postgresSchema)
+    : Promise.resolve(openSqlite(options.dataDir));
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Storage } from './connect';
+import { foundation } from './migrations/0001_foundation';
+
+/** One ordered migration set for both engines; names sort in the order they apply. */
+function migrationsFor(storage: Storage): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(storage.kind),
+  };
+}
+
+export async function migrateToLatest(storage: Storage): Promise<string[]> {
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrationsFor(storage) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

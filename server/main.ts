@@ -1,0 +1,46 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+
+/** Entry point: build, listen, print the first-start admin password once, shut down cleanly on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`storage: ${app.storage.describe}`);
+  const generated = app.adminSeed.generatedPassword;
+  if (generated) {
+    // Printed once, on the first start only; it is not stored anywhere in clear.
+    process.stdout.write(
+      `\n  ┌──────────────────────────────────────────────────────────┐\n` +
+        `  │ First start: the admin account was created.              │\n` +
+        `  │   username: admin                                        │\n` +
+        `  │   password: ${generated.padEnd(45)}│\n` +
+        `  │ Write it down: it is not shown again.                    │\n` +
+        `  └──────────────────────────────────────────────────────────┘\n\n`,
+    );
+  }
+  process.stdout.write(`Energy console: http://localhost:${config.port}/  kiosk: http://localhost:${config.port}/dash/1\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: finishing in-flight requests and closing the database`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '@shared/errors';
+import { userCheckQuerySchema, type UserInfo } from '@shared/schemas';
+import { requireAuth } from '../../http/access';
+import { UserRepository } from './repository';
+
+export const userRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const users = new UserRepository(app.storage.db);
+
+  app.get('/users/info', { config: { access: 'user' } }, async (request) => {
+    const auth = requireAuth(request);
+    return ok<UserInfo>(await users.info(auth.user));
+  });
+
+  /** Uniqueness lookup behind the user dialog's on-blur checks (spec §5, §7). */
+  app.get('/users/check', { config: { access: 'user' }, schema: { querystring: userCheckQuerySchema } }, async (request) => {
+    const { email, username } = request.query;
+    const found = email ? await users.findByEmail(email) : await users.findByUsername(username ?? '');
+    return ok(found ? { _id: found.id } : null);
+  });
+};

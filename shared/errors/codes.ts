@@ -1,0 +1,85 @@
+/**
+ * The error catalogue (spec §8). One place for every code the server sends and the clients react to.
+ * `message` is the English text the server puts in the envelope; clients may translate by `key`.
+ */
+export const ErrorCode = {
+  OK: 0,
+  LOGIN_FAILED: 10001,
+  TOKEN_EXPIRED: 10002,
+  TOKEN_INVALID: 10003,
+  TOKEN_REVOKED: 10004,
+  TOO_MANY_ATTEMPTS: 10005,
+  ACCOUNT_DISABLED: 10006,
+  MISSING_PARAMETERS: 10007,
+  FORBIDDEN: 10008,
+  SDK_KEY_INVALID: 10009,
+  SDK_KEY_USED: 10010,
+  EMAIL_USED: 10011,
+  ACCOUNT_REGISTERED: 10012,
+  TOKEN_MISSING: 10013,
+  GATEWAY_NOT_FOUND: 17007,
+  KANBAN_NOT_FOUND: 20001,
+  NO_HISTORY: 20002,
+  TIME_OUT_OF_RANGE: 20003,
+  VALIDATION_FAILED: 40000,
+  NOT_FOUND: 40400,
+  BODY_TOO_LARGE: 41300,
+  INTERNAL: 50000,
+  UNAVAILABLE: 50300,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+interface ErrorInfo {
+  /** HTTP status that accompanies the envelope. */
+  status: number;
+  /** Catalogue key, for clients that translate. */
+  key: string;
+  message: string;
+}
+
+export const errorInfo: Record<ErrorCodeName, ErrorInfo> = {
+  OK: { status: 200, key: 'ok', message: 'ok' },
+  LOGIN_FAILED: { status: 401, key: 'login_failed', message: 'Login account or password is wrong' },
+  TOKEN_EXPIRED: { status: 401, key: 'token_expired', message: 'Your session has expired, please log in again' },
+  TOKEN_INVALID: { status: 401, key: 'token_invalid', message: 'Invalid token, please log in again' },
+  TOKEN_REVOKED: { status: 401, key: 'token_revoked', message: 'You have been logged out, please log in again' },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    key: 'too_many_attempts',
+    message: 'Too many failed logins for this account, try again later',
+  },
+  ACCOUNT_DISABLED: {
+    status: 403,
+    key: 'account_disabled',
+    message: 'This account has been disabled and cannot log in to the system',
+  },
+  MISSING_PARAMETERS: { status: 400, key: 'missing_parameters', message: 'Missing parameters' },
+  FORBIDDEN: { status: 403, key: 'forbidden', message: 'You do not have permission to do this' },
+  SDK_KEY_INVALID: { status: 400, key: 'sdk_key_invalid', message: 'The sdk key is invalid' },
+  SDK_KEY_USED: { status: 409, key: 'sdk_key_used', message: 'The sdk key has already been used' },
+  EMAIL_USED: { status: 409, key: 'email_used', message: 'This mailbox has been registered!' },
+  ACCOUNT_REGISTERED: { status: 409, key: 'account_registered', message: 'This account has already been registered' },
+  TOKEN_MISSING: { status: 401, key: 'token_missing', message: 'Please log in first' },
+  GATEWAY_NOT_FOUND: { status: 404, key: 'control_10007', message: 'The selected gateway does not exist' },
+  KANBAN_NOT_FOUND: { status: 404, key: 'kanban_not_found', message: 'Kanban id error, Kanban not found!' },
+  NO_HISTORY: { status: 404, key: 'no_history', message: 'No history was queried for this device!' },
+  TIME_OUT_OF_RANGE: { status: 400, key: 'time_out_of_range', message: 'Time out of range!' },
+  VALIDATION_FAILED: { status: 400, key: 'validation_failed', message: 'The request is not valid' },
+  NOT_FOUND: { status: 404, key: 'not_found', message: 'Not found' },
+  BODY_TOO_LARGE: { status: 413, key: 'body_too_large', message: 'The request body is too large' },
+  INTERNAL: { status: 500, key: 'internal', message: 'Internal server error' },
+  UNAVAILABLE: { status: 503, key: 'unavailable', message: 'The service is not available right now' },
+};
+
+/** Codes after which the client offers to log in again (spec §8). */
+export const LOGOUT_CODES: readonly number[] = [
+  ErrorCode.TOKEN_EXPIRED,
+  ErrorCode.TOKEN_INVALID,
+  ErrorCode.TOKEN_REVOKED,
+];
+
+export function codeName(code: number): ErrorCodeName | undefined {
+  return (Object.keys(ErrorCode) as ErrorCodeName[]).find((name) => ErrorCode[name] === code);
+}

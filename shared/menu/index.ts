@@ -1,0 +1,2 @@
+export * from './menuTree';
+export * from './routerEntry';

@@ -1,0 +1,61 @@
+import { MENU_GROUPS, type MenuGroupDef } from './menuTree';
+
+/** A router/menu entry as the API carries it (spec §3). `children` are ids once stored. */
+export interface RouterEntryDef {
+  path: string;
+  fullpath: string;
+  level: number;
+  type: 'menu' | 'button';
+  title: string;
+  icon: string | null;
+  sort: number;
+  hidden: boolean;
+  noRole: boolean;
+  /** fullpath of the parent entry; null at level 0. */
+  parentFullpath: string | null;
+}
+
+/** fullpath = parent's path joined with its own (spec §3). */
+export function joinPath(parent: string, child: string): string {
+  if (!parent) return child.startsWith('/') ? child : `/${child}`;
+  return `${parent.replace(/\/+$/, '')}/${child.replace(/^\/+/, '')}`;
+}
+
+/** i18n key of a menu title: the last static segment of its path. */
+export function titleKey(path: string): string {
+  const segments = path.split('/').filter((s) => s && !s.startsWith(':'));
+  return `route.${segments[segments.length - 1] ?? 'root'}`;
+}
+
+function groupEntries(group: MenuGroupDef, groupSort: number): RouterEntryDef[] {
+  const top: RouterEntryDef = {
+    path: group.path,
+    fullpath: group.path,
+    level: 0,
+    type: 'menu',
+    title: titleKey(group.path),
+    icon: group.icon,
+    sort: groupSort,
+    hidden: false,
+    noRole: group.noRole ?? false,
+    parentFullpath: null,
+  };
+  const children = group.children.map((child, index) => ({
+    path: child.path,
+    fullpath: joinPath(group.path, child.path),
+    level: 1,
+    type: 'menu' as const,
+    title: titleKey(child.path),
+    icon: null,
+    sort: index + 1,
+    hidden: child.hidden ?? false,
+    noRole: false,
+    parentFullpath: group.path,
+  }));
+  return [top, ...children];
+}
+
+/** Every router entry of the product in tree order (parents before children). */
+export function allRouterEntries(groups: readonly MenuGroupDef[] = MENU_GROUPS): RouterEntryDef[] {
+  return groups.flatMap((group, index) => groupEntries(group, (index + 1) * 10));
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { aliases } from './scripts/aliases.js';
+
+/** Heavy libraries get their own chunks so a page downloads only what it uses (a 2D board never fetches three). */
+const chunkGroups: Record<string, RegExp> = {
+  react: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+  antd: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
+  'echarts-gl': /node_modules[\\/](echarts-gl|claygl)[\\/]/,
+  echarts: /node_modules[\\/](echarts|zrender)[\\/]/,
+  three: /node_modules[\\/](three|@react-three)[\\/]/,
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: aliases },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      input: {
+        console: resolve(import.meta.dirname, 'console/index.html'),
+        kiosk: resolve(import.meta.dirname, 'kiosk/index.html'),
+      },
+      output: {
+        manualChunks(id: string) {
+          for (const [name, pattern] of Object.entries(chunkGroups)) if (pattern.test(id)) return name;
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/socket.io': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
+});

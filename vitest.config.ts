@@ -1,0 +1,57 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { aliases } from './scripts/aliases.js';
+
+const serverInclude = ['server/**/*.test.ts', 'tests/api/**/*.test.ts'];
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * Suites: unit (beside the code), server (through inject, once on SQLite and once on PostgreSQL when
+ * TEST_DATABASE_URL is set) and e2e (real server + Chromium). `npm test` (scripts/test.mjs) runs them all.
+ */
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias: aliases },
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.{ts,tsx}', 'console/**/*.test.{ts,tsx}', 'kiosk/**/*.test.{ts,tsx}', 'boards/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: { name: 'server-sqlite', include: serverInclude, environment: 'node', env: { TEST_DB: 'sqlite' }, testTimeout: 20_000 },
+      },
+      ...(pgUrl
+        ? [
+            {
+              resolve: { alias: aliases },
+              test: {
+                name: 'server-pg',
+                include: serverInclude,
+                environment: 'node',
+                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
+                testTimeout: 20_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: { alias: aliases },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/buildOnce.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
