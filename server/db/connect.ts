@@ -10,6 +10,8 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface Storage {
   db: Kysely<Database>;
   kind: DbKind;
+  /** PostgreSQL schema the tables live in, when not the default one. */
+  schema?: string;
   /** Where the data lives, for the start-up log (never includes a password). */
   describe: string;
   close(): Promise<void>;
@@ -48,7 +50,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<St
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   const safeUrl = new URL(url);
   safeUrl.password = '';
-  return { db, kind: 'postgres', describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`, close: () => db.destroy() };
+  return { db, kind: 'postgres', ...(schema ? { schema } : {}), describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`, close: () => db.destroy() };
 }
 
 export function openStorage(options: StorageOptions): Promise<Storage> {

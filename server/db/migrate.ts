@@ -13,6 +13,8 @@ export async function migrateToLatest(storage: Storage): Promise<string[]> {
   const migrator = new Migrator({
     db: storage.db,
     provider: { getMigrations: async () => migrationsFor(storage) },
+    // Kysely looks for its bookkeeping tables across all schemas; pin it to ours (tests run one schema each).
+    ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
