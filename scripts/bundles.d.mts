@@ -1,0 +1,3 @@
+export declare const root: string;
+export declare function bundlesAreStale(): boolean;
+export declare function ensureBuilt(options?: { quiet?: boolean }): boolean;
