@@ -52,11 +52,11 @@ export class AuthService {
   /** Every request and socket goes through here: signature, expiry, session, account state. */
   async authenticate(token: string): Promise<AuthContext> {
     const claims = this.signer.verify(token);
-    const session = await this.sessions.find(claims.sid);
-    if (!session || session.revoked_at !== null || String(session.user_id) !== claims.sub) throw new AppError('TOKEN_REVOKED');
+    const found = await this.sessions.findWithUser(claims.sid);
+    // A deleted user takes its sessions with it (cascade), so "not found" covers both.
+    if (!found || found.session.revoked_at !== null || String(found.user.id) !== claims.sub) throw new AppError('TOKEN_REVOKED');
+    const { session, user } = found;
     if (session.expires_at <= Date.now()) throw new AppError('TOKEN_EXPIRED');
-    const user = await this.users.findById(session.user_id);
-    if (!user) throw new AppError('TOKEN_REVOKED');
     if (isDisabled(user)) throw new AppError('ACCOUNT_DISABLED');
     const roles = await this.users.effectiveRoles(user);
     let paths: Promise<ReadonlySet<string>> | undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../db/schema';
+import type { UserRow } from '../modules/users/repository';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -19,6 +20,38 @@ export class SessionRepository {
 
   find(id: string): Promise<SessionRow | undefined> {
     return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The session and its user in one query: this runs on every authenticated request. */
+  async findWithUser(id: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.visit_source as session_visit_source',
+        'sessions.created_at as session_created_at',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_seen_at as session_last_seen_at',
+        'sessions.revoked_at as session_revoked_at',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { session_id, session_visit_source, session_created_at, session_expires_at, session_last_seen_at, session_revoked_at, ...user } = row;
+    return {
+      session: {
+        id: session_id,
+        user_id: user.id,
+        visit_source: session_visit_source,
+        created_at: session_created_at,
+        expires_at: session_expires_at,
+        last_seen_at: session_last_seen_at,
+        revoked_at: session_revoked_at,
+      },
+      user,
+    };
   }
 
   async extend(id: string, expiresAt: number, now = Date.now()): Promise<void> {

@@ -52,7 +52,8 @@ export class UserRepository {
     return roles;
   }
 
-  async info(user: UserRow): Promise<UserInfo> {
+  /** `roles` may be handed in when the caller has them already (the auth context does). */
+  async info(user: UserRow, roles?: RoleRef[]): Promise<UserInfo> {
     return {
       _id: user.id,
       username: user.username,
@@ -61,7 +62,7 @@ export class UserRepository {
       avatar: user.avatar,
       introduction: user.introduction,
       father: user.father_id,
-      roles: await this.effectiveRoles(user),
+      roles: roles ?? (await this.effectiveRoles(user)),
       status: user.status === 1,
       type: user.type,
     };

@@ -11,7 +11,7 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/users/info', { config: { access: 'user' } }, async (request) => {
     const auth = requireAuth(request);
-    return ok<UserInfo>(await users.info(auth.user));
+    return ok<UserInfo>(await users.info(auth.user, auth.roles));
   });
 
   /** Uniqueness lookup behind the user dialog's on-blur checks (spec §5, §7). */
