@@ -58,6 +58,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('realtime', attachRealtime(app.server, auth));
 
     registerErrorHandling(app);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+    });
     registerAccessControl(app, auth);
     await app.register(
       async (api) => {

@@ -10,10 +10,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('first-start seed', () => {
-  it('stores the whole menu tree: 20 top-level entries and every child with fullpath, level and parent', async () => {
-    const routers = await t.app.storage.db.selectFrom('routers').selectAll().execute();
+  it('stores the whole menu tree: 20 top-level groups, the 8 public routes, and every child with fullpath, level and parent', async () => {
+    const routers = await t.app.storage.db.selectFrom('routers').selectAll().orderBy('id').execute();
     expect(routers).toHaveLength(allRouterEntries().length);
-    expect(routers.filter((r) => r.level === 0)).toHaveLength(20);
+    expect(routers.filter((r) => r.level === 0 && r.hidden === 0)).toHaveLength(20);
+    const publicRoutes = routers.filter((r) => r.level === 0 && r.hidden === 1).map((r) => r.fullpath);
+    expect(publicRoutes).toEqual(['/redirect/:path*', '/login', '/visualization', '/report-sheet', '/auth-redirect', '/404', '/401', '/dash/:id']);
+    expect(routers.filter((r) => r.hidden === 1 && r.level === 0).every((r) => r.no_role === 1)).toBe(true);
     expect(MENU_GROUPS).toHaveLength(20);
     const byPath = new Map(routers.map((r) => [r.fullpath, r]));
     const boardConfig = byPath.get('/settings/boardConfig');

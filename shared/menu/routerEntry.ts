@@ -1,4 +1,4 @@
-import { MENU_GROUPS, type MenuGroupDef } from './menuTree';
+import { MENU_GROUPS, PUBLIC_ROUTES, type MenuGroupDef } from './menuTree';
 
 /** A router/menu entry as the API carries it (spec §3). `children` are ids once stored. */
 export interface RouterEntryDef {
@@ -55,7 +55,23 @@ function groupEntries(group: MenuGroupDef, groupSort: number): RouterEntryDef[] 
   return [top, ...children];
 }
 
-/** Every router entry of the product in tree order (parents before children). */
+/** The public routes (spec §2) as hidden top-level entries that need no role. */
+export function publicRouterEntries(): RouterEntryDef[] {
+  return PUBLIC_ROUTES.map((path, index) => ({
+    path,
+    fullpath: path,
+    level: 0,
+    type: 'menu' as const,
+    title: titleKey(path),
+    icon: null,
+    sort: 1000 + index,
+    hidden: true,
+    noRole: true,
+    parentFullpath: null,
+  }));
+}
+
+/** Every router entry of the product in tree order (parents before children), public routes last. */
 export function allRouterEntries(groups: readonly MenuGroupDef[] = MENU_GROUPS): RouterEntryDef[] {
-  return groups.flatMap((group, index) => groupEntries(group, (index + 1) * 10));
+  return [...groups.flatMap((group, index) => groupEntries(group, (index + 1) * 10)), ...publicRouterEntries()];
 }
