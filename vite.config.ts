@@ -6,6 +6,7 @@ import { aliases } from './scripts/aliases.js';
 /** Heavy libraries get their own chunks so a page downloads only what it uses (a 2D board never fetches three). */
 const chunkGroups: Record<string, RegExp> = {
   react: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+  i18n: /node_modules[\\/](i18next|react-i18next)[\\/]/,
   antd: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
   'echarts-gl': /node_modules[\\/](echarts-gl|claygl)[\\/]/,
   echarts: /node_modules[\\/](echarts|zrender)[\\/]/,
@@ -26,9 +27,10 @@ export default defineConfig({
         kiosk: resolve(import.meta.dirname, 'kiosk/index.html'),
       },
       output: {
-        manualChunks(id: string) {
-          for (const [name, pattern] of Object.entries(chunkGroups)) if (pattern.test(id)) return name;
-          return undefined;
+        // Rolldown's chunk groups (manualChunks would pull react into whichever group imports it first,
+        // making the kiosk download antd). Earlier entries win, so react is claimed before antd.
+        codeSplitting: {
+          groups: Object.entries(chunkGroups).map(([name, test], index, all) => ({ name, test, priority: all.length - index })),
         },
       },
     },

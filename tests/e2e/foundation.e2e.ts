@@ -45,7 +45,7 @@ describe('foundation in a real browser against the real server', () => {
     const p = await freshPage();
     await p.goto(`${server.url}/dashboard`);
     await p.waitForURL(/\/login\?redirect=%2Fdashboard$/);
-    await expect(p.getByTestId('login-username').isVisible()).resolves.toBe(true);
+    await p.getByTestId('login-username').waitFor({ state: 'visible' });
   });
 
   it("shows the server's message for a wrong password and stays on /login", async () => {
@@ -83,15 +83,21 @@ describe('foundation in a real browser against the real server', () => {
     await p.waitForURL(`${server.url}/dashboard?from=test`);
   });
 
-  it('serves the kiosk page at /dash/1 and /visualization', async () => {
+  it('serves the kiosk page at /dash/1 and /visualization, without the console libraries', async () => {
     const p = await freshPage();
+    const scripts: string[] = [];
+    p.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     const response = await p.goto(`${server.url}/dash/1`);
     expect(response?.headers()['cache-control']).toBe('no-cache');
     await expect(p.getByTestId('kiosk-root').textContent()).resolves.toContain('1');
-    expect(await p.title()).toBe('Energy Kiosk');
+    expect(await p.title()).toBe('Board 1 - Energy Kiosk');
     await p.goto(`${server.url}/visualization`);
     await p.getByTestId('kiosk-root').waitFor();
     expect(errors).toEqual([]);
+    expect(scripts.some((s) => /\/assets\/kiosk-/.test(s))).toBe(true);
+    expect(scripts.filter((s) => /\/assets\/(antd|console)-/.test(s))).toEqual([]);
   });
 
   it('loads the console without fetching the 3D or chart libraries', async () => {

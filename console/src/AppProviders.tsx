@@ -1,0 +1,37 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { RootStore } from '@shared/stores/rootStore';
+import { ApiErrorFeedback } from './feedback/ApiErrorFeedback';
+import { ANTD_LOCALES } from './i18n/antdLocales';
+import { StoreProvider } from './stores/StoreContext';
+import { consoleTheme } from './theme';
+
+interface AppProvidersProps {
+  rootStore: RootStore;
+  children: ReactNode;
+  /** What confirming the logout box does after the token reset; tests replace the page reload. */
+  reload?: () => void;
+}
+
+/** Everything a console screen expects above it: stores, catalogue, antd locale and theme, api feedback. */
+export const AppProviders = observer(function AppProviders({ rootStore, children, reload }: AppProvidersProps) {
+  const { language } = rootStore.app;
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  return (
+    <StoreProvider rootStore={rootStore}>
+      <I18nextProvider i18n={rootStore.i18n}>
+        <ConfigProvider locale={ANTD_LOCALES[language]} theme={consoleTheme}>
+          <AntApp>
+            <ApiErrorFeedback {...(reload ? { reload } : {})} />
+            {children}
+          </AntApp>
+        </ConfigProvider>
+      </I18nextProvider>
+    </StoreProvider>
+  );
+});

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RootStore } from '@shared/stores/rootStore';
+import { App } from './App';
+import { adoptStartupToken } from './session/startupToken';
+
+const rootStore = new RootStore();
+const cleanedAddress = adoptStartupToken(rootStore.session, window.location.href, window.name);
+if (cleanedAddress) window.history.replaceState(window.history.state, '', cleanedAddress);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('console/index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App rootStore={rootStore} />
+  </StrictMode>,
+);
+
+import.meta.hot?.dispose(() => rootStore.dispose());

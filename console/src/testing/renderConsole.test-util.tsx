@@ -1,0 +1,61 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
+import type { Language } from '@shared/i18n/language';
+import { RootStore } from '@shared/stores/rootStore';
+import { AppProviders } from '../AppProviders';
+import { AppRoutes } from '../routes/AppRoutes';
+
+/** What antd needs from a browser that jsdom lacks: media queries, and getComputedStyle(el, '::x'). */
+function installBrowserGaps(): void {
+  const computedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computedStyle(element);
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+export interface ConsoleOptions {
+  path?: string;
+  token?: string;
+  language?: Language;
+  /** The fake server: maps 'METHOD /url' to a reply. */
+  server?: (route: string, body: unknown) => FakeReply;
+  reload?: () => void;
+}
+
+/** The whole console (providers + routes) on a memory router, talking to an in-process fake server. */
+export function renderConsole(options: ConsoleOptions = {}) {
+  installBrowserGaps();
+  let token = options.token;
+  const requests: string[] = [];
+  const rootStore = new RootStore({
+    language: options.language ?? 'en',
+    persistence: { get: () => token, set: (value) => (token = value), remove: () => (token = undefined) },
+    adapter: fakeAdapter((config) => {
+      const route = `${config.method?.toUpperCase()} ${config.url}`;
+      requests.push(route);
+      const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
+      return options.server?.(route, body) ?? { status: 404, body: { code: 40400, data: null, message: 'Not found' } };
+    }),
+  });
+  const view = render(
+    <AppProviders rootStore={rootStore} {...(options.reload ? { reload: options.reload } : {})}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, rootStore, requests, storedToken: () => token };
+}
+
+export const envelope = (data: unknown, code = 0, message = 'ok') => ({ body: { code, data, message } });

@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './createI18n';
+export * from './language';

@@ -1,0 +1,4 @@
+export * from './appStore';
+export * from './localCaches';
+export * from './rootStore';
+export * from './sessionStore';
