@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
+import { routerRoutes } from './routers/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes];

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
-import type { Envelope } from '../errors/envelope';
 import type { LinkLogin, LoginResult, PasswordLogin } from '../schemas/auth';
 import type { UserInfo } from '../schemas/user';
+import { envelopeData } from './envelopeData';
 
 /** Body of POST /api/auth/logout (spec §7). */
 export interface LogoutRequest {
@@ -24,7 +24,7 @@ export interface AuthApi {
 }
 
 export function createAuthApi(http: AxiosInstance): AuthApi {
-  const data = async <T>(request: Promise<{ data: Envelope<T> }>): Promise<T> => (await request).data.data;
+  const data = envelopeData;
   return {
     login: (credentials) => data(http.post('/auth/login', { ...credentials, username: credentials.username.trim() })),
     linkLogin: (params) => data(http.post('/auth/login', params)),

@@ -3,3 +3,5 @@ export * from './authApi';
 export * from './client';
 export * from './envelope';
 export * from './token';
+export * from './accountApi';
+export * from './envelopeData';

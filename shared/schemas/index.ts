@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './user';
 export * from './health';
+export * from './router';
+export * from './account';

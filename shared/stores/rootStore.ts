@@ -1,6 +1,7 @@
 import type { AxiosAdapter, AxiosInstance } from 'axios';
 import type { i18n } from 'i18next';
 import type { ApiError } from '../api/apiError';
+import { createAccountApi, type AccountApi } from '../api/accountApi';
 import { createAuthApi, type AuthApi } from '../api/authApi';
 import { createApiClient } from '../api/client';
 import { getToken, removeToken, setToken } from '../api/token';
@@ -8,6 +9,7 @@ import { createI18n } from '../i18n/createI18n';
 import { currentLanguage, saveLanguage, type Language } from '../i18n/language';
 import { AppStore } from './appStore';
 import { clearSessionCaches } from './localCaches';
+import { PermissionStore } from './permissionStore';
 import { SessionStore, type TokenPersistence } from './sessionStore';
 
 export type ApiErrorListener = (error: ApiError) => void;
@@ -27,7 +29,9 @@ export class RootStore {
   readonly i18n: i18n;
   readonly http: AxiosInstance;
   readonly authApi: AuthApi;
+  readonly accountApi: AccountApi;
   readonly session: SessionStore;
+  readonly permission: PermissionStore;
   readonly app: AppStore;
   private readonly apiErrorListeners = new Set<ApiErrorListener>();
 
@@ -46,6 +50,8 @@ export class RootStore {
       persistence: options.persistence ?? { get: getToken, set: setToken, remove: removeToken },
       clearCaches: () => clearSessionCaches(),
     });
+    this.accountApi = createAccountApi(this.http);
+    this.permission = new PermissionStore(this.session, this.accountApi);
     this.app = new AppStore({ i18n: this.i18n, saveLanguage }, language);
   }
 

@@ -2,7 +2,7 @@ import { makeAutoObservable, observable } from 'mobx';
 import type { AuthApi } from '../api/authApi';
 import type { LinkLogin, PasswordLogin } from '../schemas/auth';
 import type { UserInfo } from '../schemas/user';
-import type { RouterEntryDef } from '../menu/routerEntry';
+import type { RouterEntry } from '../schemas/router';
 
 /** Spec §8 messages. */
 export const MISSING_INFO_MESSAGE = 'Verification failed, please Login again.';
@@ -37,8 +37,8 @@ export class SessionStore {
   email = '';
   info: UserInfo | null = null;
   roles: string[] = [];
-  /** Role-permitted routes; filled by the permission work of the next issue. */
-  routers: RouterEntryDef[] = [];
+  /** The menu entries the server granted to the user's roles (spec §3 session `routers`); see PermissionStore. */
+  routers: RouterEntry[] = [];
 
   constructor(private readonly deps: SessionDeps) {
     this.token = deps.persistence.get() ?? '';
@@ -71,7 +71,7 @@ export class SessionStore {
     this.deps.persistence.set(token);
   }
 
-  setRouters(routers: RouterEntryDef[]): void {
+  setRouters(routers: RouterEntry[]): void {
     this.routers = routers;
   }
 

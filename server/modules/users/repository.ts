@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
-import type { UserInfo, RoleRef } from '@shared/schemas';
+import type { AccountUpdate, UserInfo, RoleRef } from '@shared/schemas';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -17,6 +17,22 @@ export class UserRepository {
 
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  async updateAccount(id: number, fields: AccountUpdate): Promise<UserRow> {
+    await this.db
+      .updateTable('users')
+      .set({
+        true_name: fields.trueName,
+        ...(fields.avatar !== undefined ? { avatar: fields.avatar } : {}),
+        ...(fields.introduction !== undefined ? { introduction: fields.introduction } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const row = await this.findById(id);
+    if (!row) throw new Error(`user ${id} vanished during update`);
+    return row;
   }
 
   roles(userId: number): Promise<RoleRef[]> {
