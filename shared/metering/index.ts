@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './timestamp';
+export * from './uplink';

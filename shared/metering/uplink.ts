@@ -1,0 +1,76 @@
+import { metricDef } from './metrics';
+import { parseReadingTime } from './timestamp';
+
+/** One meter's values at one instant, ready to store. */
+export interface MeterReading {
+  meter: string;
+  ts: number;
+  values: Record<string, number>;
+}
+
+export interface RejectedReading {
+  /** Position in the payload's `readings`. */
+  index: number;
+  meter: string | null;
+  reason: string;
+}
+
+export type UplinkParse =
+  | { ok: true; accepted: MeterReading[]; rejected: RejectedReading[] }
+  | { ok: false; reason: string };
+
+/** At most this many readings in one payload; a larger batch is refused whole (split it). */
+export const MAX_READINGS_PER_PAYLOAD = 5_000;
+const METER_CODE = /^[\w.:-]{1,64}$/;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseReading(item: unknown, index: number, batchTs: number | undefined, now: number): MeterReading | RejectedReading {
+  if (!isRecord(item)) return { index, meter: null, reason: 'reading must be an object' };
+  const meter = typeof item.meter === 'string' ? item.meter : null;
+  const reject = (reason: string): RejectedReading => ({ index, meter, reason });
+  if (meter === null || !METER_CODE.test(meter)) return reject('meter must be a meter code (1-64 letters, digits, _ . : -)');
+  let ts = batchTs;
+  if (item.ts !== undefined) {
+    const parsed = parseReadingTime(item.ts, now);
+    if (typeof parsed !== 'number') return reject(parsed.reason);
+    ts = parsed;
+  }
+  if (ts === undefined) return reject('ts is missing (on the reading and on the payload)');
+  if (!isRecord(item.values)) return reject('values must be an object of metric codes to numbers');
+  const values: Record<string, number> = {};
+  for (const [code, value] of Object.entries(item.values)) {
+    if (!metricDef(code)) return reject(`unknown metric "${code.slice(0, 32)}"`);
+    if (typeof value !== 'number' || !Number.isFinite(value)) return reject(`${code} must be a finite number`);
+    if (metricDef(code)?.kind === 'register' && value < 0) return reject(`${code} is a register and cannot be negative`);
+    values[code] = value;
+  }
+  if (Object.keys(values).length === 0) return reject('values is empty');
+  return { meter, ts, values };
+}
+
+/**
+ * Validates an uplink payload `{ts, readings: [{meter, ts?, values}]}` item by item: a bad reading is
+ * rejected with its reason and the rest are kept. Only a payload that is not one at all is refused whole.
+ */
+export function parseUplink(payload: unknown, now = Date.now()): UplinkParse {
+  if (!isRecord(payload)) return { ok: false, reason: 'payload must be a JSON object' };
+  if (!Array.isArray(payload.readings)) return { ok: false, reason: 'readings must be an array' };
+  if (payload.readings.length > MAX_READINGS_PER_PAYLOAD) {
+    return { ok: false, reason: `at most ${MAX_READINGS_PER_PAYLOAD} readings per payload, got ${payload.readings.length}` };
+  }
+  let batchTs: number | undefined;
+  if (payload.ts !== undefined) {
+    const parsed = parseReadingTime(payload.ts, now);
+    if (typeof parsed !== 'number') return { ok: false, reason: parsed.reason };
+    batchTs = parsed;
+  }
+  const accepted: MeterReading[] = [];
+  const rejected: RejectedReading[] = [];
+  payload.readings.forEach((item, index) => {
+    const result = parseReading(item, index, batchTs, now);
+    if ('reason' in result) rejected.push(result);
+    else accepted.push(result);
+  });
+  return { ok: true, accepted, rejected };
+}
