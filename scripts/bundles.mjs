@@ -33,6 +33,8 @@ export function ensureBuilt({ quiet = false } = {}) {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], {
     cwd: root,
     stdio: 'inherit',
+    // Under vitest NODE_ENV is "test", which would give React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   return true;

@@ -1,12 +1,12 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RootStore } from '@shared/stores/rootStore';
 import { ApiErrorFeedback } from './feedback/ApiErrorFeedback';
 import { ANTD_LOCALES } from './i18n/antdLocales';
 import { StoreProvider } from './stores/StoreContext';
-import { consoleTheme } from './theme';
+import { ANTD_SIZES, consoleTheme } from './theme';
 
 interface AppProvidersProps {
   rootStore: RootStore;
@@ -15,9 +15,11 @@ interface AppProvidersProps {
   reload?: () => void;
 }
 
-/** Everything a console screen expects above it: stores, catalogue, antd locale and theme, api feedback. */
+/** Everything a console screen expects above it: stores, catalogue, antd locale, theme colour and size, api feedback. */
 export const AppProviders = observer(function AppProviders({ rootStore, children, reload }: AppProvidersProps) {
-  const { language } = rootStore.app;
+  const { language, size } = rootStore.app;
+  const { theme: themeColor } = rootStore.settings;
+  const theme = useMemo(() => consoleTheme(themeColor), [themeColor]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
@@ -25,7 +27,7 @@ export const AppProviders = observer(function AppProviders({ rootStore, children
   return (
     <StoreProvider rootStore={rootStore}>
       <I18nextProvider i18n={rootStore.i18n}>
-        <ConfigProvider locale={ANTD_LOCALES[language]} theme={consoleTheme}>
+        <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme} componentSize={ANTD_SIZES[size]}>
           <AntApp>
             <ApiErrorFeedback {...(reload ? { reload } : {})} />
             {children}

@@ -5,6 +5,8 @@ import { App } from './App';
 import { adoptStartupToken } from './session/startupToken';
 
 const rootStore = new RootStore();
+// Collect runtime errors from the start for the navbar's error log.
+rootStore.errorLog.listen(window);
 const cleanedAddress = adoptStartupToken(rootStore.session, window.location.href, window.name);
 if (cleanedAddress) window.history.replaceState(window.history.state, '', cleanedAddress);
 

@@ -1,6 +1,10 @@
-import type { ThemeConfig } from 'antd';
+import type { ConfigProviderProps, ThemeConfig } from 'antd';
+import type { Size } from '@shared/stores/appStore';
 
-/** Spec §2: the default theme colour of the settings drawer. */
-export const DEFAULT_THEME_COLOR = '#409EFF';
+export { DEFAULT_THEME_COLOR } from '@shared/stores/settingsStore';
 
-export const consoleTheme: ThemeConfig = { token: { colorPrimary: DEFAULT_THEME_COLOR } };
+/** The whole antd theme follows the settings drawer's colour, at runtime, with no stylesheet to fetch. */
+export const consoleTheme = (colorPrimary: string): ThemeConfig => ({ token: { colorPrimary } });
+
+/** Spec §2 size names → antd component sizes. */
+export const ANTD_SIZES: Record<Size, NonNullable<ConfigProviderProps['componentSize']>> = { large: 'large', medium: 'middle', small: 'small' };

@@ -7,10 +7,15 @@ import { createApiClient } from '../api/client';
 import { getToken, removeToken, setToken } from '../api/token';
 import { createI18n } from '../i18n/createI18n';
 import { currentLanguage, saveLanguage, type Language } from '../i18n/language';
+import { AlarmStore } from './alarmStore';
 import { AppStore } from './appStore';
+import { ErrorLogStore } from './errorLogStore';
+import { browserCookies, type InterfaceCookies } from './interfaceCookies';
 import { clearSessionCaches } from './localCaches';
 import { PermissionStore } from './permissionStore';
 import { SessionStore, type TokenPersistence } from './sessionStore';
+import { SettingsStore, type SettingsStorage } from './settingsStore';
+import { TagsViewStore } from './tagsViewStore';
 
 export type ApiErrorListener = (error: ApiError) => void;
 
@@ -19,6 +24,10 @@ export interface RootStoreOptions {
   persistence?: TokenPersistence;
   /** Tests answer requests in-process through this. */
   adapter?: AxiosAdapter;
+  /** Where the sidebar and size cookies live (the browser's by default). */
+  cookies?: InterfaceCookies;
+  /** Where the settings are saved (localStorage by default). */
+  settingsStorage?: SettingsStorage;
 }
 
 /**
@@ -33,6 +42,13 @@ export class RootStore {
   readonly session: SessionStore;
   readonly permission: PermissionStore;
   readonly app: AppStore;
+  /** Open-alarm counters for the menu badges and the dashboard. */
+  readonly alarms = new AlarmStore();
+  /** Runtime errors for the navbar's error log; the console starts it with `errorLog.listen(window)`. */
+  readonly errorLog = new ErrorLogStore();
+  readonly settings: SettingsStore;
+  /** The tags bar of visited views (spec §2 layout). */
+  readonly tagsView = new TagsViewStore();
   private readonly apiErrorListeners = new Set<ApiErrorListener>();
 
   constructor(options: RootStoreOptions = {}) {
@@ -52,7 +68,8 @@ export class RootStore {
     });
     this.accountApi = createAccountApi(this.http);
     this.permission = new PermissionStore(this.session, this.accountApi);
-    this.app = new AppStore({ i18n: this.i18n, saveLanguage }, language);
+    this.app = new AppStore({ i18n: this.i18n, saveLanguage, cookies: options.cookies ?? browserCookies }, language);
+    this.settings = new SettingsStore(options.settingsStorage);
   }
 
   /** UI reactions to failed calls (toasts, the logout confirm) register here; returns the disposer. */
@@ -63,6 +80,7 @@ export class RootStore {
 
   dispose(): void {
     this.apiErrorListeners.clear();
+    this.errorLog.dispose();
   }
 
   private reportApiError(error: ApiError): void {

@@ -1,25 +1,53 @@
+import { observer } from 'mobx-react-lite';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
+import { AppLayout } from '../layout/AppLayout';
+import { AuthRedirectPage } from '../pages/authRedirect/AuthRedirectPage';
 import { ErrorPage } from '../pages/errors/ErrorPage';
 import { LoginPage } from '../pages/login/LoginPage';
+import { KeepAliveOutlet } from '../tags/KeepAliveOutlet';
+import { TagsView } from '../tags/TagsView';
+import { RefreshRedirect } from './RefreshRedirect';
 import { LOGIN_PATH } from './redirectTarget';
 import { RequireSession } from './RequireSession';
+import { ScreenElement } from './ScreenElement';
+import { useScreenRoutes } from './useScreenRoutes';
+
+/** The signed-in frame: layout with the tags bar around the keep-alive view. */
+function ConsoleShell() {
+  return (
+    <AppLayout tagsBar={<TagsView />}>
+      <KeepAliveOutlet />
+    </AppLayout>
+  );
+}
 
 /**
- * The console's routes. Only /login is open without a token (spec §2; /auth-redirect arrives with
- * its screen); everything else, 404 included, sits behind the guard.
+ * The console's routes (spec §2). Open without a token: /login and /auth-redirect. Behind the
+ * guard: one route per permitted menu entry (built from the permission store, so a path the role
+ * does not grant is unknown and ends on /404), the refresh helper, /404 and /401.
  */
-export function AppRoutes() {
+export const AppRoutes = observer(function AppRoutes() {
+  const screens = useScreenRoutes();
   return (
     <Routes>
       <Route path={LOGIN_PATH} element={<LoginPage />} />
+      <Route path="/auth-redirect" element={<AuthRedirectPage />} />
       <Route element={<RequireSession />}>
-        <Route index element={<Navigate to="/dashboard" replace />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route element={<ConsoleShell />}>
+          <Route index element={<Navigate to="/dashboard" replace />} />
+          <Route path="/redirect/*" element={<RefreshRedirect />} />
+          {screens.map((screen) => (
+            <Route
+              key={screen.path}
+              path={screen.path}
+              element={screen.redirectTo ? <Navigate to={screen.redirectTo} replace /> : <ScreenElement screen={screen} />}
+            />
+          ))}
+        </Route>
         <Route path="/404" element={<ErrorPage status="404" />} />
         <Route path="/401" element={<ErrorPage status="401" />} />
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Route>
     </Routes>
   );
-}
+});

@@ -12,6 +12,7 @@ describe('redirect target', () => {
     'falls back to / for %j',
     (search) => {
       expect(redirectTarget(search)).toBe('/');
+      expect(redirectTarget(search, '/dashboard')).toBe('/dashboard');
     },
   );
 });

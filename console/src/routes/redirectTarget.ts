@@ -11,9 +11,9 @@ export function loginPathFor(requested: { pathname: string; search: string }): s
  * The redirect query, if it is a path of this site. Anything else ('//evil.example',
  * 'https://…', '/\\evil') would turn the login page into an open redirect.
  */
-export function redirectTarget(search: string): string {
+export function redirectTarget(search: string, fallback = HOME_PATH): string {
   const redirect = new URLSearchParams(search).get('redirect');
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return HOME_PATH;
-  if (redirect === LOGIN_PATH || redirect.startsWith(`${LOGIN_PATH}?`)) return HOME_PATH;
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return fallback;
+  if (redirect === LOGIN_PATH || redirect.startsWith(`${LOGIN_PATH}?`)) return fallback;
   return redirect;
 }

@@ -1,15 +1,26 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
 import type { Language } from '@shared/i18n/language';
 import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../AppProviders';
 import { AppRoutes } from '../routes/AppRoutes';
+import { routerRows } from './routerRows.test-util';
 
-/** What antd needs from a browser that jsdom lacks: media queries, and getComputedStyle(el, '::x'). */
+// The whole console (layout, full menu, lazy screens) can take over a second to appear in jsdom on a
+// busy machine: findBy* waits up to 5 s instead of the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+/** What antd needs from a browser that jsdom lacks: media queries, ResizeObserver, and getComputedStyle(el, '::x'). */
 function installBrowserGaps(): void {
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
+  // The layout's menu and selects measure themselves; jsdom has no layout, so nothing ever resizes.
+  window.ResizeObserver ??= class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
   if (typeof window.matchMedia === 'function') return;
   window.matchMedia = (query: string) =>
     ({
@@ -30,6 +41,8 @@ export interface ConsoleOptions {
   language?: Language;
   /** The fake server: maps 'METHOD /url' to a reply. */
   server?: (route: string, body: unknown) => FakeReply;
+  /** Menu full paths GET /routers grants (plus those needing no role); default: every entry. */
+  routers?: readonly string[];
   reload?: () => void;
 }
 
@@ -44,6 +57,10 @@ export function renderConsole(options: ConsoleOptions = {}) {
     adapter: fakeAdapter((config) => {
       const route = `${config.method?.toUpperCase()} ${config.url}`;
       requests.push(route);
+      if (route === 'GET /routers') {
+        const rows = routerRows(options.routers);
+        return { body: { code: 0, data: { total: rows.length, rows }, message: 'ok' } };
+      }
       const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
       return options.server?.(route, body) ?? { status: 404, body: { code: 40400, data: null, message: 'Not found' } };
     }),

@@ -7,8 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { LOGIN_PATH } from '../../routes/redirectTarget';
 import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
+import { AlarmCounts } from './AlarmCounts';
+import styles from './DashboardPage.module.css';
 
-/** Placeholder home: who is signed in and a way out, until the layout and boards arrive. */
+/** Home: who is signed in and the open alarms; energy figures join with the metering module. */
 export const DashboardPage = observer(function DashboardPage() {
   const { session } = useStores();
   const { t } = useTranslation();
@@ -23,11 +25,13 @@ export const DashboardPage = observer(function DashboardPage() {
   };
 
   return (
-    <main style={{ padding: 24 }}>
+    <div className={styles.page}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={16}>
           <div>
-            <Typography.Title level={3}>{t('route.dashboard')}</Typography.Title>
+            <Typography.Title level={3} className={styles.heading}>
+              {t('route.dashboard')}
+            </Typography.Title>
             <Typography.Text strong data-testid="dashboard-user">
               {t('dashboard.signedInAs', { trueName: session.trueName, username: session.name })}
             </Typography.Text>
@@ -36,8 +40,12 @@ export const DashboardPage = observer(function DashboardPage() {
             {t('dashboard.logout')}
           </Button>
         </Flex>
-        <Alert style={{ marginTop: 24 }} type="info" showIcon title={t('dashboard.layoutNote')} />
       </Card>
-    </main>
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('dashboard.openAlarms')}
+      </Typography.Title>
+      <AlarmCounts />
+      <Alert type="info" showIcon title={t('dashboard.meteringNote')} />
+    </div>
   );
 });

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserInfo } from '@shared/schemas/user';
+import { envelope, renderConsole } from '../testing/renderConsole.test-util';
+
+const watcher: UserInfo = {
+  _id: 9,
+  username: 'watcher1',
+  trueName: 'Walt Watcher',
+  email: 'walt@example.com',
+  avatar: '',
+  introduction: '',
+  father: 1,
+  roles: [{ _id: 4, name: 'role_watcher1' }],
+  status: true,
+  type: 1,
+};
+const info = () => envelope(watcher);
+const granted = ['/dashboard', '/alerts', '/alerts/devices'];
+
+const shownTitle = async () => (await screen.findByTestId('module-coming-title')).textContent;
+
+describe('console routes', () => {
+  afterEach(cleanup);
+
+  it('opens /auth-redirect without a token and sends the visitor to /login', async () => {
+    renderConsole({ path: '/auth-redirect?redirect=%2Falerts' });
+    expect(await screen.findByTestId('login-username')).toBeTruthy();
+  });
+
+  it('adopts the access_token of /auth-redirect and opens the redirect query', async () => {
+    const { storedToken } = renderConsole({
+      path: '/auth-redirect?access_token=a.b.c&redirect=%2Falerts%2Fdevices',
+      server: info,
+      routers: granted,
+    });
+    expect(await shownTitle()).toBe('Devices');
+    expect(storedToken()).toBe('a.b.c');
+  });
+
+  it("routes a sub-user to its role's entries only: a group to its first child, the rest to /404", async () => {
+    renderConsole({ path: '/alerts', token: 'jwt', server: info, routers: granted });
+    expect(await shownTitle()).toBe('Devices');
+    cleanup();
+    renderConsole({ path: '/settings/user', token: 'jwt', server: info, routers: granted });
+    expect(await screen.findByTestId('page-404')).toBeTruthy();
+  });
+
+  it('asks for the routes by role id and shows the placeholder in the chosen language', async () => {
+    const { requests } = renderConsole({ path: '/alerts/devices', token: 'jwt', language: 'zh', server: info, routers: granted });
+    expect(await shownTitle()).toBe('设备');
+    expect(screen.getByTestId('module-coming').textContent).toContain('该模块将在后续版本中提供。');
+    expect(requests).toEqual(['GET /users/info', 'GET /routers']);
+  });
+
+  it('replaces /redirect/<path> with /<path>', async () => {
+    renderConsole({ path: '/redirect/alerts/devices', token: 'jwt', server: info, routers: granted });
+    expect(await shownTitle()).toBe('Devices');
+    expect(screen.getByTestId('tag-/alerts/devices')).toBeTruthy();
+    expect(screen.queryByTestId('tag-/redirect/alerts/devices')).toBeNull();
+  });
+});

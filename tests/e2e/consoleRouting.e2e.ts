@@ -1,0 +1,164 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { MENU_GROUPS } from '@shared/menu';
+import { titleKey } from '@shared/menu/routerEntry';
+import { menuLink } from '@shared/permissions/permittedRoutes';
+import { createI18n } from '@shared/i18n/createI18n';
+import { launchBrowser } from '@tests/support/browser';
+import { addSubUser } from '@tests/support/seedAccounts';
+import { E2E_ADMIN_PASSWORD, startServer, type RunningServer } from '@tests/support/serverProcess';
+import { apiToken, currentPath, logIn, openTab, type ConsoleTab } from './helpers/console';
+
+let server: RunningServer;
+let browser: Browser;
+let tab: ConsoleTab | undefined;
+const en = createI18n('en');
+const SUB_PASSWORD = 'Watch!2345';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await addSubUser(server.dataDir, { username: 'watcher1', password: SUB_PASSWORD, menus: ['/dashboard', '/alerts', '/alerts/devices'] });
+  await addSubUser(server.dataDir, { username: 'sleeper1', password: SUB_PASSWORD, status: 0 });
+});
+afterEach(async () => {
+  await tab?.context.close();
+  tab = undefined;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function fresh(init?: string): Promise<ConsoleTab> {
+  tab = await openTab(browser);
+  if (init) await tab.context.addInitScript({ content: init });
+  return tab;
+}
+
+const visibleTitle = (t: ConsoleTab) => t.page.locator('[data-testid="module-coming-title"]:visible');
+
+describe('console access rules (spec §2) against the real server', () => {
+  it('sends a visitor without a token to /login?redirect=<path + query>, and back there after login', async () => {
+    const { page } = await fresh();
+    await page.goto(`${server.url}/settings/user?page=2`);
+    await page.waitForURL(`${server.url}/login?redirect=%2Fsettings%2Fuser%3Fpage%3D2`);
+    await logIn(page);
+    await page.waitForURL(`${server.url}/settings/user?page=2`);
+    await expect(visibleTitle(tab!).textContent()).resolves.toBe('Users');
+  });
+
+  it('lets a visitor without a token open /auth-redirect, which sends them to /login', async () => {
+    const { page } = await fresh();
+    const response = await page.goto(`${server.url}/auth-redirect?redirect=%2Falerts`);
+    expect(response?.status()).toBe(200);
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByTestId('login-username').waitFor();
+  });
+
+  it('signs in from /auth-redirect?access_token=… and opens the redirect query, else the dashboard', async () => {
+    const token = await apiToken(server.url);
+    const t = await fresh();
+    await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2Falerts%2Fdevices`);
+    await t.page.waitForURL(`${server.url}/alerts/devices`);
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Devices');
+    expect((await t.context.cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
+
+    await t.page.goto(`${server.url}/auth-redirect?access_token=${await apiToken(server.url)}`);
+    await t.page.waitForURL(`${server.url}/dashboard`);
+    await t.page.getByTestId('dashboard-user').waitFor();
+  });
+
+  it('adopts an access_token on any page and drops it from the address', async () => {
+    const { page } = await fresh();
+    await page.goto(`${server.url}/?access_token=${await apiToken(server.url)}`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect(page.getByTestId('dashboard-user').textContent()).resolves.toContain('admin');
+  });
+
+  it('adopts a token handed over in window.name', async () => {
+    const token = await apiToken(server.url);
+    const { page } = await fresh(`window.name = ${JSON.stringify(token)};`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect(page.getByTestId('dashboard-user').textContent()).resolves.toContain('admin');
+  });
+
+  it('logs in from a link (type, username, password, user) and opens /dashboard', async () => {
+    const { page } = await fresh();
+    const query = new URLSearchParams({ type: 'link', username: 'admin', password: E2E_ADMIN_PASSWORD, user: 'admin' });
+    await page.goto(`${server.url}/login?${query}`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByTestId('dashboard-user').waitFor();
+  });
+
+  it("says 'Missing parameters' for an incomplete login link and stays on /login", async () => {
+    const { page } = await fresh();
+    await page.goto(`${server.url}/login?type=link&username=admin&user=admin`);
+    await page.getByText('Missing parameters').waitFor();
+    expect(currentPath(page)).toBe('/login');
+  });
+
+  it('opens / as /dashboard and an unknown path as /404', async () => {
+    const { page } = await fresh();
+    await page.goto(`${server.url}/login`);
+    await logIn(page);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/no/such/screen`);
+    await page.waitForURL(`${server.url}/404`);
+    await page.getByTestId('page-404').waitFor();
+    await page.goto(`${server.url}/401`);
+    await page.getByTestId('page-401').waitFor();
+  });
+
+  it("routes a sub-user only to its role's entries: others end on /404", async () => {
+    const t = await fresh();
+    await t.page.goto(`${server.url}/login`);
+    await logIn(t.page, 'watcher1', SUB_PASSWORD);
+    await t.page.waitForURL(`${server.url}/dashboard`);
+    await t.page.goto(`${server.url}/settings/user`);
+    await t.page.waitForURL(`${server.url}/404`);
+    await t.page.goto(`${server.url}/alerts`);
+    await t.page.waitForURL(`${server.url}/alerts/devices`);
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Devices');
+    await expect(t.page.getByTestId('module-coming').textContent()).resolves.toContain('coming in a later release');
+  });
+
+  it("shows a disabled sub-user the server's disabled message on the login page", async () => {
+    const { page, context } = await fresh();
+    await page.goto(`${server.url}/login`);
+    await logIn(page, 'sleeper1', SUB_PASSWORD);
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('This account has been disabled and cannot log in to the system');
+    expect(currentPath(page)).toBe('/login');
+    expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+  });
+
+  it("gives each of the admin's menu entries a route: its placeholder with the translated title, groups to their first child", async () => {
+    const t = await fresh();
+    await t.page.goto(`${server.url}/login`);
+    await logIn(t.page);
+    await t.page.waitForURL(`${server.url}/dashboard`);
+    const go = (path: string) =>
+      t.page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    for (const group of MENU_GROUPS) {
+      for (const child of group.children) {
+        const path = menuLink(`${group.path}/${child.path}`);
+        await go(path);
+        await expect.poll(() => visibleTitle(t).textContent({ timeout: 5000 }), { message: path }).toBe(en.t(titleKey(child.path)));
+        expect(currentPath(t.page)).toBe(path);
+      }
+      if (group.children[0]) {
+        await go(group.path);
+        await t.page.waitForURL(`${server.url}${menuLink(`${group.path}/${group.children[0].path}`)}`);
+      }
+    }
+    await go('/report-sheet');
+    await expect.poll(() => visibleTitle(t).textContent()).toBe('Report sheet');
+    expect(t.errors).toEqual([]);
+  });
+});
