@@ -1,5 +1,5 @@
 import { openStorage } from '@server/db/connect';
-import { hashPassword } from '@server/auth/passwords';
+import { defaultRoleId, insertSubUserRow } from './users';
 
 export interface SubUserSeed {
   username: string;
@@ -20,24 +20,7 @@ export async function addSubUser(dataDir: string, seed: SubUserSeed): Promise<nu
   try {
     const now = Date.now();
     const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const user = await db
-      .insertInto('users')
-      .values({
-        username: seed.username,
-        true_name: `${seed.username} name`,
-        email: `${seed.username}@example.test`,
-        password_hash: await hashPassword(seed.password),
-        father_id: admin.id,
-        type: 1,
-        status: seed.status ?? 1,
-        cloud_type: 1,
-        avatar: '',
-        introduction: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const userId = await insertSubUserRow(db, { ...seed, fatherId: admin.id });
     let roleId: number;
     if (seed.menus) {
       const role = await db
@@ -52,10 +35,10 @@ export async function addSubUser(dataDir: string, seed: SubUserSeed): Promise<nu
       if (routers.length !== seed.menus.length) throw new Error(`unknown menu path among ${seed.menus.join(', ')}`);
       if (routers.length) await db.insertInto('role_routers').values(routers.map((r) => ({ role_id: roleId, router_id: r.id }))).execute();
     } else {
-      roleId = (await db.selectFrom('roles').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow()).id;
+      roleId = await defaultRoleId(db);
     }
-    await db.insertInto('user_roles').values({ user_id: user.id, role_id: roleId }).execute();
-    return user.id;
+    await db.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();
+    return userId;
   } finally {
     await storage.close();
   }

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@server/db/schema';
 import { hashPassword } from '@server/auth/passwords';
 
-/** Puts a sub-user straight into the store (the user API arrives with the users issue). */
-export async function insertSubUser(
-  app: FastifyInstance,
-  fields: { username: string; password: string; status?: number; fatherId?: number | null },
-): Promise<number> {
+export interface SubUserFields {
+  username: string;
+  password: string;
+  /** 0 = disabled (spec §4: status false). */
+  status?: number;
+  fatherId?: number | null;
+}
+
+/** Inserts a sub-user row (type 1) straight into a store, until the users issue gives the API for it. */
+export async function insertSubUserRow(db: Kysely<Database>, fields: SubUserFields): Promise<number> {
   const now = Date.now();
-  const row = await app.storage.db
+  const row = await db
     .insertInto('users')
     .values({
       username: fields.username,
@@ -25,7 +32,17 @@ export async function insertSubUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const role = await app.storage.db.selectFrom('roles').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
-  await app.storage.db.insertInto('user_roles').values({ user_id: row.id, role_id: role.id }).execute();
   return row.id;
+}
+
+export async function defaultRoleId(db: Kysely<Database>): Promise<number> {
+  return (await db.selectFrom('roles').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow()).id;
+}
+
+/** A sub-user with the default role, in a test app's store. */
+export async function insertSubUser(app: FastifyInstance, fields: SubUserFields): Promise<number> {
+  const db = app.storage.db;
+  const userId = await insertSubUserRow(db, fields);
+  await db.insertInto('user_roles').values({ user_id: userId, role_id: await defaultRoleId(db) }).execute();
+  return userId;
 }
