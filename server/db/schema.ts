@@ -22,6 +22,9 @@ export interface UsersTable {
   introduction: string;
   created_at: EpochMs;
   updated_at: EpochMs;
+  mqtt_username: ColumnType<string | null, string | null | undefined, string | null>;
+  mqtt_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  mqtt_role: ColumnType<string, string | undefined, string>;
 }
 
 export interface RolesTable {
@@ -90,6 +93,8 @@ export interface GatewaysTable {
   owner_user_id: number;
   online: Flag;
   last_seen_at: EpochMs | null;
+  mqtt_username: ColumnType<string | null, string | null | undefined, string | null>;
+  mqtt_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MetersTable {
@@ -104,6 +109,147 @@ export interface MetersTable {
   pt_ratio: number;
   register_max: number;
   created_at: EpochMs;
+  subitem_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Most power the installation can draw (kW, primary); energy steps above it are quarantined. */
+  rated_power_kw: ColumnType<number, number | undefined, number>;
+  install_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The department's main (incoming) meter for its energy type: the department's total is this meter. */
+  is_main: ColumnType<Flag, Flag | undefined, Flag>;
+  online: ColumnType<Flag, Flag | undefined, Flag>;
+  last_seen_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+}
+
+export interface SubitemsTable {
+  id: Id;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  sort: number;
+}
+
+export interface TagsTable {
+  id: Id;
+  name: string;
+  color: string;
+}
+
+export interface MeterTagsTable {
+  meter_id: number;
+  tag_id: number;
+}
+
+export interface MeterReplacementsTable {
+  id: Id;
+  meter_id: number;
+  replaced_at: EpochMs;
+  old_serial: string;
+  new_serial: string;
+  old_final_reading: number | null;
+  new_initial_reading: number | null;
+  note: string;
+  user_id: number | null;
+}
+
+export interface DisplayAreasTable {
+  id: Id;
+  name: string;
+  image: string;
+  gateway_id: number | null;
+  cloud: Flag;
+  show_status: Flag;
+  config: string;
+}
+
+export interface ReadingsTable {
+  meter_id: number;
+  ts: EpochMs;
+  kwh: number | null;
+  kw: number | null;
+  extra: string | null;
+}
+
+export interface MeterStateTable {
+  meter_id: number;
+  register_ts: EpochMs | null;
+  register_value: number | null;
+  latest_ts: EpochMs;
+  latest: string;
+}
+
+export interface EnergyIntervalsTable {
+  meter_id: number;
+  start: EpochMs;
+  energy: number;
+}
+
+export type RollupScope = 'meter' | 'department' | 'subitem';
+export type RollupGrain = 'hour' | 'day' | 'month';
+
+export interface EnergyRollupsTable {
+  scope: RollupScope;
+  scope_id: number;
+  energy_type: string;
+  grain: RollupGrain;
+  period: string;
+  energy: number;
+}
+
+export interface QuarantineTable {
+  id: Id;
+  meter_id: number;
+  from_ts: EpochMs;
+  to_ts: EpochMs;
+  energy: number;
+  limit_energy: number;
+  raw_from: number;
+  raw_to: number;
+  status: ColumnType<string, string | undefined, string>;
+  corrected_energy: number | null;
+  note: ColumnType<string, string | undefined, string>;
+  resolved_by: number | null;
+  resolved_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  at: EpochMs;
+  user_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  detail: string;
+}
+
+export interface IngestRejectionsTable {
+  id: Id;
+  at: EpochMs;
+  source: string;
+  gateway_sn: string | null;
+  meter_code: string | null;
+  reason: string;
+}
+
+export interface InterfaceKeysTable {
+  id: Id;
+  key: string;
+  name: string;
+  user_id: number;
+  state: ColumnType<string, string | undefined, string>;
+  created_at: EpochMs;
+  activated_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+}
+
+export interface InterfaceCallsTable {
+  id: Id;
+  key_id: number | null;
+  at: EpochMs;
+  ip: string;
+  accepted: number;
+  rejected: number;
+  code: number;
+  duration_ms: number;
 }
 
 export interface Database {
@@ -117,4 +263,18 @@ export interface Database {
   departments: DepartmentsTable;
   gateways: GatewaysTable;
   meters: MetersTable;
+  subitems: SubitemsTable;
+  tags: TagsTable;
+  meter_tags: MeterTagsTable;
+  meter_replacements: MeterReplacementsTable;
+  display_areas: DisplayAreasTable;
+  readings: ReadingsTable;
+  meter_state: MeterStateTable;
+  energy_intervals: EnergyIntervalsTable;
+  energy_rollups: EnergyRollupsTable;
+  quarantine: QuarantineTable;
+  audit_log: AuditLogTable;
+  ingest_rejections: IngestRejectionsTable;
+  interface_keys: InterfaceKeysTable;
+  interface_calls: InterfaceCallsTable;
 }
