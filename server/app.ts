@@ -16,6 +16,8 @@ import { registerErrorHandling } from './http/errorHandler';
 import { registerWebRoutes } from './http/webRoutes';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
 import { apiModules } from './modules';
+import { assertTimeZone } from './metering/calendar';
+import { IngestService } from './ingest/ingestService';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +26,7 @@ declare module 'fastify' {
     auth: AuthService;
     realtime: Realtime;
     adminSeed: AdminSeedResult;
+    ingest: IngestService;
   }
 }
 
@@ -56,6 +59,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('auth', auth);
     app.decorate('adminSeed', adminSeed);
     app.decorate('realtime', attachRealtime(app.server, auth));
+    assertTimeZone(config.timeZone);
+    app.decorate('ingest', new IngestService(storage.db, config.timeZone));
 
     registerErrorHandling(app);
     app.addHook('onSend', async (_request, reply) => {
@@ -73,7 +78,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());
-    app.addHook('onClose', async () => storage.close());
+    app.addHook('onClose', async () => {
+      await app.ingest.drain(); // readings already acknowledged as queued are written before the database closes
+      await storage.close();
+    });
     await app.ready();
     return app;
   } catch (error) {

@@ -19,6 +19,8 @@ export interface ServerConfig {
   seedDemo: boolean;
   logLevel: string;
   version: string;
+  /** IANA zone in which rollup days and months are counted (TIME_ZONE, default: the machine's). */
+  timeZone: string;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -43,6 +45,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     seedDemo: env.SEED_DEMO !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
     version: env.npm_package_version ?? '0.1.0',
+    timeZone: env.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...overrides,
   };
 }

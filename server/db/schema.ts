@@ -116,7 +116,7 @@ export interface MetersTable {
   /** The department's main (incoming) meter for its energy type: the department's total is this meter. */
   is_main: ColumnType<Flag, Flag | undefined, Flag>;
   online: ColumnType<Flag, Flag | undefined, Flag>;
-  last_seen_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  last_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SubitemsTable {
@@ -163,8 +163,8 @@ export interface DisplayAreasTable {
 export interface ReadingsTable {
   meter_id: number;
   ts: EpochMs;
-  kwh: number | null;
-  kw: number | null;
+  register: number | null;
+  rate: number | null;
   extra: string | null;
 }
 

@@ -5,8 +5,8 @@ export interface IngestSource {
   kind: 'mqtt' | 'http';
   /** MQTT: the gateway in the topic; every reading's meter must sit on it. */
   gatewaySn?: string;
-  /** HTTP: the interface key's owner; meters must belong to gateways in this user's tree. */
-  userId?: number;
+  /** HTTP: gateways in the interface key owner's user tree; every reading's meter must sit on one. */
+  allowedGatewayIds?: ReadonlySet<number>;
 }
 
 /** What happened to one payload, known only after its transaction committed. */

@@ -5,43 +5,56 @@ interface DepartmentSeed {
   code: string;
   name: string;
   children?: DepartmentSeed[];
-  /** Meters on this department: [code suffix, name, energy type] */
-  meters?: [string, string, 'electricity' | 'water' | 'gas'][];
+  /** Meters on this department: [code suffix, name, energy type, sub-item code?] */
+  meters?: [string, string, 'electricity' | 'water' | 'gas', string?][];
+  /** Code suffix of the department's main (incoming) electricity meter. */
+  main?: string;
 }
 
 const UNITS = { electricity: 'kWh', water: 'm³', gas: 'm³' } as const;
+
+/** Energy-use classes (sub-items) as energy audits group them. */
+const SUBITEMS: [string, string][] = [
+  ['LIGHTING', 'Lighting'],
+  ['HVAC', 'HVAC'],
+  ['POWER', 'Power'],
+  ['SPECIAL', 'Special'],
+];
 
 /** A small plant and an office building on three levels: enough for every screen to show something real. */
 const ORGANISATION: DepartmentSeed[] = [
   {
     code: 'PLANT',
     name: 'Main Plant',
+    main: '001',
     meters: [['001', 'Plant incomer', 'electricity'], ['002', 'Plant water main', 'water'], ['003', 'Plant gas main', 'gas']],
     children: [
       {
         code: 'HALL-A',
         name: 'Production Hall A',
+        main: '010',
         meters: [['010', 'Hall A distribution board', 'electricity']],
         children: [
-          { code: 'LINE-1', name: 'Line 1', meters: [['011', 'Line 1 press', 'electricity'], ['012', 'Line 1 conveyor', 'electricity'], ['013', 'Line 1 lighting', 'electricity']] },
-          { code: 'LINE-2', name: 'Line 2', meters: [['014', 'Line 2 press', 'electricity'], ['015', 'Line 2 oven', 'electricity'], ['016', 'Line 2 lighting', 'electricity']] },
+          { code: 'LINE-1', name: 'Line 1', meters: [['011', 'Line 1 press', 'electricity', 'POWER'], ['012', 'Line 1 conveyor', 'electricity', 'POWER'], ['013', 'Line 1 lighting', 'electricity', 'LIGHTING']] },
+          { code: 'LINE-2', name: 'Line 2', meters: [['014', 'Line 2 press', 'electricity', 'POWER'], ['015', 'Line 2 oven', 'electricity', 'SPECIAL'], ['016', 'Line 2 lighting', 'electricity', 'LIGHTING']] },
         ],
       },
       {
         code: 'HALL-B',
         name: 'Production Hall B',
+        main: '020',
         meters: [['020', 'Hall B distribution board', 'electricity']],
         children: [
-          { code: 'LINE-3', name: 'Line 3', meters: [['021', 'Line 3 welding', 'electricity'], ['022', 'Line 3 paint shop', 'electricity']] },
-          { code: 'WAREHOUSE', name: 'Warehouse', meters: [['023', 'Warehouse lighting', 'electricity'], ['024', 'Cold store', 'electricity']] },
+          { code: 'LINE-3', name: 'Line 3', meters: [['021', 'Line 3 welding', 'electricity', 'POWER'], ['022', 'Line 3 paint shop', 'electricity', 'SPECIAL']] },
+          { code: 'WAREHOUSE', name: 'Warehouse', meters: [['023', 'Warehouse lighting', 'electricity', 'LIGHTING'], ['024', 'Cold store', 'electricity', 'HVAC']] },
         ],
       },
       {
         code: 'UTILITIES',
         name: 'Utilities',
         children: [
-          { code: 'HVAC', name: 'HVAC', meters: [['030', 'Chiller 1', 'electricity'], ['031', 'Chiller 2', 'electricity'], ['032', 'Cooling tower', 'water']] },
-          { code: 'AIR', name: 'Compressed Air', meters: [['033', 'Compressor 1', 'electricity'], ['034', 'Compressor 2', 'electricity']] },
+          { code: 'HVAC', name: 'HVAC', meters: [['030', 'Chiller 1', 'electricity', 'HVAC'], ['031', 'Chiller 2', 'electricity', 'HVAC'], ['032', 'Cooling tower', 'water']] },
+          { code: 'AIR', name: 'Compressed Air', meters: [['033', 'Compressor 1', 'electricity', 'POWER'], ['034', 'Compressor 2', 'electricity', 'POWER']] },
           { code: 'BOILER', name: 'Boiler House', meters: [['035', 'Boiler 1', 'gas'], ['036', 'Boiler feed water', 'water']] },
         ],
       },
@@ -50,11 +63,12 @@ const ORGANISATION: DepartmentSeed[] = [
   {
     code: 'OFFICE',
     name: 'Office Building',
+    main: '040',
     meters: [['040', 'Office incomer', 'electricity']],
     children: [
-      { code: 'FLOOR-1', name: 'Floor 1', meters: [['041', 'Floor 1 lighting', 'electricity'], ['042', 'Floor 1 sockets', 'electricity']] },
-      { code: 'FLOOR-2', name: 'Floor 2', meters: [['043', 'Floor 2 lighting', 'electricity'], ['044', 'Floor 2 sockets', 'electricity']] },
-      { code: 'DATA-ROOM', name: 'Data Room', meters: [['045', 'UPS A', 'electricity'], ['046', 'UPS B', 'electricity'], ['047', 'CRAC unit', 'electricity']] },
+      { code: 'FLOOR-1', name: 'Floor 1', meters: [['041', 'Floor 1 lighting', 'electricity', 'LIGHTING'], ['042', 'Floor 1 sockets', 'electricity', 'POWER']] },
+      { code: 'FLOOR-2', name: 'Floor 2', meters: [['043', 'Floor 2 lighting', 'electricity', 'LIGHTING'], ['044', 'Floor 2 sockets', 'electricity', 'POWER']] },
+      { code: 'DATA-ROOM', name: 'Data Room', meters: [['045', 'UPS A', 'electricity', 'SPECIAL'], ['046', 'UPS B', 'electricity', 'SPECIAL'], ['047', 'CRAC unit', 'electricity', 'HVAC']] },
     ],
   },
 ];
@@ -69,13 +83,19 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const subitemIds = new Map<string, number>();
+  for (const [index, [code, name]] of SUBITEMS.entries()) {
+    const row = await db.insertInto('subitems').values({ code, name, parent_id: null, sort: index + 1 }).returning('id').executeTakeFirstOrThrow();
+    subitemIds.set(code, row.id);
+  }
+
   const insert = async (seed: DepartmentSeed, parentId: number | null, level: number, sort: number): Promise<void> => {
     const department = await db
       .insertInto('departments')
       .values({ code: seed.code, name: seed.name, parent_id: parentId, level, sort })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const [suffix, name, energyType] of seed.meters ?? []) {
+    for (const [suffix, name, energyType, subitem] of seed.meters ?? []) {
       await db
         .insertInto('meters')
         .values({
@@ -89,6 +109,8 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
           pt_ratio: 1,
           register_max: 99_999_999,
           created_at: now,
+          is_main: seed.main === suffix ? 1 : 0,
+          subitem_id: subitem ? (subitemIds.get(subitem) ?? null) : null,
         })
         .execute();
     }

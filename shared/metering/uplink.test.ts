@@ -18,8 +18,8 @@ describe('parseUplink', () => {
     expect(result).toEqual({
       ok: true,
       accepted: [
-        { meter: 'M001', ts: Date.parse('2026-11-22T11:45:00Z'), values: { kwh: 1200.5, kw: 31.2 } },
-        { meter: 'M002', ts: 1795342800_000, values: { kwh: 10 } },
+        { index: 0, meter: 'M001', ts: Date.parse('2026-11-22T11:45:00Z'), values: { kwh: 1200.5, kw: 31.2 } },
+        { index: 1, meter: 'M002', ts: 1795342800_000, values: { kwh: 10 } },
       ],
       rejected: [],
     });

@@ -3,6 +3,8 @@ import { parseReadingTime } from './timestamp';
 
 /** One meter's values at one instant, ready to store. */
 export interface MeterReading {
+  /** Position in the payload's `readings`, for reporting. */
+  index: number;
   meter: string;
   ts: number;
   values: Record<string, number>;
@@ -46,7 +48,7 @@ function parseReading(item: unknown, index: number, batchTs: number | undefined,
     values[code] = value;
   }
   if (Object.keys(values).length === 0) return reject('values is empty');
-  return { meter, ts, values };
+  return { index, meter, ts, values };
 }
 
 /**

@@ -70,9 +70,11 @@ export function metering(kind: DbKind) {
         .createTable('readings')
         .addColumn('meter_id', 'integer', (c) => c.notNull())
         .addColumn('ts', 'bigint', (c) => c.notNull())
-        .addColumn('kwh', 'double precision')
-        .addColumn('kw', 'double precision')
-        /** other metrics of the catalogue, as JSON, only when present */
+        /** the register that drives energy: kwh for electricity, m3 for water and gas */
+        .addColumn('register', 'double precision')
+        /** the matching rate: kw for electricity, flow otherwise */
+        .addColumn('rate', 'double precision')
+        /** the other metrics of the catalogue, as JSON, only when present */
         .addColumn('extra', 'text')
         .addPrimaryKeyConstraint('readings_pk', ['meter_id', 'ts'])
         .modifyEnd(compactKeyed)

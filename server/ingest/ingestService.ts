@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import { parseUplink, type RejectedReading } from '@shared/metering';
+import type { Database } from '../db/schema';
+import { IngestQueue, QueueFullError, type QueueOptions } from './ingestQueue';
+import { MeterDirectory } from './meterDirectory';
+import { writeReadings, type ResolvedReading } from './readingWriter';
+import type { Ingest, IngestOutcome, IngestRefusal, IngestSource } from './types';
+
+/** Rejections kept for the console's list; older ones are pruned. */
+const REJECTION_RETENTION_MS = 30 * 24 * 3600_000;
+
+/**
+ * The ingestion pipeline shared by MQTT and HTTP: validate → resolve meters and check the gateway →
+ * bounded queue → one transaction per batch → answer after commit. Bad items are recorded with
+ * their reason; the rest of the payload is kept.
+ */
+export class IngestService implements Ingest {
+  readonly directory: MeterDirectory;
+  private readonly queue: IngestQueue;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    timeZone: string,
+    queueOptions?: QueueOptions,
+  ) {
+    this.directory = new MeterDirectory(db);
+    this.queue = new IngestQueue((readings) => db.transaction().execute((trx) => writeReadings(trx, readings, timeZone)), queueOptions);
+  }
+
+  async submit(payload: unknown, source: IngestSource): Promise<IngestOutcome | IngestRefusal> {
+    const parsed = parseUplink(payload);
+    if (!parsed.ok) return this.refuse(parsed.reason, source);
+    const directory = await this.directory.get();
+    let gatewayId: number | undefined;
+    if (source.gatewaySn !== undefined) {
+      gatewayId = directory.gatewayIdBySn.get(source.gatewaySn);
+      if (gatewayId === undefined) return this.refuse(`unknown gateway "${source.gatewaySn}"`, source);
+    }
+    const rejected: RejectedReading[] = [...parsed.rejected];
+    const resolved: ResolvedReading[] = [];
+    for (const reading of parsed.accepted) {
+      const { index } = reading;
+      const meter = directory.meterByCode.get(reading.meter);
+      if (!meter) rejected.push({ index, meter: reading.meter, reason: `unknown meter "${reading.meter}"` });
+      else if (gatewayId !== undefined && meter.gatewayId !== gatewayId) rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on gateway "${source.gatewaySn}"` });
+      else if (source.allowedGatewayIds && (meter.gatewayId === null || !source.allowedGatewayIds.has(meter.gatewayId))) {
+        rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on a gateway of this interface key's owner` });
+      } else resolved.push({ meter, ts: reading.ts, values: reading.values });
+    }
+    let accepted: boolean[];
+    try {
+      accepted = await this.queue.push(resolved);
+    } catch (error) {
+      if (error instanceof QueueFullError) return { refused: error.message };
+      throw error;
+    }
+    rejected.sort((a, b) => a.index - b.index);
+    await this.recordRejections(rejected, source);
+    const acceptedCount = accepted.filter(Boolean).length;
+    return { accepted: acceptedCount, duplicates: accepted.length - acceptedCount, rejected };
+  }
+
+  /** Finish what is queued (graceful shutdown). */
+  drain(): Promise<void> {
+    return this.queue.drain();
+  }
+
+  private async refuse(reason: string, source: IngestSource): Promise<IngestRefusal> {
+    await this.recordRejections([{ index: -1, meter: null, reason }], source);
+    return { refused: reason };
+  }
+
+  private async recordRejections(rejected: RejectedReading[], source: IngestSource, now = Date.now()): Promise<void> {
+    if (rejected.length === 0) return;
+    await this.db
+      .insertInto('ingest_rejections')
+      .values(rejected.slice(0, 500).map((r) => ({ at: now, source: source.kind, gateway_sn: source.gatewaySn ?? null, meter_code: r.meter, reason: r.reason })))
+      .execute();
+    if (Math.random() < 0.01) await this.db.deleteFrom('ingest_rejections').where('at', '<', now - REJECTION_RETENTION_MS).execute();
+  }
+}
