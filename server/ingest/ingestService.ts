@@ -51,7 +51,7 @@ export class IngestService implements Ingest {
     try {
       accepted = await this.queue.push(resolved);
     } catch (error) {
-      if (error instanceof QueueFullError) return { refused: error.message };
+      if (error instanceof QueueFullError) return { refused: error.message, busy: true };
       throw error;
     }
     rejected.sort((a, b) => a.index - b.index);

@@ -20,6 +20,8 @@ export interface IngestOutcome {
 /** The whole payload was refused (not JSON, readings not an array, too many, queue full). */
 export interface IngestRefusal {
   refused: string;
+  /** True when the queue is full: retry later (not the payload's fault). */
+  busy?: boolean;
 }
 
 export interface Ingest {

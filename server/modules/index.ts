@@ -3,6 +3,8 @@ import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { routerRoutes } from './routers/routes';
+import { interfaceKeyRoutes } from './interfaces/keyRoutes';
+import { ingestRoutes } from './interfaces/ingestRoutes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, interfaceKeyRoutes, ingestRoutes];

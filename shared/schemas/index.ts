@@ -3,3 +3,4 @@ export * from './user';
 export * from './health';
 export * from './router';
 export * from './account';
+export * from './interfaces';

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { InterfaceKey } from '@shared/schemas';
+import type { Database, InterfaceKeysTable } from '../../db/schema';
+
+type KeyRow = Selectable<InterfaceKeysTable>;
+
+export function toInterfaceKey(row: KeyRow): InterfaceKey {
+  return {
+    _id: row.id,
+    name: row.name,
+    state: row.state === 'active' || row.state === 'revoked' ? row.state : 'issued',
+    keyHint: `…${row.key.slice(-4)}`,
+    createdAt: row.created_at,
+    activatedAt: row.activated_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+export class InterfaceKeyRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(userId: number, name: string): Promise<{ row: KeyRow; key: string }> {
+    const key = `ek_${randomBytes(24).toString('base64url')}`;
+    const row = await this.db.insertInto('interface_keys').values({ key, name, user_id: userId, created_at: Date.now(), activated_at: null, last_used_at: null }).returningAll().executeTakeFirstOrThrow();
+    return { row, key };
+  }
+
+  listOwnedBy(userIds: readonly number[]): Promise<KeyRow[]> {
+    return this.db.selectFrom('interface_keys').selectAll().where('user_id', 'in', [...userIds]).orderBy('id', 'desc').execute();
+  }
+
+  findByKey(key: string): Promise<KeyRow | undefined> {
+    return this.db.selectFrom('interface_keys').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  findById(id: number): Promise<KeyRow | undefined> {
+    return this.db.selectFrom('interface_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async setState(id: number, state: 'active' | 'revoked', now = Date.now()): Promise<void> {
+    await this.db.updateTable('interface_keys').set(state === 'active' ? { state, activated_at: now } : { state }).where('id', '=', id).execute();
+  }
+
+  async touch(id: number, now = Date.now()): Promise<void> {
+    await this.db.updateTable('interface_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+  }
+}
