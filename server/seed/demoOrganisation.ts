@@ -110,6 +110,8 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
           register_max: 99_999_999,
           created_at: now,
           is_main: seed.main === suffix ? 1 : 0,
+          // Incomers carry whole buildings; steps above the rating would be quarantined as implausible.
+          rated_power_kw: seed.main === suffix || suffix === '001' ? 4000 : 800,
           subitem_id: subitem ? (subitemIds.get(subitem) ?? null) : null,
         })
         .execute();
