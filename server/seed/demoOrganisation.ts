@@ -111,7 +111,7 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
           created_at: now,
           is_main: seed.main === suffix ? 1 : 0,
           // Incomers carry whole buildings; steps above the rating would be quarantined as implausible.
-          rated_power_kw: seed.main === suffix || suffix === '001' ? 4000 : 800,
+          rated_power_kw: seed.main === suffix ? 4000 : 800,
           subitem_id: subitem ? (subitemIds.get(subitem) ?? null) : null,
         })
         .execute();
