@@ -1,5 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { startMqttIngress } from './mqtt';
+import { startDemo } from './simulator/startDemo';
 
 /** Entry point: build, listen, print the first-start admin password once, shut down cleanly on signals. */
 async function main(): Promise<void> {
@@ -21,6 +23,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Energy console: http://localhost:${config.port}/  kiosk: http://localhost:${config.port}/dash/1\n`);
 
+  // Set by the steps below as they start, so a signal during a long backfill still shuts down in order.
+  let stopDemo = async (): Promise<void> => undefined;
+  let closeMqtt = async (): Promise<void> => undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -28,7 +33,11 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: finishing in-flight requests and closing the database`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
+    // Stop what produces readings first, then the broker (waits for in-flight commits), then HTTP and the database.
+    stopDemo()
+      .then(() => closeMqtt())
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -38,6 +47,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const mqtt = await startMqttIngress({ storage: app.storage, ingest: app.ingest, log: app.log });
+  closeMqtt = () => mqtt.close();
+  if (process.env.SIMULATOR !== 'off' && !closing) stopDemo = await startDemo(app, mqtt);
 }
 
 main().catch((error: unknown) => {

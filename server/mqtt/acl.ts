@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MqttPrincipal } from './types';
+
+/** Deeper than any real organisation; stops the walk if father_id ever forms a cycle. */
+const MAX_TREE_DEPTH = 64;
+
+/**
+ * Which gateways a principal may speak for: a user those owned by itself or by any user below it
+ * (users.father_id tree), a gateway credential only its own serial number. Decisions are cached briefly
+ * because every publish asks and the answer rarely changes.
+ */
+export class MqttAcl {
+  private readonly cache = new Map<string, { allowed: boolean; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlMs = 10_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async mayUseGateway(principal: MqttPrincipal, sn: string): Promise<boolean> {
+    if (principal.kind === 'gateway') return principal.sn === sn;
+    const key = `${principal.userId}\u0000${sn}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.allowed;
+    const allowed = await this.userOwnsGateway(principal.userId, sn);
+    if (this.cache.size >= this.maxEntries) this.cache.clear();
+    this.cache.set(key, { allowed, expiresAt: now + this.ttlMs });
+    return allowed;
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async userOwnsGateway(userId: number, sn: string): Promise<boolean> {
+    const gateway = await this.db.selectFrom('gateways').select('owner_user_id').where('sn', '=', sn).executeTakeFirst();
+    if (!gateway) return false;
+    return this.isSelfOrAncestor(userId, gateway.owner_user_id);
+  }
+
+  /** Walks up from `descendant` through father_id: true when `ancestor` is on the way (or is it). */
+  async isSelfOrAncestor(ancestor: number, descendant: number): Promise<boolean> {
+    let current: number | null = descendant;
+    for (let depth = 0; current !== null && depth < MAX_TREE_DEPTH; depth++) {
+      if (current === ancestor) return true;
+      const row: { father_id: number | null } | undefined = await this.db
+        .selectFrom('users')
+        .select('father_id')
+        .where('id', '=', current)
+        .executeTakeFirst();
+      current = row?.father_id ?? null;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+import type { Storage } from '../db/connect';
+import type { Ingest } from '../ingest/types';
+import { MqttAcl } from './acl';
+import { startEmbeddedBroker } from './broker';
+import { MqttCredentials } from './credentials';
+import { ReadingsDelivery } from './delivery';
+import { startExternalSubscriber } from './external';
+import { mqttSettingsFromEnv } from './settings';
+import type { MqttIngress, MqttLog } from './types';
+
+export type { MqttIngress, MqttIngressStats, MqttLog, MqttPrincipal } from './types';
+export { mqttSettingsFromEnv, type MqttSettings } from './settings';
+
+export interface MqttIngressOptions {
+  storage: Storage;
+  ingest: Ingest;
+  /** Embedded broker port (0 = any free port); default MQTT_PORT, else 1883. 'off' disables ingestion. */
+  port?: number | 'off';
+  /** Embedded broker listen address; default MQTT_HOST, else every interface. */
+  host?: string;
+  /** External broker (mqtt://, mqtts://); default MQTT_URL unless `port` is given. */
+  url?: string;
+  log: MqttLog;
+  /** Environment to read the defaults from (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts MQTT ingestion: subscribe to an external broker (url / MQTT_URL), or run the embedded broker
+ * (port / MQTT_PORT), or nothing (MQTT_PORT=off, or the port is taken). Never throws for a port problem:
+ * the HTTP side must keep serving, so the failure is logged and mode 'off' returned.
+ */
+export async function startMqttIngress(options: MqttIngressOptions): Promise<MqttIngress> {
+  const settings = mqttSettingsFromEnv(options.env ?? process.env);
+  const delivery = new ReadingsDelivery(options.ingest, options.storage.db, options.log);
+  const off = (): MqttIngress => ({ mode: 'off', port: null, stats: delivery.stats, close: async () => undefined });
+  // An explicit port means "embedded", whatever MQTT_URL says; an explicit url always means "external".
+  const url = options.url ?? (options.port === undefined ? settings.url : undefined);
+
+  if (url) {
+    const subscriber = await startExternalSubscriber({
+      url,
+      username: settings.username,
+      password: settings.password,
+      clientId: settings.clientId,
+      shareGroup: settings.shareGroup,
+      delivery,
+      log: options.log,
+    });
+    return { mode: 'external', port: null, stats: delivery.stats, close: () => subscriber.close() };
+  }
+
+  const port = options.port ?? settings.port;
+  if (port === 'off') {
+    options.log.info('MQTT ingestion is off (MQTT_PORT=off)');
+    return off();
+  }
+  const broker = await startEmbeddedBroker({
+    port,
+    host: options.host ?? settings.host,
+    credentials: new MqttCredentials(options.storage.db),
+    acl: new MqttAcl(options.storage.db),
+    delivery,
+    log: options.log,
+  });
+  if (!broker) return off();
+  options.log.info({ port: broker.port }, `MQTT broker listening on port ${broker.port} (uplink gateways/{sn}/readings)`);
+  return { mode: 'embedded', port: broker.port, stats: delivery.stats, close: () => broker.close() };
+}

@@ -1,0 +1,32 @@
+/** Who an MQTT connection authenticated as: a user's MQTT account or a gateway's own credentials. */
+export type MqttPrincipal =
+  | { kind: 'user'; userId: number; username: string }
+  | { kind: 'gateway'; gatewayId: number; sn: string; username: string };
+
+/** The part of a pino logger this module uses (fastify's `app.log` fits). */
+export interface MqttLog {
+  info(objOrMsg: object | string, msg?: string): void;
+  warn(objOrMsg: object | string, msg?: string): void;
+  error(objOrMsg: object | string, msg?: string): void;
+  debug(objOrMsg: object | string, msg?: string): void;
+}
+
+/** Running counters, for logs, health checks and tests. */
+export interface MqttIngressStats {
+  /** Payloads handed to ingest.submit that it accepted (possibly with per-reading rejections). */
+  submitted: number;
+  /** Payloads refused whole: not JSON, or refused by ingest. */
+  refused: number;
+  /** Publishes or subscriptions the ACL refused, and failed logins (embedded mode). */
+  denied: number;
+  /** ingest.submit threw (nothing acknowledged; the client resends). */
+  failed: number;
+}
+
+export interface MqttIngress {
+  close(): Promise<void>;
+  /** The embedded broker's port (the real one when 0 was asked for); null in the other modes. */
+  port: number | null;
+  mode: 'embedded' | 'external' | 'off';
+  stats: MqttIngressStats;
+}

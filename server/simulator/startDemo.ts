@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { MqttIngress } from '../mqtt';
+import { issueDemoGatewayLogin } from './demoGatewayLogin';
+import { connectDemoPublisher } from './mqttPublisher';
+import { DEMO_GATEWAY_SN, startSimulator } from './runSimulator';
+
+/**
+ * `npm start`'s live demo: simulated gateways publish through the real MQTT path when the embedded
+ * broker runs; otherwise (port taken, external broker) straight into the ingestion pipeline.
+ * Returns the function that stops it.
+ */
+export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<() => Promise<void>> {
+  const intervalMs = Number(process.env.SIMULATOR_INTERVAL_MS ?? 10_000);
+  const login = await issueDemoGatewayLogin(app.storage.db);
+  if (!login) {
+    app.log.warn(`simulator: no ${DEMO_GATEWAY_SN} gateway (SEED_DEMO=off?), nothing to simulate`);
+    return async () => undefined;
+  }
+  let publisher: Awaited<ReturnType<typeof connectDemoPublisher>> | undefined;
+  if (mqttIngress.mode === 'embedded' && mqttIngress.port) {
+    publisher = await connectDemoPublisher(mqttIngress.port, login);
+    app.log.info(`simulator: publishing to gateways/${DEMO_GATEWAY_SN}/readings every ${intervalMs / 1000} s over MQTT`);
+  } else {
+    app.log.info(`simulator: MQTT is ${mqttIngress.mode}, so readings go straight into ingestion every ${intervalMs / 1000} s`);
+  }
+  const running = await startSimulator({
+    db: app.storage.db,
+    ingest: app.ingest,
+    publish: publisher ? publisher.publish : async (payload) => void (await app.ingest.submit(payload, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN })),
+    intervalMs,
+    backfillDays: Number(process.env.SIMULATOR_BACKFILL_DAYS ?? 35),
+    log: app.log,
+  });
+  return async () => {
+    running.stop();
+    await publisher?.close();
+  };
+}
