@@ -3,8 +3,9 @@ import { healthRoutes } from './health/routes';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { routerRoutes } from './routers/routes';
+import { resourceModule } from '../resources/routes';
 import { interfaceKeyRoutes } from './interfaces/keyRoutes';
 import { ingestRoutes } from './interfaces/ingestRoutes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, interfaceKeyRoutes, ingestRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes];

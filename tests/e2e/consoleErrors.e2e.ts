@@ -68,8 +68,8 @@ describe('error handling (spec §8) in a real browser against the real server', 
     const { page, context } = await signedIn('/alerts/devices');
     await revokeAndReload(page);
     const box = page.locator('.ant-modal-confirm');
-    await box.getByRole('button', { name: 'Log in again' }).click();
-    await page.waitForEvent('load');
+    // Listen before clicking: the reload can finish before a listener attached afterwards would see it.
+    await Promise.all([page.waitForEvent('load'), box.getByRole('button', { name: 'Log in again' }).click()]);
     await page.getByTestId('login-username').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();

@@ -17,6 +17,12 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
     affix: true,
     noCache: true,
   },
+  // Resource screens (console/src/resources): lists generated from shared/resources definitions.
+  '/base/device': { component: lazy(() => import('../pages/resources/MetersPage').then((m) => ({ default: m.MetersPage }))) },
+  '/devices/subitem': { component: lazy(() => import('../pages/resources/SubitemsPage').then((m) => ({ default: m.SubitemsPage }))) },
+  '/devices/tag': { component: lazy(() => import('../pages/resources/TagsPage').then((m) => ({ default: m.TagsPage }))) },
+  '/devices/departs': { component: lazy(() => import('../pages/resources/DepartmentsPage').then((m) => ({ default: m.DepartmentsPage }))) },
+  '/devices/depart': { component: lazy(() => import('../pages/resources/DepartmentTreePage').then((m) => ({ default: m.DepartmentTreePage }))) },
 };
 
 export const screenMeta = (path: string): ScreenMeta => SCREENS[path] ?? {};

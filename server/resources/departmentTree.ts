@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '@shared/errors';
+import type { DepartmentNode } from '@shared/resources';
+
+/** GET /api/departments/tree: every department with its direct meter count, for the tree screen. */
+export const departmentTreeRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/departments/tree', { config: { access: { permission: '/devices/depart' } } }, async () => {
+    const db = app.storage.db;
+    const [departments, counts] = await Promise.all([
+      db.selectFrom('departments').selectAll().orderBy('level').orderBy('sort').orderBy('id').execute(),
+      db.selectFrom('meters').select((eb) => ['department_id', eb.fn.countAll().as('count')]).groupBy('department_id').execute(),
+    ]);
+    const countOf = new Map(counts.map((row) => [row.department_id, Number(row.count)]));
+    const nodes: DepartmentNode[] = departments.map((d) => ({
+      id: d.id,
+      name: d.name,
+      code: d.code,
+      parentId: d.parent_id,
+      level: d.level,
+      sort: d.sort,
+      meterCount: countOf.get(d.id) ?? 0,
+    }));
+    return ok(nodes);
+  });
+};

@@ -1,0 +1,11 @@
+export * from './defineResource';
+export * from './rules';
+export * from './listQuery';
+export * from './subitems';
+export * from './tags';
+export * from './gateways';
+export * from './departments';
+export * from './meters';
+export * from './resourceApi';
+export * from './formValues';
+export { RESOURCES } from './catalogue';
