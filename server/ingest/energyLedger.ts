@@ -1,22 +1,11 @@
-import type { RollupGrain, RollupScope } from '../db/schema';
+import type { Selectable } from 'kysely';
+import type { EnergyIntervalsTable, EnergyRollupsTable, RollupGrain, RollupScope } from '../db/schema';
 import { localPeriods } from '../metering/calendar';
 import { spreadEnergy } from '../metering/spreadEnergy';
 import type { MeterEntry } from './meterDirectory';
 
-export interface IntervalRow {
-  meter_id: number;
-  start: number;
-  energy: number;
-}
-
-export interface RollupRow {
-  scope: RollupScope;
-  scope_id: number;
-  energy_type: string;
-  grain: RollupGrain;
-  period: string;
-  energy: number;
-}
+export type IntervalRow = Selectable<EnergyIntervalsTable>;
+export type RollupRow = Selectable<EnergyRollupsTable>;
 
 /**
  * Sums one batch's energy by interval and by rollup key in memory, so the transaction writes one
