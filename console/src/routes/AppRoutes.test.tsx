@@ -57,7 +57,8 @@ describe('console routes', () => {
   it('replaces /redirect/<path> with /<path>', async () => {
     renderConsole({ path: '/redirect/alerts/devices', token: 'jwt', server: info, routers: granted });
     expect(await shownTitle()).toBe('Devices');
-    expect(screen.getByTestId('tag-/alerts/devices')).toBeTruthy();
+    // The tag is added after the view renders: wait for it rather than read it at once.
+    expect(await screen.findByTestId('tag-/alerts/devices')).toBeTruthy();
     expect(screen.queryByTestId('tag-/redirect/alerts/devices')).toBeNull();
   });
 });
