@@ -92,7 +92,7 @@ export async function writeReadings(trx: Transaction<Database>, items: ResolvedR
 
   await upsertEnergy(trx, ledger);
   await insertQuarantine(trx, quarantined);
-  for (const chunk of chunks([...states.values()].filter((s) => meterIds.includes(s.meter_id)))) {
+  for (const chunk of chunks([...states.values()])) {
     await trx
       .insertInto('meter_state')
       .values(chunk)

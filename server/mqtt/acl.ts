@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MqttPrincipal } from './types';
-
-/** Deeper than any real organisation; stops the walk if father_id ever forms a cycle. */
-const MAX_TREE_DEPTH = 64;
+import { userTreeIds } from '../modules/users/userTree';
 
 /**
  * Which gateways a principal may speak for: a user those owned by itself or by any user below it
@@ -35,24 +33,10 @@ export class MqttAcl {
     this.cache.clear();
   }
 
+  /** The gateway's owner must be the user or someone below it in the user tree. */
   private async userOwnsGateway(userId: number, sn: string): Promise<boolean> {
     const gateway = await this.db.selectFrom('gateways').select('owner_user_id').where('sn', '=', sn).executeTakeFirst();
     if (!gateway) return false;
-    return this.isSelfOrAncestor(userId, gateway.owner_user_id);
-  }
-
-  /** Walks up from `descendant` through father_id: true when `ancestor` is on the way (or is it). */
-  async isSelfOrAncestor(ancestor: number, descendant: number): Promise<boolean> {
-    let current: number | null = descendant;
-    for (let depth = 0; current !== null && depth < MAX_TREE_DEPTH; depth++) {
-      if (current === ancestor) return true;
-      const row: { father_id: number | null } | undefined = await this.db
-        .selectFrom('users')
-        .select('father_id')
-        .where('id', '=', current)
-        .executeTakeFirst();
-      current = row?.father_id ?? null;
-    }
-    return false;
+    return (await userTreeIds(this.db, userId)).has(gateway.owner_user_id);
   }
 }

@@ -1,3 +1,4 @@
+import { RULE_MESSAGES } from '../../resources/rules';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
  * `route.*` holds one title per menu path segment (shared/menu titleKey) plus the public routes.
@@ -150,16 +151,8 @@ export const en = {
       level: 'Level',
     },
     values: { electricity: 'Electricity', water: 'Water', gas: 'Gas', online: 'Online', offline: 'Offline', yes: 'Yes', no: 'No' },
-    validation: {
-      required: 'Please fill in this field',
-      tooLong: 'This is too long',
-      number: 'Must be a number',
-      integer: 'Must be a whole number',
-      positive: 'Must be greater than 0',
-      colour: 'Colour must be #RRGGBB, e.g. #409EFF',
-      date: 'Date must be YYYY-MM-DD',
-      choose: 'Please choose a value',
-    },
+    // The API's own rule texts, so server messages and console labels cannot drift apart.
+    validation: { ...RULE_MESSAGES },
     actions: {
       add: 'Add',
       edit: 'Edit',
