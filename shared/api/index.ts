@@ -5,3 +5,4 @@ export * from './envelope';
 export * from './token';
 export * from './accountApi';
 export * from './envelopeData';
+export * from './energyApi';

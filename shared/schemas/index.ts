@@ -4,3 +4,4 @@ export * from './health';
 export * from './router';
 export * from './account';
 export * from './interfaces';
+export * from './energy';

@@ -1,3 +1,9 @@
+import { meterDataEn } from './meterData/en';
+import { analysisEn } from './analysis/en';
+import { dataQualityEn } from './dataQuality/en';
+import { deviceAdminEn } from './deviceAdmin/en';
+import { integrationsEn } from './integrations/en';
+import { homeEn } from './home/en';
 import { RULE_MESSAGES } from '../../resources/rules';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
@@ -291,4 +297,10 @@ export const en = {
     completionHistory: 'Data completion history',
     analyzePdf: 'PDF analysis',
   },
+  meterData: meterDataEn,
+  analysis: analysisEn,
+  dataQuality: dataQualityEn,
+  deviceAdmin: deviceAdminEn,
+  integrations: integrationsEn,
+  home: homeEn,
 };

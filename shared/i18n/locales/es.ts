@@ -1,3 +1,9 @@
+import { meterDataEs } from './meterData/es';
+import { analysisEs } from './analysis/es';
+import { dataQualityEs } from './dataQuality/es';
+import { deviceAdminEs } from './deviceAdmin/es';
+import { integrationsEs } from './integrations/es';
+import { homeEs } from './home/es';
 import type { Catalogue } from '../catalogue';
 
 /** Catálogo en español: las mismas claves que en.ts. */
@@ -295,4 +301,10 @@ export const es: Catalogue = {
     completionHistory: 'Historial de completado de datos',
     analyzePdf: 'Análisis de PDF',
   },
+  meterData: meterDataEs,
+  analysis: analysisEs,
+  dataQuality: dataQualityEs,
+  deviceAdmin: deviceAdminEs,
+  integrations: integrationsEs,
+  home: homeEs,
 };

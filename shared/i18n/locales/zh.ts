@@ -1,3 +1,9 @@
+import { meterDataZh } from './meterData/zh';
+import { analysisZh } from './analysis/zh';
+import { dataQualityZh } from './dataQuality/zh';
+import { deviceAdminZh } from './deviceAdmin/zh';
+import { integrationsZh } from './integrations/zh';
+import { homeZh } from './home/zh';
 import type { Catalogue } from '../catalogue';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
@@ -295,4 +301,10 @@ export const zh: Catalogue = {
     completionHistory: '数据补全历史',
     analyzePdf: 'PDF 分析',
   },
+  meterData: meterDataZh,
+  analysis: analysisZh,
+  dataQuality: dataQualityZh,
+  deviceAdmin: deviceAdminZh,
+  integrations: integrationsZh,
+  home: homeZh,
 };
