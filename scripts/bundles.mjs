@@ -20,17 +20,18 @@ function newestMtime(path) {
   return newest;
 }
 
-export function bundlesAreStale() {
-  const outputs = OUTPUTS.map((p) => join(root, p));
+export function bundlesAreStale(outDir = 'dist') {
+  const outputs = OUTPUTS.map((p) => join(root, p.replace(/^dist/, outDir)));
   if (!outputs.every((p) => existsSync(p))) return true;
   const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   return SOURCES.some((p) => newestMtime(join(root, p)) > builtAt);
 }
 
-export function ensureBuilt({ quiet = false } = {}) {
-  if (!bundlesAreStale()) return false;
+/** `outDir` (relative to the repo or absolute) lets parallel browser-test runs build apart from `dist`. */
+export function ensureBuilt({ quiet = false, outDir = 'dist' } = {}) {
+  if (!bundlesAreStale(outDir)) return false;
   if (!quiet) console.log('Building the console and kiosk bundles (they are missing or older than their sources)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'warn' : 'info'], {
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', quiet ? 'warn' : 'info'], {
     cwd: root,
     stdio: 'inherit',
     // Under vitest NODE_ENV is "test", which would give React's development build.
