@@ -18,6 +18,7 @@ import { attachRealtime, type Realtime } from './realtime/socketServer';
 import { apiModules } from './modules';
 import { assertTimeZone } from './metering/calendar';
 import { IngestService } from './ingest/ingestService';
+import { startOnlineMonitor } from './ingest/onlineMonitor';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +77,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     );
     await registerWebRoutes(app, config.webRoot);
 
+    const stopOnlineMonitor = startOnlineMonitor(storage.db, config.meterOfflineMs, 30_000, (error) => app.log.warn({ err: error }, 'online sweep failed'));
+    app.addHook('onClose', async () => stopOnlineMonitor());
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());
     app.addHook('onClose', async () => {

@@ -21,6 +21,8 @@ export interface ServerConfig {
   version: string;
   /** IANA zone in which rollup days and months are counted (TIME_ZONE, default: the machine's). */
   timeZone: string;
+  /** A meter or gateway silent this long is shown offline (METER_OFFLINE_MINUTES, default 15: one interval). */
+  meterOfflineMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -46,6 +48,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: env.LOG_LEVEL ?? 'info',
     version: env.npm_package_version ?? '0.1.0',
     timeZone: env.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    meterOfflineMs: intFromEnv('METER_OFFLINE_MINUTES', 15) * 60_000,
     ...overrides,
   };
 }

@@ -2,12 +2,14 @@ import { Migrator, type Migration } from 'kysely';
 import type { Storage } from './connect';
 import { foundation } from './migrations/0001_foundation';
 import { metering } from './migrations/0002_metering';
+import { meterReplacementCredit } from './migrations/0003_meter_replacement_credit';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
   return {
     '0001_foundation': foundation(storage.kind),
     '0002_metering': metering(storage.kind),
+    '0003_meter_replacement_credit': meterReplacementCredit(),
   };
 }
 

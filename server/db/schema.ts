@@ -148,6 +148,7 @@ export interface MeterReplacementsTable {
   new_initial_reading: number | null;
   note: string;
   user_id: number | null;
+  credited_energy: Generated<number>;
 }
 
 export interface DisplayAreasTable {

@@ -5,9 +5,10 @@ import type { AuthContext, AuthService } from '../auth/authService';
 /**
  * What a route needs. Every /api route declares one in `config.access`; a route without it fails at
  * start-up, so nothing is left open by omission.
- * - 'public': anyone; 'user': any signed-in user; { permission }: a menu or button full path (spec §6).
+ * - 'public': anyone; 'user': any signed-in user; { permission }: a menu or button full path (spec §6);
+ *   { anyOf }: one of several menus (a read API that several screens share).
  */
-export type Access = 'public' | 'user' | { permission: string };
+export type Access = 'public' | 'user' | { permission: string } | { anyOf: readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +33,12 @@ export async function hasPermission(auth: AuthContext, permission: string): Prom
   return (await auth.permittedPaths()).has(permission);
 }
 
+async function allowed(context: AuthContext, access: Exclude<Access, string>): Promise<boolean> {
+  if ('permission' in access) return hasPermission(context, access.permission);
+  for (const permission of access.anyOf) if (await hasPermission(context, permission)) return true;
+  return false;
+}
+
 export function registerAccessControl(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('auth', null);
 
@@ -47,7 +54,7 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
     if (!token) throw new AppError('TOKEN_MISSING');
     const context = await auth.authenticate(token);
     request.auth = context;
-    if (typeof access === 'object' && !(await hasPermission(context, access.permission))) throw new AppError('FORBIDDEN');
+    if (typeof access === 'object' && !(await allowed(context, access))) throw new AppError('FORBIDDEN');
     const renewed = await auth.renewIfDue(context);
     if (renewed) reply.header('x-new-token', renewed);
   });

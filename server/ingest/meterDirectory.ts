@@ -17,6 +17,7 @@ export interface MeterEntry {
 
 export interface Directory {
   meterByCode: ReadonlyMap<string, MeterEntry>;
+  meterById: ReadonlyMap<number, MeterEntry>;
   gatewayIdBySn: ReadonlyMap<string, number>;
   gatewayOwnerById: ReadonlyMap<number, number>;
 }
@@ -70,6 +71,7 @@ export class MeterDirectory {
     });
     return {
       meterByCode,
+      meterById: new Map([...meterByCode.values()].map((entry) => [entry.id, entry])),
       gatewayIdBySn: new Map(gateways.map((g) => [g.sn, g.id])),
       gatewayOwnerById: new Map(gateways.map((g) => [g.id, g.owner_user_id])),
     };

@@ -100,10 +100,13 @@ export async function writeReadings(trx: Transaction<Database>, items: ResolvedR
       .execute();
   }
   for (const chunk of chunks(meterIds)) await trx.updateTable('meters').set({ online: 1, last_seen_at: now }).where('id', 'in', chunk).execute();
+  const gatewayIds = [...new Set(fresh.map((item) => item.meter.gatewayId).filter((id): id is number => id !== null))];
+  if (gatewayIds.length) await trx.updateTable('gateways').set({ online: 1, last_seen_at: now }).where('id', 'in', gatewayIds).execute();
   return keys.map((key, index) => first[index] === true && inserted.has(key));
 }
 
-async function upsertEnergy(trx: Transaction<Database>, ledger: EnergyLedger): Promise<void> {
+/** Adds a ledger's energy to the interval and rollup tables (also used by quarantine and replacements). */
+export async function upsertEnergy(trx: Transaction<Database>, ledger: EnergyLedger): Promise<void> {
   for (const chunk of chunks(ledger.intervals)) {
     await trx
       .insertInto('energy_intervals')

@@ -47,3 +47,47 @@ export function localPeriods(instant: number, timeZone: string): LocalPeriods {
     month: `${parts.year}-${parts.month}`,
   };
 }
+
+const HOUR_MS = 3_600_000;
+
+/** Epoch ms at which the local day containing `instant` starts (daylight-saving days included). */
+export function localDayStart(instant: number, timeZone: string): number {
+  const day = localPeriods(instant, timeZone).day;
+  let start = localPeriods(instant, timeZone).hourStart;
+  // Walk back hour by hour while still on the same local day: at most 25 steps, exact on DST days.
+  while (localPeriods(start - 1, timeZone).day === day) start = localPeriods(start - 1, timeZone).hourStart;
+  return start;
+}
+
+/** YYYY-MM-DD plus n days, on the calendar (no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM plus n months. */
+export function addMonths(month: string, n: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (m - 1) + n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The rollup period keys between two instants, both ends included, in order: hour keys are the local
+ * hour starts (epoch ms as text), days YYYY-MM-DD, months YYYY-MM.
+ */
+export function periodsBetween(from: number, to: number, grain: 'hour' | 'day' | 'month', timeZone: string): string[] {
+  if (to < from) return [];
+  const first = localPeriods(from, timeZone);
+  const last = localPeriods(to, timeZone);
+  const keys: string[] = [];
+  if (grain === 'hour') {
+    for (let start = first.hourStart; start <= last.hourStart; start += HOUR_MS) keys.push(String(start));
+  } else if (grain === 'day') {
+    for (let day = first.day; day <= last.day; day = addDays(day, 1)) keys.push(day);
+  } else {
+    for (let month = first.month; month <= last.month; month = addMonths(month, 1)) keys.push(month);
+  }
+  return keys;
+}

@@ -18,7 +18,7 @@ export function abbreviateNumber(value: number, digits = 2): string {
 export function withThousands(value: number, digits = 2): string {
   if (!Number.isFinite(value)) return '–';
   const [whole, fraction] = Math.abs(value).toFixed(digits).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = (whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const trimmed = fraction?.replace(/0+$/, '');
   return `${value < 0 ? '-' : ''}${grouped}${trimmed ? `.${trimmed}` : ''}`;
 }

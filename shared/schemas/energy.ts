@@ -22,6 +22,9 @@ export const MAX_SERIES_POINTS = 2000;
 /** Derived metric: the meter's energy per 15-minute interval (multipliers applied). */
 export const INTERVAL_ENERGY_METRIC = 'energy';
 
+/** A query type as callers write it: fields with server defaults may be left out. */
+type WithDefaults<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
 const epochMs = z.coerce.number().int().min(0, 'must be a time (epoch ms)');
 const id = z.coerce.number().int().positive();
 /** `1,2,3` in a query string, or repeated values. */
@@ -42,7 +45,7 @@ export const meterHistoryPageQuerySchema = meterHistoryQuerySchema.extend({
   size: z.coerce.number().int().min(1).max(5000).default(50),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
-export type MeterHistoryPageQuery = z.input<typeof meterHistoryPageQuerySchema>;
+export type MeterHistoryPageQuery = WithDefaults<z.infer<typeof meterHistoryPageQuerySchema>, 'page' | 'size' | 'order'>;
 
 export interface MeterRef {
   id: number;
@@ -113,7 +116,7 @@ export const rollupQuerySchema = z.object({
   from: epochMs,
   to: epochMs,
 });
-export type RollupQuery = z.input<typeof rollupQuerySchema>;
+export type RollupQuery = WithDefaults<z.infer<typeof rollupQuerySchema>, 'energyType'>;
 
 export interface RollupSeries {
   scopeId: number;
@@ -146,7 +149,7 @@ export const rankingQuerySchema = z.object({
   parentId: id.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
-export type RankingQuery = z.input<typeof rankingQuerySchema>;
+export type RankingQuery = WithDefaults<z.infer<typeof rankingQuerySchema>, 'energyType' | 'grain' | 'limit'>;
 export interface RankingResult {
   unit: string;
   rows: { scopeId: number; name: string; energy: number; share: number }[];
@@ -160,7 +163,7 @@ export const balanceQuerySchema = z.object({
   from: epochMs,
   to: epochMs,
 });
-export type BalanceQuery = z.input<typeof balanceQuerySchema>;
+export type BalanceQuery = WithDefaults<z.infer<typeof balanceQuerySchema>, 'energyType'>;
 
 export interface BalancePeriod {
   period: string;
@@ -192,7 +195,7 @@ export interface EnergySummary {
   totals: { energyType: string; unit: string; today: number; yesterday: number; month: number; lastMonth: number }[];
   /** Electricity today by hour (local hours, epoch ms). */
   todayByHour: { hourStart: number; energy: number }[];
-  /** Top departments (any level) by today's electricity. */
+  /** Top five leaf departments (where energy is used) by today's electricity. */
   topDepartments: { id: number; name: string; energy: number }[];
   meters: { total: number; online: number; offline: number };
   gateways: { total: number; online: number };
@@ -215,7 +218,7 @@ export const quarantineQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(20),
 });
-export type QuarantineQuery = z.input<typeof quarantineQuerySchema>;
+export type QuarantineQuery = WithDefaults<z.infer<typeof quarantineQuerySchema>, 'page' | 'size'>;
 
 export interface QuarantineItem {
   _id: number;
@@ -262,7 +265,7 @@ export const rejectionQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(20),
 });
-export type RejectionQuery = z.input<typeof rejectionQuerySchema>;
+export type RejectionQuery = WithDefaults<z.infer<typeof rejectionQuerySchema>, 'page' | 'size'>;
 export interface RejectedReadingRow {
   _id: number;
   at: number;

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '@shared/errors';
+import {
+  balanceQuerySchema,
+  gatewayCredentialsSchema,
+  meterExportCreateSchema,
+  meterHistoryPageQuerySchema,
+  meterHistoryQuerySchema,
+  meterReplacementSchema,
+  quarantineQuerySchema,
+  quarantineResolveSchema,
+  rankingQuerySchema,
+  rejectionQuerySchema,
+  rollupQuerySchema,
+} from '@shared/schemas';
+import { AppError } from '../../http/appError';
+import { requireAuth } from '../../http/access';
+import { auditEntries } from './auditTrail';
+import { EnergyAnalysis } from './energyAnalysis';
+import { ExportJobs } from './exportJobs';
+import { setGatewayCredentials } from './gatewayCredentials';
+import { MeterHistory } from './meterHistory';
+import { MeterReplacements } from './meterReplacements';
+import { QuarantineDesk } from './quarantineDesk';
+import { rejectedReadings } from './rejectedReadings';
+
+const METER_DATA = '/base/meterData';
+const CHECK = '/base/check';
+const DEVICE = '/base/device';
+/** Screens that read rollups; any one of them lets a user read the figures. */
+const ANALYSIS = ['/others/basic', '/others/electricEnergy', '/others/electricBalance', '/devices/departRecord', '/board/queryChart'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The metering read API: meter history and exports, rollups, balance, home summary, data checks. */
+export const energyRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db, kind } = app.storage;
+  const timeZone = app.serverConfig.timeZone;
+  const history = new MeterHistory(db, kind);
+  const exports = new ExportJobs(app.serverConfig.dataDir, history, timeZone);
+  const analysis = new EnergyAnalysis(db, timeZone);
+  const quarantine = new QuarantineDesk(db, app.ingest.directory, timeZone);
+  const replacements = new MeterReplacements(db, app.ingest.directory, timeZone);
+  app.addHook('onClose', async () => exports.close());
+
+  // ---- base/meterData ----
+  app.get('/meter-data/series', { config: { access: { permission: METER_DATA } }, schema: { querystring: meterHistoryQuerySchema } }, async (request) => ok(await history.series(request.query)));
+  app.get('/meter-data/history', { config: { access: { permission: METER_DATA } }, schema: { querystring: meterHistoryPageQuerySchema } }, async (request) => ok(await history.page(request.query)));
+  app.get('/meter-data/latest', { config: { access: { anyOf: [METER_DATA, DEVICE] } }, schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) } }, async (request) =>
+    ok(await history.latest(request.query.meterId)),
+  );
+  app.post('/meter-data/exports', { config: { access: { permission: METER_DATA } }, schema: { body: meterExportCreateSchema } }, async (request) =>
+    ok(await exports.start(requireAuth(request).user.id, request.body), 'Export started'),
+  );
+  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA } }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
+    const job = exports.find(request.params.id, requireAuth(request).user.id);
+    if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
+    return ok(exports.view(job));
+  });
+  app.get('/meter-data/exports/:id/file', { config: { access: { permission: METER_DATA } }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    const job = exports.find(request.params.id, requireAuth(request).user.id);
+    if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
+    const type = job.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    const { createReadStream } = await import('node:fs');
+    return reply.header('content-type', type).header('content-disposition', `attachment; filename="${job.fileName}"`).send(createReadStream(job.path));
+  });
+
+  // ---- rollups: others/*, devices/departRecord, home ----
+  app.get('/energy/rollups', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: rollupQuerySchema } }, async (request) => ok(await analysis.rollups(request.query)));
+  app.get('/energy/ranking', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: rankingQuerySchema } }, async (request) => ok(await analysis.ranking(request.query)));
+  app.get('/energy/balance', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: balanceQuerySchema } }, async (request) => ok(await analysis.balance(request.query)));
+  // The home page needs no role (spec: /dashboard), so neither do its site-wide figures.
+  app.get('/energy/summary', { config: { access: 'user' } }, async () => ok(await analysis.summary()));
+
+  // ---- base/check ----
+  app.get('/quarantine', { config: { access: { permission: CHECK } }, schema: { querystring: quarantineQuerySchema } }, async (request) => ok(await quarantine.list(request.query)));
+  app.post('/quarantine/:id/resolve', { config: { access: { permission: `${CHECK}/edit` } }, schema: { params: idParams, body: quarantineResolveSchema } }, async (request) =>
+    ok(await quarantine.resolve(request.params.id, request.body, requireAuth(request).user.id), 'Resolved'),
+  );
+  app.get('/audit-log', { config: { access: { anyOf: [CHECK, DEVICE] } }, schema: { querystring: z.object({ entity: z.enum(['quarantine', 'meter']), entityId: z.coerce.number().int().positive() }) } }, async (request) =>
+    ok(await auditEntries(db, request.query.entity, request.query.entityId)),
+  );
+  app.get('/ingest/rejections', { config: { access: { permission: CHECK } }, schema: { querystring: rejectionQuerySchema } }, async (request) => ok(await rejectedReadings(db, request.query)));
+
+  // ---- base/device: replacements and gateway credentials ----
+  app.get('/meters/:id/replacements', { config: { access: { permission: DEVICE } }, schema: { params: idParams } }, async (request) => ok(await replacements.list(request.params.id)));
+  app.post('/meters/:id/replacements', { config: { access: { permission: `${DEVICE}/edit` } }, schema: { params: idParams, body: meterReplacementSchema } }, async (request) =>
+    ok(await replacements.record(request.params.id, request.body, requireAuth(request).user.id), 'Replacement recorded'),
+  );
+  app.put('/gateways/:id/mqtt-credentials', { config: { access: { permission: `${DEVICE}/edit` } }, schema: { params: idParams, body: gatewayCredentialsSchema } }, async (request) => {
+    const result = await setGatewayCredentials(db, request.params.id, request.body.mqttUsername, request.body.mqttPassword);
+    return ok(result, 'MQTT credentials saved');
+  });
+};
