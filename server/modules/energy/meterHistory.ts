@@ -34,7 +34,7 @@ export class MeterHistory {
     const aggregate = source.aggregate === 'sum' ? sql`sum` : source.aggregate === 'max' ? sql`max` : sql`avg`;
     const rows = await this.db
       .selectFrom(source.table)
-      .select([sql<number>`(${sql.ref(source.ts)} / ${bucket}) * ${bucket}`.as('t'), sql<number>`${aggregate}(${source.value})`.as('v')])
+      .select([this.bucketStart(source, bucket).as('t'), sql<number>`${aggregate}(${source.value})`.as('v')])
       .where('meter_id', '=', meter.id)
       .where(sql.ref(source.ts), '>=', query.from)
       .where(sql.ref(source.ts), '<=', query.to)
@@ -88,6 +88,12 @@ export class MeterHistory {
     const total = Number(counted.n);
     if (total === 0) throw new AppError('NO_HISTORY');
     return { meter, metric, source, total };
+  }
+
+  /** Start of the bucket a point falls in. better-sqlite3 binds numbers as reals, so SQLite needs the cast to divide whole. */
+  private bucketStart(source: MetricSource, bucket: number) {
+    const ts = sql.ref(source.ts);
+    return this.kind === 'sqlite' ? sql<number>`cast(${ts} / ${bucket} as integer) * ${bucket}` : sql<number>`(${ts} / ${bucket}::bigint) * ${bucket}::bigint`;
   }
 
   private points(source: MetricSource, query: { meterId: number; from: number; to: number }) {
