@@ -61,7 +61,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('adminSeed', adminSeed);
     app.decorate('realtime', attachRealtime(app.server, auth));
     assertTimeZone(config.timeZone);
-    app.decorate('ingest', new IngestService(storage.db, config.timeZone));
+    app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite));
 
     registerErrorHandling(app);
     app.addHook('onSend', async (_request, reply) => {

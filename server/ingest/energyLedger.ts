@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { EnergyIntervalsTable, EnergyRollupsTable, RollupGrain, RollupScope } from '../db/schema';
-import { localPeriods } from '../metering/calendar';
+import { localPeriods, type LocalPeriods } from '../metering/calendar';
 import { spreadEnergy } from '../metering/spreadEnergy';
 import type { MeterEntry } from './meterDirectory';
 
@@ -14,6 +14,8 @@ export type RollupRow = Selectable<EnergyRollupsTable>;
 export class EnergyLedger {
   private readonly intervalRows = new Map<string, IntervalRow>();
   private readonly rollupRows = new Map<string, RollupRow>();
+  /** Intl time-zone formatting is the costliest step per reading; a batch shares few interval starts. */
+  private readonly periodsByStart = new Map<number, LocalPeriods>();
 
   constructor(private readonly timeZone: string) {}
 
@@ -25,7 +27,11 @@ export class EnergyLedger {
       if (interval) interval.energy += part.energy;
       else this.intervalRows.set(key, { meter_id: meter.id, start: part.start, energy: part.energy });
 
-      const periods = localPeriods(part.start, this.timeZone);
+      let periods = this.periodsByStart.get(part.start);
+      if (!periods) {
+        periods = localPeriods(part.start, this.timeZone);
+        this.periodsByStart.set(part.start, periods);
+      }
       const scopes: [RollupScope, number][] = [['meter', meter.id], ...meter.departmentIds.map((id): [RollupScope, number] => ['department', id])];
       if (meter.subitemId !== null) scopes.push(['subitem', meter.subitemId]);
       for (const [scope, scopeId] of scopes) {

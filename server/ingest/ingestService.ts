@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
 import { parseUplink, type RejectedReading } from '@shared/metering';
 import type { Database } from '../db/schema';
 import { IngestQueue, QueueFullError, type QueueOptions } from './ingestQueue';
 import { MeterDirectory } from './meterDirectory';
-import { writeReadings, type ResolvedReading } from './readingWriter';
+import { SeenThrottle } from './batchStore';
+import { KyselyBatchStore } from './kyselyBatchStore';
+import { writeBatch, type ResolvedReading, type SeenThrottles } from './readingWriter';
+import { SqliteBatchStore } from './sqliteBatchStore';
 import type { Ingest, IngestOutcome, IngestRefusal, IngestSource } from './types';
 
 /** Rejections kept for the console's list; older ones are pruned. */
@@ -22,9 +26,15 @@ export class IngestService implements Ingest {
     private readonly db: Kysely<Database>,
     timeZone: string,
     queueOptions?: QueueOptions,
+    /** SQLite: the raw connection, so batches are written with prepared statements. */
+    sqlite?: SqliteDatabase.Database,
   ) {
     this.directory = new MeterDirectory(db);
-    this.queue = new IngestQueue((readings) => db.transaction().execute((trx) => writeReadings(trx, readings, timeZone)), queueOptions);
+    const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
+    const write = sqlite
+      ? (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen)
+      : (readings: ResolvedReading[]) => db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx), readings, timeZone, Date.now(), seen));
+    this.queue = new IngestQueue(write, queueOptions);
   }
 
   async submit(payload: unknown, source: IngestSource): Promise<IngestOutcome | IngestRefusal> {
@@ -78,4 +88,22 @@ export class IngestService implements Ingest {
       .execute();
     if (Math.random() < 0.01) await this.db.deleteFrom('ingest_rejections').where('at', '<', now - REJECTION_RETENTION_MS).execute();
   }
+}
+
+/**
+ * Holding kysely's single SQLite connection keeps every other query (and any kysely transaction) out
+ * while this batch runs its own transaction on the raw connection.
+ */
+function writeOnSqlite(db: Kysely<Database>, sqlite: SqliteDatabase.Database, readings: ResolvedReading[], timeZone: string, seen: SeenThrottles): Promise<boolean[]> {
+  return db.connection().execute(async () => {
+    sqlite.exec('begin immediate');
+    try {
+      const result = await writeBatch(new SqliteBatchStore(sqlite), readings, timeZone, Date.now(), seen);
+      sqlite.exec('commit');
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('rollback');
+      throw error;
+    }
+  });
 }

@@ -1,0 +1,62 @@
+import type { EnergyLedger } from './energyLedger';
+
+/** One raw reading row as stored: the register and rate in columns, other metrics as JSON. */
+export interface RawReadingRow {
+  meter_id: number;
+  ts: number;
+  register: number | null;
+  rate: number | null;
+  extra: string | null;
+}
+
+export interface MeterStateRow {
+  meter_id: number;
+  register_ts: number | null;
+  register_value: number | null;
+  latest_ts: number;
+  latest: string;
+}
+
+export interface QuarantineRow {
+  meter_id: number;
+  from_ts: number;
+  to_ts: number;
+  energy: number;
+  limit_energy: number;
+  raw_from: number;
+  raw_to: number;
+  created_at: number;
+}
+
+/**
+ * The writes of one ingest batch, inside one transaction. The logic (readingWriter) is the same for
+ * every engine; the store decides how rows reach the database: kysely for PostgreSQL, prepared
+ * statements on the better-sqlite3 connection for SQLite (the hot path of the embedded default).
+ */
+export interface BatchStore {
+  /** Inserts new (meter, ts) rows; returns the keys `meterId:ts` actually inserted (others existed). */
+  insertReadings(rows: RawReadingRow[]): Promise<Set<string>>;
+  loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>>;
+  saveStates(rows: MeterStateRow[]): Promise<void>;
+  /** Adds a ledger's energy to the 15-minute intervals and every rollup. */
+  addEnergy(ledger: EnergyLedger): Promise<void>;
+  quarantine(rows: QuarantineRow[]): Promise<void>;
+  /** Marks meters and their gateways online, seen at `now`. */
+  touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void>;
+}
+
+/**
+ * "Seen at" needs minute precision (offline after 15 minutes), not one row update per reading: a
+ * meter or gateway is touched at most once per `everyMs`, which under load saves a write per meter.
+ */
+export class SeenThrottle {
+  private readonly touchedAt = new Map<number, number>();
+
+  constructor(private readonly everyMs = 5_000) {}
+
+  due(ids: number[], now: number): number[] {
+    const due = ids.filter((id) => now - (this.touchedAt.get(id) ?? -Infinity) >= this.everyMs);
+    for (const id of due) this.touchedAt.set(id, now);
+    return due;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow } from './batchStore';
+import type { EnergyLedger } from './energyLedger';
+
+const CHUNK = 500;
+const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Multi-row statements through kysely: portable, used for PostgreSQL and for operator corrections. */
+export class KyselyBatchStore implements BatchStore {
+  constructor(private readonly trx: Transaction<Database>) {}
+
+  async insertReadings(rows: RawReadingRow[]): Promise<Set<string>> {
+    const inserted = new Set<string>();
+    for (const chunk of chunks(rows)) {
+      const done = await this.trx.insertInto('readings').values(chunk).onConflict((oc) => oc.columns(['meter_id', 'ts']).doNothing()).returning(['meter_id', 'ts']).execute();
+      for (const row of done) inserted.add(`${row.meter_id}:${row.ts}`);
+    }
+    return inserted;
+  }
+
+  async loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>> {
+    const states = new Map<number, MeterStateRow>();
+    for (const chunk of chunks(meterIds)) {
+      for (const row of await this.trx.selectFrom('meter_state').selectAll().where('meter_id', 'in', chunk).execute()) states.set(row.meter_id, row);
+    }
+    return states;
+  }
+
+  async saveStates(rows: MeterStateRow[]): Promise<void> {
+    for (const chunk of chunks(rows)) {
+      await this.trx
+        .insertInto('meter_state')
+        .values(chunk)
+        .onConflict((oc) => oc.column('meter_id').doUpdateSet((eb) => ({ register_ts: eb.ref('excluded.register_ts'), register_value: eb.ref('excluded.register_value'), latest_ts: eb.ref('excluded.latest_ts'), latest: eb.ref('excluded.latest') })))
+        .execute();
+    }
+  }
+
+  async addEnergy(ledger: EnergyLedger): Promise<void> {
+    for (const chunk of chunks(ledger.intervals)) {
+      await this.trx
+        .insertInto('energy_intervals')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['meter_id', 'start']).doUpdateSet((eb) => ({ energy: eb('energy_intervals.energy', '+', eb.ref('excluded.energy')) })))
+        .execute();
+    }
+    for (const chunk of chunks(ledger.rollups)) {
+      await this.trx
+        .insertInto('energy_rollups')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['scope', 'scope_id', 'energy_type', 'grain', 'period']).doUpdateSet((eb) => ({ energy: eb('energy_rollups.energy', '+', eb.ref('excluded.energy')) })))
+        .execute();
+    }
+  }
+
+  async quarantine(rows: QuarantineRow[]): Promise<void> {
+    for (const chunk of chunks(rows)) await this.trx.insertInto('quarantine').values(chunk).execute();
+  }
+
+  async touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void> {
+    for (const chunk of chunks(meterIds)) await this.trx.updateTable('meters').set({ online: 1, last_seen_at: now }).where('id', 'in', chunk).execute();
+    if (gatewayIds.length) await this.trx.updateTable('gateways').set({ online: 1, last_seen_at: now }).where('id', 'in', gatewayIds).execute();
+  }
+}
