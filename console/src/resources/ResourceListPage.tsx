@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createResourceApi, type ResourceDefinition, type ResourceRow } from '@shared/resources';
 import { useNotify } from '../feedback/notify';
@@ -20,10 +20,12 @@ interface ResourceListPageProps {
   title?: string;
   /** Columns to leave out where the screen is narrow (the tree screen's meter list). */
   hiddenColumns?: readonly string[];
+  /** Screen-specific actions per row (links, dialogs), shown in the actions column before edit and delete. */
+  rowActions?: (row: ResourceRow) => ReactNode;
 }
 
 /** The list screen of any resource: server paging, filters, search, and the buttons the role grants. */
-export const ResourceListPage = observer(function ResourceListPage({ definition, fixedFilters = {}, title, hiddenColumns = [] }: ResourceListPageProps) {
+export const ResourceListPage = observer(function ResourceListPage({ definition, fixedFilters = {}, title, hiddenColumns = [], rowActions }: ResourceListPageProps) {
   const root = useStores();
   const { t } = useTranslation();
   const notify = useNotify();
@@ -47,14 +49,15 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
       .filter((field) => !field.hideInList && !(field.name in fixedFilters) && !hiddenColumns.includes(field.name))
       .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, field.name), render: (value: unknown) => renderCell(t, field, value, options) })),
   ];
-  if (can('edit') || can('delete')) {
+  if (rowActions || can('edit') || can('delete')) {
     columns.push({
       key: 'actions',
       title: t('resources.actions.actions'),
       fixed: 'right',
-      width: 150,
+      ...(rowActions ? {} : { width: 150 }),
       render: (_: unknown, row) => (
         <Space size={0}>
+          {rowActions?.(row)}
           {can('edit') && (
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ record: row })} data-testid={`resource-edit-${row.id}`}>
               {t('resources.actions.edit')}

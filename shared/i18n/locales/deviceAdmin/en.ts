@@ -1,4 +1,46 @@
 /** English texts of the deviceAdmin screens; zh.ts and es.ts beside this file hold the same keys. */
 export const deviceAdminEn = {
   loading: 'Loading…',
+  tabs: { meters: 'Meters', gateways: 'Gateways' },
+  actions: { save: 'Save', cancel: 'Cancel' },
+  meters: { replacements: 'Replacements', history: 'History' },
+  gateways: { credentials: 'MQTT credentials' },
+  credentials: {
+    title: 'MQTT credentials of {{sn}}',
+    explain: 'The gateway logs in to the broker with these and may then publish only to gateways/{{sn}}/…. A new password replaces the old one at once.',
+    username: 'MQTT username',
+    password: 'MQTT password',
+    saved: 'MQTT credentials saved: {{sn}} logs in as {{username}}',
+  },
+  replacements: {
+    title: 'Replacements of {{code}} {{name}}',
+    none: 'This meter has not been replaced yet',
+    serials: 'Old → new serial',
+    readings: 'Final → initial reading',
+    credited: 'Credited energy',
+    when: 'When / by',
+    recordTitle: 'Record a replacement',
+    explain: "The energy between the old meter's last reading and its final reading is credited; the next cycle starts at the new meter's initial reading.",
+    pickTime: 'When it was replaced',
+    record: 'Record replacement',
+    recorded: 'Replacement of {{code}} recorded: {{energy}} credited',
+    fields: {
+      replacedAt: 'Replaced at',
+      oldSerial: 'Old serial number',
+      newSerial: 'New serial number',
+      oldFinalReading: "Old meter's final reading ({{unit}})",
+      newInitialReading: "New meter's initial reading ({{unit}})",
+      note: 'Note',
+    },
+  },
+  // Contract rule texts (shared/schemas/energy) by zod issue: <field>.<code>, <code>_<origin>, <code>.
+  rules: {
+    mqttUsername: { invalid_format: 'Letters, digits and . _ @ - only' },
+    replacedAt: { custom: 'The replacement time cannot be in the future', invalid_type: 'Please choose when the meter was replaced' },
+    too_small_string: 'At least {{minimum}} characters',
+    too_big_string: 'At most {{maximum}} characters',
+    too_small_number: 'Must be at least {{minimum}}',
+    too_big_number: 'Must be at most {{maximum}}',
+    invalid_type: 'Please fill in this field',
+  },
 };
