@@ -65,4 +65,14 @@ describe('/api/meters', () => {
     token = undefined;
     expect((await api('GET', '/api/meters')).code).toBe(ErrorCode.TOKEN_MISSING);
   });
+
+  it('applies an edited CT ratio to the very next reading (ingestion forgets its copy of the meters)', async () => {
+    token = await loginAs(t.app);
+    const before = await t.app.ingest.directory.get();
+    const m012 = before.meterByCode.get('M012')!;
+    expect(m012.profile.ctRatio).toBe(1);
+    const row = (await api('GET', '/api/meters?keyword=M012')).data.rows[0];
+    expect((await api('PUT', `/api/meters/${row.id}`, { ...row, ctRatio: 40 })).code).toBe(0);
+    expect((await t.app.ingest.directory.get()).meterByCode.get('M012')!.profile.ctRatio).toBe(40);
+  });
 });

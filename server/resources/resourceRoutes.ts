@@ -19,6 +19,10 @@ export function resourceRoutes(definition: ResourceDefinition, mapping: Resource
     const may = (button: 'add' | 'edit' | 'delete') => ({ access: { permission: buttonPermission(definition, button) } });
     const listQuery = listQuerySchema(definition);
     const idOf = (params: unknown) => parseOrThrow(idParamSchema, params, 'params').id;
+    // Ingestion keeps meters, departments and gateways in memory: a change must reach the next reading.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') app.ingest.directory.invalidate();
+    });
 
     app.get(base, { config: read }, async (request) => ok(await repository.list(parseOrThrow(listQuery, request.query, 'querystring'))));
     app.get(`${base}/options`, { config: { access: 'user' } }, async () => ok(await repository.options()));

@@ -6,3 +6,4 @@ export * from './token';
 export * from './accountApi';
 export * from './envelopeData';
 export * from './energyApi';
+export * from './interfacesApi';

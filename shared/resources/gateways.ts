@@ -20,6 +20,8 @@ export const gatewayResource = defineResource({
     { name: 'ownerUserId', kind: 'number' },
     { name: 'online', kind: 'flag', readOnly: true },
     { name: 'lastSeenAt', kind: 'time', readOnly: true },
+    // Set with its own action (PUT /api/gateways/:id/mqtt-credentials), never through the form.
+    { name: 'mqttUsername', kind: 'text', readOnly: true },
   ],
   listFilters: [{ name: 'online', kind: 'flag' }],
 });

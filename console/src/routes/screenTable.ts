@@ -18,11 +18,19 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
     noCache: true,
   },
   // Resource screens (console/src/resources): lists generated from shared/resources definitions.
-  '/base/device': { component: lazy(() => import('../pages/resources/MetersPage').then((m) => ({ default: m.MetersPage }))) },
+  '/base/device': { component: lazy(() => import('../pages/deviceAdmin/DeviceAdminPage').then((m) => ({ default: m.DeviceAdminPage }))) },
+  '/base/check': { component: lazy(() => import('../pages/dataCheck/DataCheckPage').then((m) => ({ default: m.DataCheckPage }))) },
   '/devices/subitem': { component: lazy(() => import('../pages/resources/SubitemsPage').then((m) => ({ default: m.SubitemsPage }))) },
   '/devices/tag': { component: lazy(() => import('../pages/resources/TagsPage').then((m) => ({ default: m.TagsPage }))) },
   '/devices/departs': { component: lazy(() => import('../pages/resources/DepartmentsPage').then((m) => ({ default: m.DepartmentsPage }))) },
   '/devices/depart': { component: lazy(() => import('../pages/resources/DepartmentTreePage').then((m) => ({ default: m.DepartmentTreePage }))) },
+  '/others/basic': { component: lazy(() => import('../pages/analysis/basic/BasicStatsPage').then((m) => ({ default: m.BasicStatsPage }))) },
+  '/others/electricEnergy': { component: lazy(() => import('../pages/analysis/electricEnergy/ElectricEnergyPage').then((m) => ({ default: m.ElectricEnergyPage }))) },
+  '/others/electricBalance': { component: lazy(() => import('../pages/analysis/electricBalance/ElectricBalancePage').then((m) => ({ default: m.ElectricBalancePage }))) },
+  '/devices/departRecord': { component: lazy(() => import('../pages/analysis/departRecord/DepartRecordPage').then((m) => ({ default: m.DepartRecordPage }))) },
+  '/base/meterData': { component: lazy(() => import('../pages/meterData/MeterDataPage').then((m) => ({ default: m.MeterDataPage }))) },
+  '/thirdinterfaces/generic-interfaces': { component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))) },
+  '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 
 export const screenMeta = (path: string): ScreenMeta => SCREENS[path] ?? {};

@@ -2,7 +2,7 @@ import type { ResourceTable } from '../resourceTable';
 
 export const gatewayTable: ResourceTable = {
   table: 'gateways',
-  columns: { sn: 'sn', name: 'name', ownerUserId: 'owner_user_id', online: 'online', lastSeenAt: 'last_seen_at' },
+  columns: { sn: 'sn', name: 'name', ownerUserId: 'owner_user_id', online: 'online', lastSeenAt: 'last_seen_at', mqttUsername: 'mqtt_username' },
   flags: ['online'],
   search: ['sn', 'name'],
   unique: ['sn'],

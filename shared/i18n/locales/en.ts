@@ -142,6 +142,7 @@ export const en = {
       ownerUserId: 'Owner user id',
       online: 'State',
       lastSeenAt: 'Last seen',
+      mqttUsername: 'MQTT username',
       gatewayId: 'Gateway',
       departmentId: 'Department',
       subitemId: 'Sub-item',

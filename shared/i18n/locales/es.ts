@@ -140,6 +140,7 @@ export const es: Catalogue = {
       ownerUserId: 'Id del usuario propietario',
       online: 'Estado',
       lastSeenAt: 'Última conexión',
+      mqttUsername: 'Usuario MQTT',
       gatewayId: 'Pasarela',
       departmentId: 'Departamento',
       subitemId: 'Subpartida',

@@ -140,6 +140,7 @@ export const zh: Catalogue = {
       ownerUserId: '所属用户 ID',
       online: '状态',
       lastSeenAt: '最后在线',
+      mqttUsername: 'MQTT 账号',
       gatewayId: '网关',
       departmentId: '部门',
       subitemId: '分项',

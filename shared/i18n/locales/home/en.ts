@@ -1,4 +1,45 @@
 /** English texts of the home screens; zh.ts and es.ts beside this file hold the same keys. */
 export const homeEn = {
   loading: 'Loading…',
+  energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
+  totals: {
+    today: 'Today',
+    thisMonth: 'This month',
+    vsYesterday: 'Yesterday {{value}}',
+    vsLastMonth: 'Last month {{value}}',
+    noComparison: 'nothing to compare',
+    empty: 'No energy has been measured yet.',
+  },
+  hourly: {
+    title: "Today's electricity by hour",
+    series: 'Electricity',
+    chartLabel: "Bar chart of today's electricity by hour",
+  },
+  topDepartments: {
+    title: 'Top departments today',
+    empty: 'No department has used electricity today.',
+    openBalance: 'Open the electricity balance',
+  },
+  status: {
+    title: 'Metering',
+    metersOnline: 'Meters online',
+    metersOffline: 'Meters offline',
+    ofTotal: 'of {{total}}',
+    gatewaysOnline: 'Gateways online',
+    pendingQuarantine: 'Readings to check',
+    review: 'Review',
+    rejectedLastDay: 'Readings rejected (24 h)',
+  },
+  lastReading: 'Last reading {{ago}}',
+  noReading: 'No reading received yet',
+  timeZone: 'Days and months counted in {{zone}}',
+  unavailable: 'The energy figures are not available right now.',
+  refreshFailed: 'The figures could not be refreshed; these are from {{time}}.',
+  ago: {
+    justNow: 'just now',
+    minutes: '{{count}} min ago',
+    hours: '{{count}} h ago',
+    oneDay: '1 day ago',
+    date: 'on {{date}}',
+  },
 };

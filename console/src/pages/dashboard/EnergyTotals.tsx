@@ -1,0 +1,55 @@
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Card, Empty, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity, withThousands } from '@shared/format';
+import { formatPercent, orderedTotals, percentChange, type EnergyTotal } from './homeFigures';
+import styles from './DashboardPage.module.css';
+
+// More energy than the period before is the thing to look into, so a rise reads red.
+const RISE_COLOR = '#cf1322';
+const FALL_COLOR = '#389e0d';
+
+function Change({ current, previous, testId }: { current: number; previous: number; testId: string }) {
+  const { t } = useTranslation();
+  const change = percentChange(current, previous);
+  if (change === null) return <Typography.Text type="secondary" data-testid={testId}>{t('home.totals.noComparison')}</Typography.Text>;
+  const color = change > 0 ? RISE_COLOR : change < 0 ? FALL_COLOR : undefined;
+  return (
+    <span className={styles.change} style={{ color }} data-testid={testId}>
+      {change > 0 ? <ArrowUpOutlined /> : change < 0 ? <ArrowDownOutlined /> : null} {formatPercent(change)}
+    </span>
+  );
+}
+
+/** One period: the figure now, the one before and the change between them. */
+function Period({ title, total, current, previous, before, id }: { title: string; total: EnergyTotal; current: number; previous: number; before: string; id: string }) {
+  return (
+    <div className={styles.period}>
+      <Statistic title={title} value={withThousands(current)} suffix={total.unit} data-testid={`home-${total.energyType}-${id}`} />
+      <div className={styles.comparison}>
+        <Typography.Text type="secondary" data-testid={`home-${total.energyType}-${id}-previous`}>
+          {before}
+        </Typography.Text>
+        <Change current={current} previous={previous} testId={`home-${total.energyType}-${id}-change`} />
+      </div>
+    </div>
+  );
+}
+
+/** A card per energy type: today against yesterday, this month against last month. */
+export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
+  const { t } = useTranslation();
+  if (totals.length === 0) return <Card><Empty description={t('home.totals.empty')} /></Card>;
+  return (
+    <div className={styles.totals}>
+      {orderedTotals(totals).map((total) => (
+        <Card key={total.energyType} size="small" title={t(`home.energyTypes.${total.energyType}`, { defaultValue: total.energyType })} data-testid={`home-energy-${total.energyType}`}>
+          <div className={styles.periods}>
+            <Period id="today" title={t('home.totals.today')} total={total} current={total.today} previous={total.yesterday} before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })} />
+            <Period id="month" title={t('home.totals.thisMonth')} total={total} current={total.month} previous={total.lastMonth} before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })} />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
