@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { ensureMosquittoClients } from './apt.mjs';
 import { root } from './bundles.mjs';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,6 +22,7 @@ const started = Date.now();
 const env = { ...process.env };
 try {
   env.CHROME_PATH = ensureChromium();
+  ensureMosquittoClients();
 } catch (error) {
   console.error(String(error.message ?? error));
   process.exit(1);
