@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../stores/StoreContext';
 import { showErrorToast } from './errorToast';
+import { toastText } from './toastText';
 
 const reloadPage = () => window.location.reload();
 
@@ -20,7 +21,7 @@ export function ApiErrorFeedback({ reload = reloadPage }: { reload?: () => void 
   useEffect(
     () =>
       rootStore.onApiError((error) => {
-        showErrorToast(message, error.message);
+        showErrorToast(message, toastText(t, error.code, error.message));
         if (!error.isLogoutCode || confirmOpen.current) return;
         confirmOpen.current = true;
         modal.confirm({

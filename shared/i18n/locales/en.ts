@@ -1,3 +1,4 @@
+import { errorsEn } from './errors/en';
 import { meterDataEn } from './meterData/en';
 import { analysisEn } from './analysis/en';
 import { dataQualityEn } from './dataQuality/en';
@@ -304,4 +305,5 @@ export const en = {
   deviceAdmin: deviceAdminEn,
   integrations: integrationsEn,
   home: homeEn,
+  errors: errorsEn,
 };

@@ -1,3 +1,4 @@
+import { errorsEs } from './errors/es';
 import { meterDataEs } from './meterData/es';
 import { analysisEs } from './analysis/es';
 import { dataQualityEs } from './dataQuality/es';
@@ -308,4 +309,5 @@ export const es: Catalogue = {
   deviceAdmin: deviceAdminEs,
   integrations: integrationsEs,
   home: homeEs,
+  errors: errorsEs,
 };

@@ -1,3 +1,4 @@
+import { errorsZh } from './errors/zh';
 import { meterDataZh } from './meterData/zh';
 import { analysisZh } from './analysis/zh';
 import { dataQualityZh } from './dataQuality/zh';
@@ -308,4 +309,5 @@ export const zh: Catalogue = {
   deviceAdmin: deviceAdminZh,
   integrations: integrationsZh,
   home: homeZh,
+  errors: errorsZh,
 };
