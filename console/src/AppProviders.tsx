@@ -7,6 +7,7 @@ import { ApiErrorFeedback } from './feedback/ApiErrorFeedback';
 import { ANTD_LOCALES } from './i18n/antdLocales';
 import { StoreProvider } from './stores/StoreContext';
 import { ANTD_SIZES, consoleTheme } from './theme';
+import { useScreenScale } from './layout/useScreenScale';
 
 interface AppProvidersProps {
   rootStore: RootStore;
@@ -19,10 +20,15 @@ interface AppProvidersProps {
 export const AppProviders = observer(function AppProviders({ rootStore, children, reload }: AppProvidersProps) {
   const { language, size } = rootStore.app;
   const { theme: themeColor } = rootStore.settings;
+  const scale = useScreenScale();
   const theme = useMemo(() => consoleTheme(themeColor), [themeColor]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
+  useEffect(() => {
+    // The whole console grows as one, as browser zoom would: antd, our CSS and the spec's px widths alike.
+    document.documentElement.style.zoom = scale === 1 ? '' : String(scale);
+  }, [scale]);
 
   return (
     <StoreProvider rootStore={rootStore}>

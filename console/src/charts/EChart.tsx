@@ -1,4 +1,5 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { useScreenScale } from '../layout/useScreenScale';
 import { echarts, type ChartOption } from './echartsCore';
 
 export interface EChartProps {
@@ -18,11 +19,13 @@ export interface EChartProps {
 export function EChart({ option, height = 320, loading = false, style, ariaLabel }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof echarts.init> | null>(null);
+  const scale = useScreenScale();
 
   useEffect(() => {
     const element = host.current;
     if (!element) return undefined;
-    const instance = echarts.init(element);
+    // Under the console's zoom the canvas is drawn at the zoomed size, so it stays sharp.
+    const instance = echarts.init(element, undefined, { devicePixelRatio: window.devicePixelRatio * scale });
     chart.current = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element);
@@ -31,16 +34,16 @@ export function EChart({ option, height = 320, loading = false, style, ariaLabel
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [scale]);
 
   useEffect(() => {
     chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  }, [option, scale]);
 
   useEffect(() => {
     if (loading) chart.current?.showLoading();
     else chart.current?.hideLoading();
-  }, [loading]);
+  }, [loading, scale]);
 
   return <div ref={host} role="img" aria-label={ariaLabel} data-testid="echart" style={{ width: '100%', height, ...style }} />;
 }

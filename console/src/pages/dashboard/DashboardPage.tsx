@@ -1,7 +1,7 @@
 import { ClockCircleOutlined, GlobalOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, ConfigProvider, Flex, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Spin, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { createEnergyApi } from '@shared/api/energyApi';
@@ -15,7 +15,6 @@ import { EnergyTotals } from './EnergyTotals';
 import { HomeSummaryController } from './HomeSummaryController';
 import { MeteringStatus } from './MeteringStatus';
 import { TopDepartments } from './TopDepartments';
-import { scaledTokens, useHomeScale } from './useHomeScale';
 import styles from './DashboardPage.module.css';
 
 // echarts is the heaviest part of the page: it loads once there are figures to draw.
@@ -29,8 +28,6 @@ export const DashboardPage = observer(function DashboardPage() {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const [home] = useState(() => new HomeSummaryController(createEnergyApi(root.http).summary, document));
-  const scale = useHomeScale();
-  const theme = useMemo(() => (scale === 1 ? undefined : { token: scaledTokens(scale) }), [scale]);
   useDocumentTitle('route.dashboard');
   useEffect(() => home.activate(), [home]);
 
@@ -44,8 +41,7 @@ export const DashboardPage = observer(function DashboardPage() {
   const electricityUnit = summary?.totals.find((total) => total.energyType === 'electricity')?.unit ?? 'kWh';
 
   return (
-    <ConfigProvider theme={theme}>
-      <div className={styles.page} style={{ '--home-scale': scale } as CSSProperties}>
+      <div className={styles.page}>
         <Card size="small">
           <Flex justify="space-between" align="center" wrap gap="middle">
             <div>
@@ -81,7 +77,7 @@ export const DashboardPage = observer(function DashboardPage() {
             <EnergyTotals totals={summary.totals} />
             <div className={styles.split}>
               <Suspense fallback={<Card size="small" loading />}>
-                <TodayByHourChart hours={summary.todayByHour} timeZone={summary.timeZone} unit={electricityUnit} scale={scale} />
+                <TodayByHourChart hours={summary.todayByHour} timeZone={summary.timeZone} unit={electricityUnit} />
               </Suspense>
               <TopDepartments departments={summary.topDepartments} unit={electricityUnit} />
             </div>
@@ -101,6 +97,5 @@ export const DashboardPage = observer(function DashboardPage() {
         </Typography.Title>
         <AlarmCounts />
       </div>
-    </ConfigProvider>
   );
 });

@@ -13,7 +13,7 @@ interface TodayByHourChartProps {
   hours: EnergySummary['todayByHour'];
   timeZone: string;
   unit: string;
-  /** The home's wall-screen scale (useHomeScale): the canvas text grows with the page's. */
+  /** The home's wall-screen scale (layout/useScreenScale): the canvas text grows with the page's. */
   scale?: number;
 }
 
