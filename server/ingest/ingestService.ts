@@ -33,7 +33,7 @@ export class IngestService implements Ingest {
     const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
     const write = sqlite
       ? (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen)
-      : (readings: ResolvedReading[]) => db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx), readings, timeZone, Date.now(), seen));
+      : (readings: ResolvedReading[]) => db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen));
     this.queue = new IngestQueue(write, queueOptions);
   }
 

@@ -8,7 +8,14 @@ const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.leng
 
 /** Multi-row statements through kysely: portable, used for PostgreSQL and for operator corrections. */
 export class KyselyBatchStore implements BatchStore {
-  constructor(private readonly trx: Transaction<Database>) {}
+  constructor(
+    private readonly trx: Transaction<Database>,
+    /**
+     * PostgreSQL with several server processes: lock the meters' register state rows (in id order, so
+     * two batches cannot deadlock) until commit, so two processes never step from the same reading.
+     */
+    private readonly lockStates = false,
+  ) {}
 
   async insertReadings(rows: RawReadingRow[]): Promise<Set<string>> {
     const inserted = new Set<string>();
@@ -21,8 +28,17 @@ export class KyselyBatchStore implements BatchStore {
 
   async loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>> {
     const states = new Map<number, MeterStateRow>();
-    for (const chunk of chunks(meterIds)) {
-      for (const row of await this.trx.selectFrom('meter_state').selectAll().where('meter_id', 'in', chunk).execute()) states.set(row.meter_id, row);
+    for (const chunk of chunks([...meterIds].sort((a, b) => a - b))) {
+      // A meter's first readings have no row to lock yet: create it, so the second writer waits on it too.
+      if (this.lockStates) {
+        await this.trx
+          .insertInto('meter_state')
+          .values(chunk.map((meter_id) => ({ meter_id, register_ts: null, register_value: null, latest_ts: 0, latest: '{}' })))
+          .onConflict((oc) => oc.column('meter_id').doNothing())
+          .execute();
+      }
+      const query = this.trx.selectFrom('meter_state').selectAll().where('meter_id', 'in', chunk).orderBy('meter_id');
+      for (const row of await (this.lockStates ? query.forUpdate() : query).execute()) states.set(row.meter_id, row);
     }
     return states;
   }
