@@ -192,7 +192,18 @@ export interface BalanceResult {
 /** GET /api/energy/summary */
 export interface EnergySummary {
   /** Site totals per energy type: top-level departments summed, so nothing counts twice. */
-  totals: { energyType: string; unit: string; today: number; yesterday: number; month: number; lastMonth: number }[];
+  totals: {
+    energyType: string;
+    unit: string;
+    today: number;
+    yesterday: number;
+    /** Yesterday up to the same local time: what today so far is fairly compared with. */
+    yesterdaySoFar: number;
+    month: number;
+    lastMonth: number;
+    /** Last month up to the same day and time of month. */
+    lastMonthSoFar: number;
+  }[];
   /** Electricity today by hour (local hours, epoch ms). */
   todayByHour: { hourStart: number; energy: number }[];
   /** Top five leaf departments (where energy is used) by today's electricity. */

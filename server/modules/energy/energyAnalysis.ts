@@ -127,6 +127,19 @@ export class EnergyAnalysis {
     };
   }
 
+  /** Yesterday's hours up to this time of day, the current hour pro rata. */
+  private async yesterdaySoFar(topLevel: number[], energyType: string, todayStart: number, now: number): Promise<number> {
+    const sameTime = now - 86_400_000;
+    const yesterdayStart = localDayStart(todayStart - 1, this.timeZone);
+    if (sameTime < yesterdayStart) return 0;
+    const hours = periodsBetween(yesterdayStart, sameTime, 'hour', this.timeZone);
+    const byHour = sumByPeriod(await this.reader.byPeriod('department', topLevel, energyType, 'hour', hours[0] ?? '', hours.at(-1) ?? ''), topLevel);
+    const current = hours.at(-1) ?? '';
+    let total = 0;
+    for (const hour of hours) total += hour === current ? (byHour.get(hour) ?? 0) * ((sameTime - Number(hour)) / 3_600_000) : (byHour.get(hour) ?? 0);
+    return round(total);
+  }
+
   async summary(now = Date.now()): Promise<EnergySummary> {
     const today = localPeriods(now, this.timeZone);
     const dayStart = localDayStart(now, this.timeZone);
@@ -136,15 +149,29 @@ export class EnergyAnalysis {
     const siteTotal = async (energyType: string, grain: RollupGrain, first: string, last = first) =>
       round([...(await this.reader.totals('department', topLevel, energyType, grain, first, last)).values()].reduce((a, b) => a + b, 0));
 
+    // "So far" figures compare like with like: the same share of yesterday's day and of last month.
+    const dayFraction = (now - dayStart) / 86_400_000;
+    const dayOfMonth = Number(today.day.slice(8, 10));
+    const lastMonthDays = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)), 0)).getUTCDate();
     const totals = [];
     for (const energyType of ENERGY_TYPES) {
+      const yesterdayTotal = await siteTotal(energyType, 'day', yesterday);
+      const lastMonthTotal = await siteTotal(energyType, 'month', lastMonth);
+      let lastMonthSoFar = lastMonthTotal;
+      if (dayOfMonth <= lastMonthDays) {
+        const before = dayOfMonth > 1 ? await siteTotal(energyType, 'day', `${lastMonth}-01`, `${lastMonth}-${String(dayOfMonth - 1).padStart(2, '0')}`) : 0;
+        const sameDay = await siteTotal(energyType, 'day', `${lastMonth}-${String(dayOfMonth).padStart(2, '0')}`);
+        lastMonthSoFar = round(before + sameDay * dayFraction);
+      }
       totals.push({
         energyType,
         unit: energyUnit(energyType),
         today: await siteTotal(energyType, 'day', today.day),
-        yesterday: await siteTotal(energyType, 'day', yesterday),
+        yesterday: yesterdayTotal,
+        yesterdaySoFar: await this.yesterdaySoFar(topLevel, energyType, dayStart, now),
         month: await siteTotal(energyType, 'month', today.month),
-        lastMonth: await siteTotal(energyType, 'month', lastMonth),
+        lastMonth: lastMonthTotal,
+        lastMonthSoFar,
       });
     }
     const hours = periodsBetween(dayStart, now, 'hour', this.timeZone);

@@ -25,8 +25,8 @@ const dayStart = Date.UTC(2026, 0, 15, 0); // midnight in UTC, the zone of this 
 
 const summary: EnergySummary = {
   totals: [
-    { energyType: 'water', unit: 'm³', today: 12.5, yesterday: 10, month: 300, lastMonth: 0 },
-    { energyType: 'electricity', unit: 'kWh', today: 1234.5, yesterday: 1000, month: 20000, lastMonth: 25000 },
+    { energyType: 'water', unit: 'm³', today: 12.5, yesterday: 10, yesterdaySoFar: 10, month: 300, lastMonth: 0, lastMonthSoFar: 0 },
+    { energyType: 'electricity', unit: 'kWh', today: 1234.5, yesterday: 1000, yesterdaySoFar: 1000, month: 20000, lastMonth: 25000, lastMonthSoFar: 25000 },
   ],
   todayByHour: [
     { hourStart: dayStart, energy: 100 },

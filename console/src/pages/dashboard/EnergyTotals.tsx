@@ -9,20 +9,20 @@ import styles from './DashboardPage.module.css';
 const RISE_COLOR = '#cf1322';
 const FALL_COLOR = '#389e0d';
 
-function Change({ current, previous, testId }: { current: number; previous: number; testId: string }) {
+function Change({ current, previous, testId, hint }: { current: number; previous: number; testId: string; hint: string }) {
   const { t } = useTranslation();
   const change = percentChange(current, previous);
   if (change === null) return <Typography.Text type="secondary" data-testid={testId}>{t('home.totals.noComparison')}</Typography.Text>;
   const color = change > 0 ? RISE_COLOR : change < 0 ? FALL_COLOR : undefined;
   return (
-    <span className={styles.change} style={{ color }} data-testid={testId}>
+    <span className={styles.change} style={{ color }} data-testid={testId} title={hint}>
       {change > 0 ? <ArrowUpOutlined /> : change < 0 ? <ArrowDownOutlined /> : null} {formatPercent(change)}
     </span>
   );
 }
 
 /** One period: the figure now, the one before and the change between them. */
-function Period({ title, total, current, previous, before, id }: { title: string; total: EnergyTotal; current: number; previous: number; before: string; id: string }) {
+function Period({ title, total, current, previous, before, hint, id }: { title: string; total: EnergyTotal; current: number; previous: number; before: string; hint: string; id: string }) {
   return (
     <div className={styles.period}>
       <Statistic title={title} value={withThousands(current)} suffix={total.unit} data-testid={`home-${total.energyType}-${id}`} />
@@ -30,13 +30,13 @@ function Period({ title, total, current, previous, before, id }: { title: string
         <Typography.Text type="secondary" data-testid={`home-${total.energyType}-${id}-previous`}>
           {before}
         </Typography.Text>
-        <Change current={current} previous={previous} testId={`home-${total.energyType}-${id}-change`} />
+        <Change current={current} previous={previous} hint={hint} testId={`home-${total.energyType}-${id}-change`} />
       </div>
     </div>
   );
 }
 
-/** A card per energy type: today against yesterday, this month against last month. */
+/** A card per energy type: today against yesterday, this month against last month; the change compares the same time span. */
 export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
   const { t } = useTranslation();
   if (totals.length === 0) return <Card><Empty description={t('home.totals.empty')} /></Card>;
@@ -45,8 +45,8 @@ export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
       {orderedTotals(totals).map((total) => (
         <Card key={total.energyType} size="small" title={t(`home.energyTypes.${total.energyType}`, { defaultValue: total.energyType })} data-testid={`home-energy-${total.energyType}`}>
           <div className={styles.periods}>
-            <Period id="today" title={t('home.totals.today')} total={total} current={total.today} previous={total.yesterday} before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })} />
-            <Period id="month" title={t('home.totals.thisMonth')} total={total} current={total.month} previous={total.lastMonth} before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })} />
+            <Period id="today" title={t('home.totals.today')} total={total} current={total.today} previous={total.yesterdaySoFar} hint={t('home.totals.sameTimeYesterday')} before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })} />
+            <Period id="month" title={t('home.totals.thisMonth')} total={total} current={total.month} previous={total.lastMonthSoFar} hint={t('home.totals.sameTimeLastMonth')} before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })} />
           </div>
         </Card>
       ))}

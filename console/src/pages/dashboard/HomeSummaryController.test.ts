@@ -3,7 +3,7 @@ import type { EnergySummary } from '@shared/schemas/energy';
 import { HOME_REFRESH_MS, HomeSummaryController, isEnergySummary, type PageVisibility } from './HomeSummaryController';
 
 const summary = (today: number): EnergySummary => ({
-  totals: [{ energyType: 'electricity', unit: 'kWh', today, yesterday: 0, month: today, lastMonth: 0 }],
+  totals: [{ energyType: 'electricity', unit: 'kWh', today, yesterday: 0, yesterdaySoFar: 0, month: today, lastMonth: 0, lastMonthSoFar: 0 }],
   todayByHour: [],
   topDepartments: [],
   meters: { total: 3, online: 2, offline: 1 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPercent, hourLabel, orderedTotals, percentChange } from './homeFigures';
 
-const total = (energyType: string) => ({ energyType, unit: 'x', today: 0, yesterday: 0, month: 0, lastMonth: 0 });
+const total = (energyType: string) => ({ energyType, unit: 'x', today: 0, yesterday: 0, yesterdaySoFar: 0, month: 0, lastMonth: 0, lastMonthSoFar: 0 });
 
 describe('home figures', () => {
   it('computes the change in percent, and none without a previous figure', () => {

@@ -7,6 +7,8 @@ export const homeEn = {
     thisMonth: 'This month',
     vsYesterday: 'Yesterday {{value}}',
     vsLastMonth: 'Last month {{value}}',
+    sameTimeYesterday: 'Change against yesterday up to the same time',
+    sameTimeLastMonth: 'Change against last month up to the same day and time',
     noComparison: 'nothing to compare',
     empty: 'No energy has been measured yet.',
   },

@@ -9,6 +9,8 @@ export const homeEs: CatalogueShape<typeof homeEn> = {
     thisMonth: 'Este mes',
     vsYesterday: 'Ayer {{value}}',
     vsLastMonth: 'Mes pasado {{value}}',
+    sameTimeYesterday: 'Cambio respecto a ayer hasta la misma hora',
+    sameTimeLastMonth: 'Cambio respecto al mes pasado hasta el mismo día y hora',
     noComparison: 'sin dato para comparar',
     empty: 'Todavía no se ha medido energía.',
   },

@@ -9,6 +9,8 @@ export const homeZh: CatalogueShape<typeof homeEn> = {
     thisMonth: '本月',
     vsYesterday: '昨日 {{value}}',
     vsLastMonth: '上月 {{value}}',
+    sameTimeYesterday: '与昨日同一时刻相比的变化',
+    sameTimeLastMonth: '与上月同日同一时刻相比的变化',
     noComparison: '无可比数据',
     empty: '尚未计量到任何能耗。',
   },
