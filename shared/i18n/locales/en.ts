@@ -1,3 +1,4 @@
+import { agoEn } from './ago/en';
 import { errorsEn } from './errors/en';
 import { meterDataEn } from './meterData/en';
 import { analysisEn } from './analysis/en';
@@ -306,4 +307,5 @@ export const en = {
   integrations: integrationsEn,
   home: homeEn,
   errors: errorsEn,
+  ago: agoEn,
 };

@@ -1,3 +1,4 @@
+import { agoEs } from './ago/es';
 import { errorsEs } from './errors/es';
 import { meterDataEs } from './meterData/es';
 import { analysisEs } from './analysis/es';
@@ -310,4 +311,5 @@ export const es: Catalogue = {
   integrations: integrationsEs,
   home: homeEs,
   errors: errorsEs,
+  ago: agoEs,
 };

@@ -1,3 +1,4 @@
+import { agoZh } from './ago/zh';
 import { errorsZh } from './errors/zh';
 import { meterDataZh } from './meterData/zh';
 import { analysisZh } from './analysis/zh';
@@ -310,4 +311,5 @@ export const zh: Catalogue = {
   integrations: integrationsZh,
   home: homeZh,
   errors: errorsZh,
+  ago: agoZh,
 };

@@ -9,7 +9,7 @@ import { formatDateTime } from '@shared/format';
 import { LOGIN_PATH } from '../../routes/redirectTarget';
 import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
-import { agoText } from './agoText';
+import { agoText } from '../../i18n/agoText';
 import { AlarmCounts } from './AlarmCounts';
 import { EnergyTotals } from './EnergyTotals';
 import { HomeSummaryController } from './HomeSummaryController';

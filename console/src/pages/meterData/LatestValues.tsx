@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, withThousands } from '@shared/format';
 import type { MeterLatest } from '@shared/schemas/energy';
-import { agoText } from './agoText';
+import { agoText } from '../../i18n/agoText';
 import { metricLabel } from './meterMetrics';
 import styles from './MeterDataPage.module.css';
 

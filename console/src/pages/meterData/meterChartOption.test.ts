@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@shared/format';
 import { createI18n } from '@shared/i18n';
-import { agoText } from './agoText';
+import { agoText } from '../../i18n/agoText';
 import { axisDigits, formatReading, meterChartOption } from './meterChartOption';
 
 interface Option {
@@ -61,6 +61,6 @@ describe('time ago', () => {
     expect(agoText(en, now - 5 * 60_000, now)).toBe('5 min ago');
     expect(agoText(zh, now - 3 * 3600_000, now)).toBe('3 小时前');
     expect(agoText(en, now - 30 * 3600_000, now)).toBe('1 day ago');
-    expect(agoText(en, now - 50 * 3600_000, now)).toBe(formatDateTime(now - 50 * 3600_000));
+    expect(agoText(en, now - 50 * 3600_000, now)).toBe(`on ${formatDateTime(now - 50 * 3600_000)}`);
   });
 });

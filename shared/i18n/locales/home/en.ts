@@ -37,11 +37,4 @@ export const homeEn = {
   timeZone: 'Days and months counted in {{zone}}',
   unavailable: 'The energy figures are not available right now.',
   refreshFailed: 'The figures could not be refreshed; these are from {{time}}.',
-  ago: {
-    justNow: 'just now',
-    minutes: '{{count}} min ago',
-    hours: '{{count}} h ago',
-    oneDay: '1 day ago',
-    date: 'on {{date}}',
-  },
 };

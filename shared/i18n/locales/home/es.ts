@@ -39,11 +39,4 @@ export const homeEs: CatalogueShape<typeof homeEn> = {
   timeZone: 'Días y meses contados en {{zone}}',
   unavailable: 'Las cifras de energía no están disponibles ahora.',
   refreshFailed: 'No se pudieron actualizar las cifras; son las de {{time}}.',
-  ago: {
-    justNow: 'ahora mismo',
-    minutes: 'hace {{count}} min',
-    hours: 'hace {{count}} h',
-    oneDay: 'hace 1 día',
-    date: 'el {{date}}',
-  },
 };

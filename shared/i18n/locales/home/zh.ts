@@ -39,11 +39,4 @@ export const homeZh: CatalogueShape<typeof homeEn> = {
   timeZone: '日、月按 {{zone}} 时区统计',
   unavailable: '暂时无法获取能耗数据。',
   refreshFailed: '数据刷新失败，当前显示 {{time}} 的数据。',
-  ago: {
-    justNow: '刚刚',
-    minutes: '{{count}} 分钟前',
-    hours: '{{count}} 小时前',
-    oneDay: '1 天前',
-    date: '于 {{date}}',
-  },
 };

@@ -40,12 +40,6 @@ export const meterDataEn = {
     neverSeen: 'No reading received yet',
     noValues: 'This meter has not reported any values yet.',
   },
-  ago: {
-    justNow: 'just now',
-    minutes: '{{count}} min ago',
-    hours: '{{count}} h ago',
-    oneDay: '1 day ago',
-  },
   chart: {
     title: 'History',
     readings: '{{total}} readings',

@@ -42,12 +42,6 @@ export const meterDataEs: CatalogueShape<typeof meterDataEn> = {
     neverSeen: 'Aún no se ha recibido ninguna lectura',
     noValues: 'Este medidor aún no ha enviado valores.',
   },
-  ago: {
-    justNow: 'ahora mismo',
-    minutes: 'hace {{count}} min',
-    hours: 'hace {{count}} h',
-    oneDay: 'hace 1 día',
-  },
   chart: {
     title: 'Histórico',
     readings: '{{total}} lecturas',

@@ -42,12 +42,6 @@ export const meterDataZh: CatalogueShape<typeof meterDataEn> = {
     neverSeen: '尚未收到数据',
     noValues: '该仪表尚未上报任何数据。',
   },
-  ago: {
-    justNow: '刚刚',
-    minutes: '{{count}} 分钟前',
-    hours: '{{count}} 小时前',
-    oneDay: '1 天前',
-  },
   chart: {
     title: '历史曲线',
     readings: '共 {{total}} 条读数',
