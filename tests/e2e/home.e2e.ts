@@ -145,7 +145,8 @@ describe('home page against the real server', () => {
     expect(await text(page, 'home-rejected-last-day')).toBe('Readings rejected (24 h)1');
     expect(await text(page, 'home-last-reading')).toBe('Last reading 15 min ago');
     expect(await text(page, 'home-time-zone')).toBe(`Days and months counted in ${TIME_ZONE}`);
-    expect(await page.locator('[data-testid="home-hourly"] canvas').count()).toBeGreaterThan(0);
+    // The chart's code loads after the figures: wait for its canvas rather than count it at once.
+    await page.locator('[data-testid="home-hourly"] canvas').first().waitFor();
     expect(await rawKeys(page)).toEqual([]);
     expect(await overlaps(page)).toEqual([]);
     await page.waitForTimeout(600); // the bars grow in

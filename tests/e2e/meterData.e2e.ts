@@ -112,6 +112,8 @@ describe('base/meterData against the real server', () => {
     // The power metric of the same range: the samples as sent.
     await page.getByTestId('meter-data-metric').click();
     await page.locator('.ant-select-item-option', { hasText: 'Active power (kW)' }).click();
+    await page.getByTestId('meter-data-metric').getByText('Active power (kW)').waitFor();
+    await page.getByTestId('meter-data-query').click();
     await page.locator('[data-testid="meter-data-table"] th', { hasText: 'Value (kW)' }).waitFor();
     expect(await tableRows(page).locator('td:nth-child(2)').allTextContents()).toEqual(['46.5', '46', '38.5', '40.25']);
 
