@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
+import { apiData } from './helpers/api';
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,16 +68,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { code: number; data: T; message: string };
-  if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
-  return envelope.data;
-}
+const api = <T>(method: string, path: string, body?: unknown): Promise<T> => apiData<T>(server.url, token, method, path, body);
 
 async function ingest(readings: unknown[]): Promise<{ accepted: number; rejected: unknown[] }> {
   const response = await fetch(`${server.url}/api/ingest/readings`, {

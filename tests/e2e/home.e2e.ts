@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
+import { bearerHeader, callApi } from './helpers/api';
 
 /**
  * The home page against a fresh server with the simulator off: the only energy is what this test
@@ -27,14 +28,7 @@ function zoneNearNoon(now: number): string {
 }
 const TIME_ZONE = zoneNearNoon(sentAt);
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }): Promise<{ code: number; data: T; message: string }> {
-  const response = await fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return (await response.json()) as { code: number; data: T; message: string };
-}
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 /** An activated interface key, made the way an integrator gets one. */
 async function activatedKey(): Promise<string> {

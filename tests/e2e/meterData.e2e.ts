@@ -6,6 +6,7 @@ import { formatDateTime } from '@shared/format';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
+import { bearerHeader, callApi } from './helpers/api';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,10 +25,7 @@ const READINGS = [
 ];
 const NEWEST_FIRST = [...READINGS].reverse();
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }): Promise<{ code: number; data: T; message: string }> {
-  const response = await fetch(`${server.url}/api${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return (await response.json()) as { code: number; data: T; message: string };
-}
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { freePort, startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab } from './helpers/console';
+import { bearerHeader, callApi } from './helpers/api';
 
 /**
  * The issue's acceptance: an external MQTT client (Debian's mosquitto_pub) publishing with MQTT
@@ -17,10 +18,7 @@ let browser: Browser;
 let mqttPort: number;
 let token: string;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<{ code: number; data: T; message: string }> {
-  const response = await fetch(`${server.url}/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  return (await response.json()) as { code: number; data: T; message: string };
-}
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 /** Publishes one QoS 1 message; resolves with the exit code (0 = PUBACK received). */
 async function mosquittoPub(user: string, password: string, topic: string, payload: unknown): Promise<number> {
