@@ -459,7 +459,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       },
     },
     {
-      name: "ranking: all departments, 1 day ('all': no id list)",
+      name: "totals: all departments, 1 day ('all', no caller today)",
       target: 20,
       run: async (random) => {
         const day = pick(cal.dayKeys, random);
