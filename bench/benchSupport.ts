@@ -234,3 +234,32 @@ export function processCpu(comm: string): () => number {
     return ticks / TICKS;
   };
 }
+
+const interruptCleanups = new Set<() => Promise<void> | void>();
+let interruptHandlersInstalled = false;
+let interruptedBy: string | undefined;
+
+/** Whether SIGINT/SIGTERM arrived (errors after it are the interruption's, not worth reporting). */
+export const interrupted = (): boolean => interruptedBy !== undefined;
+
+/**
+ * Runs `cleanup` (drop the private schema, delete the temp folder, stop child processes) when the bench is
+ * interrupted (SIGINT, SIGTERM) instead of leaving them behind; returns the function that unregisters it
+ * (call it once the normal path has cleaned up).
+ */
+export function onInterrupt(cleanup: () => Promise<void> | void): () => void {
+  if (!interruptHandlersInstalled) {
+    interruptHandlersInstalled = true;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        interruptedBy = signal;
+        console.error(`\n${signal}: cleaning up …`);
+        const all = Promise.allSettled([...interruptCleanups].map(async (c) => c()));
+        const limit = new Promise((resolve) => setTimeout(resolve, 15_000).unref());
+        void Promise.race([all, limit]).then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+      });
+    }
+  }
+  interruptCleanups.add(cleanup);
+  return () => void interruptCleanups.delete(cleanup);
+}

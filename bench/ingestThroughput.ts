@@ -16,7 +16,7 @@ import { hashPassword } from '../server/auth/passwords';
 import { startMqttIngress, type MqttLog } from '../server/mqtt';
 import type { Ingest } from '../server/ingest/types';
 import { summarize } from './stats';
-import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, machineCpu, mb, postgresUrl, processCpu, printTable, privateSchemaName, selectEngines, type Engine } from './benchSupport';
+import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, mb, onInterrupt, postgresUrl, processCpu, printTable, privateSchemaName, selectEngines, type Engine } from './benchSupport';
 import type { PhaseEvent, PhaseSpec, PublisherResult, StartMessage } from './ingestPublisher';
 
 const METERS = intEnv('BENCH_METERS', 1_000);
@@ -79,6 +79,8 @@ interface RunResult {
   busyRefusals: number;
   /** Readings ingest found already stored: resent after a dropped connection (parsed and checked twice). */
   duplicates: number;
+  /** Most readings handed to ingest and not yet answered at one time (queue + the batch being written). */
+  peakInFlight: number;
   reconnects: number;
   drainSeconds: number;
   energyExpected: number;
@@ -103,6 +105,15 @@ async function runOne(engine: Engine): Promise<RunResult> {
   let publisher: ChildProcess | undefined;
   let ingress: Awaited<ReturnType<typeof startMqttIngress>> | undefined;
   let sampler: NodeJS.Timeout | undefined;
+  const cleanUp = async () => {
+    clearInterval(sampler);
+    if (publisher && publisher.exitCode === null) publisher.kill();
+    await ingress?.close().catch(() => undefined);
+    await app.close().catch(() => undefined);
+    if (schema && databaseUrl) await dropSchema(databaseUrl, schema).catch((error: unknown) => console.error(`could not drop schema ${schema} (drop it by hand):`, error));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const unregister = onInterrupt(cleanUp);
   try {
     const db = app.storage.db;
     const org = await createOrganisation(db, { meterCount: METERS, gatewayCount: GATEWAYS, mqttPasswordHash: await hashPassword(MQTT_PASSWORD) });
@@ -111,10 +122,14 @@ async function runOne(engine: Engine): Promise<RunResult> {
     const log: MqttLog = { info: () => undefined, debug: () => undefined, warn: () => void warnings.count++, error: (o, m) => console.error('mqtt error:', m ?? o) };
     // Counts what ingest did with each payload: duplicates are readings the server wrote work for twice
     // (resent after a dropped connection), refusals are payloads turned away (queue full).
-    const outcomes = { accepted: 0, duplicates: 0, refusedBusy: 0 };
+    const outcomes = { accepted: 0, duplicates: 0, refusedBusy: 0, inFlight: 0, peakInFlight: 0 };
     const ingest: Ingest = {
       async submit(payload, source) {
-        const outcome = await app.ingest.submit(payload, source);
+        // Readings handed to ingest and not answered yet: the server-side backlog (queue + batch being written).
+        const size = Array.isArray((payload as { readings?: unknown[] } | null)?.readings) ? (payload as { readings: unknown[] }).readings.length : 0;
+        outcomes.inFlight += size;
+        outcomes.peakInFlight = Math.max(outcomes.peakInFlight, outcomes.inFlight);
+        const outcome = await app.ingest.submit(payload, source).finally(() => (outcomes.inFlight -= size));
         if ('refused' in outcome) {
           if (outcome.busy) outcomes.refusedBusy++;
         } else {
@@ -269,6 +284,7 @@ async function runOne(engine: Engine): Promise<RunResult> {
       rejected: await count('ingest_rejections'),
       busyRefusals: outcomes.refusedBusy,
       duplicates: outcomes.duplicates,
+      peakInFlight: outcomes.peakInFlight,
       reconnects: result.reconnects,
       drainSeconds: result.drainSeconds,
       energyExpected: result.expectedEnergy,
@@ -282,12 +298,8 @@ async function runOne(engine: Engine): Promise<RunResult> {
       seconds: (performance.now() - began) / 1000,
     };
   } finally {
-    clearInterval(sampler);
-    if (publisher && publisher.exitCode === null) publisher.kill();
-    await ingress?.close().catch(() => undefined);
-    await app.close().catch(() => undefined);
-    if (schema && databaseUrl) await dropSchema(databaseUrl, schema).catch((error: unknown) => console.error(`could not drop schema ${schema}:`, error));
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
+    unregister();
   }
 }
 
@@ -297,6 +309,12 @@ function runInChild(engine: Engine): Promise<RunResult> {
   // One folder per engine: node writes a profile per thread (the main one is the largest; tsx's loader has its own).
   if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `ingest-${engine}`)}`);
   const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_INGEST_ROLE: 'run', BENCH_ENGINE: engine }, execArgv, stdio: 'inherit' });
+  // Interrupted: the run cleans up after itself (schema, temp folder, publisher) when told to stop.
+  const unregister = onInterrupt(() => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  }));
   // Everything above is bounded by its phases and the drain timeout; this is the last resort.
   const limitMs = (PHASES.reduce((s, p) => s + p.seconds, 0) + DRAIN_TIMEOUT_S * 2 + 120) * 1000;
   return new Promise((resolve, reject) => {
@@ -308,6 +326,7 @@ function runInChild(engine: Engine): Promise<RunResult> {
     child.on('message', (message: RunResult) => (result = message));
     child.once('exit', (code) => {
       clearTimeout(timer);
+      unregister();
       if (result) resolve(result);
       else reject(new Error(`${engine} run exited with ${code} and no result`));
     });
@@ -358,7 +377,10 @@ function report(results: RunResult[], skipped: string[]): void {
         `energy sent ${r.energyExpected.toFixed(1)} kWh: intervals ${energyOk(r.energyIntervals)}, meter month rollups ${energyOk(r.energyMeterMonths)}, top-level department day rollups ${energyOk(r.energyDepartmentsTop)}`,
       );
     } else console.log('energy check skipped: not every reading sent was committed');
-    console.log(`RSS baseline ${mb(r.rssBaseline)}, peak ${mb(r.rssPeak)}; heap peak ${mb(r.heapPeak)}; readings as written by ingest: ${r.bytesPerReading.toFixed(1)} bytes/reading`);
+    console.log(
+      `RSS baseline ${mb(r.rssBaseline)}, peak ${mb(r.rssPeak)}; heap peak ${mb(r.heapPeak)}; most readings inside ingest at once ${fmtInt(r.peakInFlight)}; ` +
+        `readings as written by ingest: ${r.bytesPerReading.toFixed(1)} bytes/reading`,
+    );
   }
   if (results.length > 1) {
     console.log('\nsummary');
@@ -380,7 +402,7 @@ if (process.env.BENCH_INGEST_ROLE === 'run') {
   runOne(engine).then(
     (result) => process.send?.(result, () => process.exit(0)),
     (error: unknown) => {
-      console.error(`[${engine}] failed:`, error);
+      if (!interrupted()) console.error(`[${engine}] failed:`, error);
       process.exit(1);
     },
   );
@@ -389,6 +411,7 @@ if (process.env.BENCH_INGEST_ROLE === 'run') {
   const results: RunResult[] = [];
   let failed = false;
   for (const engine of engines) {
+    if (interrupted()) break;
     const idle = machineCpu();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     console.log(`ingest throughput on ${engine} … (machine ${(idle() * 100).toFixed(0)} % busy just before: other processes)`);

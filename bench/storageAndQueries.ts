@@ -20,7 +20,7 @@ import { EnergyAnalysis } from '../server/modules/energy/energyAnalysis';
 import { MeterHistory } from '../server/modules/energy/meterHistory';
 import { RollupReader } from '../server/modules/energy/rollupReader';
 import { summarize } from './stats';
-import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, machineCpu, postgresUrl, printTable, privateSchemaName, selectEngines, type BenchOrganisation, type Engine } from './benchSupport';
+import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, onInterrupt, postgresUrl, printTable, privateSchemaName, selectEngines, type BenchOrganisation, type Engine } from './benchSupport';
 
 const METERS = intEnv('BENCH_METERS', 1_000);
 const DAYS = intEnv('BENCH_DAYS', 365);
@@ -253,6 +253,8 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
 interface Writer {
   write(chunk: Chunk): Promise<void>;
   finish(): Promise<void>;
+  /** Interrupted: drop the connection (PostgreSQL aborts the open transaction). */
+  abort(): Promise<void>;
 }
 
 /**
@@ -299,6 +301,9 @@ function sqliteWriter(file: string): Writer {
       db.pragma('locking_mode = NORMAL');
       db.pragma('journal_mode = WAL');
       db.close();
+    },
+    abort: async () => {
+      if (db.open) db.close();
     },
   };
 }
@@ -368,6 +373,9 @@ async function postgresWriter(url: string, schema: string): Promise<Writer> {
     async finish() {
       await pending;
       await client.end();
+    },
+    async abort() {
+      await client.end().catch(() => undefined);
     },
   };
 }
@@ -590,6 +598,14 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   const schema = engine === 'postgres' ? privateSchemaName('storage') : undefined;
   const open = () => openStorage({ databaseUrl: url, dataDir, ...(schema ? { postgresSchema: schema } : {}) });
   let storage = await open();
+  let writer: Writer | undefined;
+  const cleanUp = async () => {
+    await writer?.abort().catch(() => undefined);
+    await storage.close().catch(() => undefined);
+    if (schema && url) await dropSchema(url, schema).catch((error: unknown) => console.error(`could not drop schema ${schema} (drop it by hand):`, error));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const unregister = onInterrupt(cleanUp);
   try {
     await migrateToLatest(storage);
     await seed(storage.db, { adminPassword: 'Bench!2345pass', demo: false });
@@ -597,7 +613,6 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const cal = buildCalendar(DAYS, TIME_ZONE);
     const expected = METERS * (cal.steps + 1);
     console.log(`  [${engine}] seeding ${fmtInt(expected)} readings (${METERS} meters × ${cal.dayKeys.length} days × 96 + 1), their intervals and rollups, in ${ORDER} order …`);
-    let writer: Writer;
     if (engine === 'sqlite') {
       await storage.close();
       writer = sqliteWriter(join(dataDir, 'energy.sqlite'));
@@ -609,7 +624,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     let rowsWritten = 0;
     let lastReport = seedStarted;
     for (const chunk of yearOfData(org, cal, ORDER)) {
-      await writer.write(chunk);
+      await writer!.write(chunk);
       written += chunk.readings.n;
       rowsWritten += chunk.readings.n + chunk.intervals.n + chunk.rollups.n;
       const now = performance.now();
@@ -620,6 +635,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       }
     }
     await writer.finish();
+    writer = undefined;
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.log(`  [${engine}] seeded in ${fmtSeconds(seedSeconds)} (${fmtInt(rowsWritten / seedSeconds)} rows/s)`);
     if (engine === 'sqlite') storage = await open();
@@ -647,30 +663,35 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     }
     return { engine, seedSeconds, seedRowsPerS: rowsWritten / seedSeconds, size, queries, seconds: (performance.now() - began) / 1000 };
   } finally {
-    await storage.close().catch(() => undefined);
-    if (schema && url) await dropSchema(url, schema).catch((error: unknown) => console.error(`could not drop schema ${schema}:`, error));
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
+    unregister();
   }
 }
 
-function report(results: EngineResult[], skipped: string[]): void {
+function reportHeader(): void {
   const cal = buildCalendar(DAYS, TIME_ZONE);
   console.log(`\nStorage and queries: ${METERS} meters × ${cal.dayKeys.length} days of 15-minute readings, seeded in ${ORDER} order, TIME_ZONE ${TIME_ZONE}; ${RUNS} runs per query (after ${WARMUP_RUNS} warm-up runs), random ids and ranges`);
-  console.log('targets: ≤ 32 bytes per reading; any rollup query p95 ≤ 20 ms; one meter\'s raw year ≤ 30 ms');
-  for (const r of results) {
-    const s = r.size;
-    console.log(`\n== ${r.engine} — ${fmtSeconds(r.seconds)} (seeding ${fmtSeconds(r.seedSeconds)}, ${fmtInt(r.seedRowsPerS)} rows/s)`);
-    console.log(`readings ${fmtInt(s.rows)}: ${(s.readingsBytes / s.rows).toFixed(1)} bytes/reading — ${s.detail}`);
-    console.log(
-      `energy_intervals ${(s.intervalsBytes / s.rows).toFixed(1)} and energy_rollups ${(s.rollupsBytes / s.rows).toFixed(1)} bytes per reading (${fmtInt(s.rollupRows)} rollup rows); ` +
-        `all metering tables ${((s.readingsBytes + s.intervalsBytes + s.rollupsBytes) / s.rows).toFixed(1)} bytes/reading; database ${(s.fileBytes / 1024 ** 3).toFixed(2)} GiB`,
-    );
-    printTable(
-      ['query', 'rows', 'p50 ms', 'p95 ms', 'max ms', 'target p95', ''],
-      r.queries.map((q) => [q.name, fmtInt(q.rows), fmtMs(q.p50), fmtMs(q.p95), fmtMs(q.max), q.target ? `${q.target} ms` : '–', q.target ? (q.p95 <= q.target ? 'ok' : 'MISSED') : '']),
-    );
-  }
+  console.log("targets: ≤ 32 bytes per reading; any rollup query p95 ≤ 20 ms; one meter's raw year ≤ 30 ms");
+}
+
+/** Printed as soon as an engine is done, so its figures survive a later failure or interruption. */
+function reportEngine(r: EngineResult): void {
+  const s = r.size;
+  console.log(`\n== ${r.engine} — ${fmtSeconds(r.seconds)} (seeding ${fmtSeconds(r.seedSeconds)}, ${fmtInt(r.seedRowsPerS)} rows/s)`);
+  console.log(`readings ${fmtInt(s.rows)}: ${(s.readingsBytes / s.rows).toFixed(1)} bytes/reading — ${s.detail}`);
+  console.log(
+    `energy_intervals ${(s.intervalsBytes / s.rows).toFixed(1)} and energy_rollups ${(s.rollupsBytes / s.rows).toFixed(1)} bytes per reading (${fmtInt(s.rollupRows)} rollup rows); ` +
+      `all metering tables ${((s.readingsBytes + s.intervalsBytes + s.rollupsBytes) / s.rows).toFixed(1)} bytes/reading; database ${(s.fileBytes / 1024 ** 3).toFixed(2)} GiB`,
+  );
+  printTable(
+    ['query', 'rows', 'p50 ms', 'p95 ms', 'max ms', 'target p95', ''],
+    r.queries.map((q) => [q.name, fmtInt(q.rows), fmtMs(q.p50), fmtMs(q.p95), fmtMs(q.max), q.target ? `${q.target} ms` : '–', q.target ? (q.p95 <= q.target ? 'ok' : 'MISSED') : '']),
+  );
+}
+
+function reportSummary(results: EngineResult[], skipped: string[]): void {
   if (results.length > 1) {
+    reportHeader();
     console.log('\nsummary (p95 ms)');
     const names = results[0]!.queries.map((q) => q.name);
     printTable(
@@ -698,15 +719,19 @@ const { engines, skipped } = await selectEngines();
 const results: EngineResult[] = [];
 let failed = false;
 for (const engine of engines) {
+  if (interrupted()) break;
   const idle = machineCpu();
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   console.log(`storage and queries on ${engine} … (machine ${(idle() * 100).toFixed(0)} % busy just before: other processes)`);
   try {
-    results.push(await runEngine(engine));
+    const result = await runEngine(engine);
+    results.push(result);
+    reportHeader();
+    reportEngine(result);
   } catch (error) {
     failed = true;
-    console.error(`[${engine}] failed:`, error);
+    if (!interrupted()) console.error(`[${engine}] failed:`, error);
   }
 }
-report(results, skipped);
+reportSummary(results, skipped);
 process.exit(failed ? 1 : 0);
