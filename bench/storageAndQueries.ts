@@ -467,14 +467,6 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       },
     },
     {
-      name: "totals: all departments, 1 day ('all', no caller today)",
-      target: 20,
-      run: async (random) => {
-        const day = pick(cal.dayKeys, random);
-        return (await reader.totals('department', 'all', ENERGY_TYPE, 'day', day, day)).size;
-      },
-    },
-    {
       name: 'balance: 1 department, day grain, 1 month',
       target: 20,
       run: async (random) => {

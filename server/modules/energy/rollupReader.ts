@@ -30,21 +30,19 @@ export class RollupReader {
   }
 
   /** scopeId → total energy over the periods from `first` to `last`. */
-  async totals(scope: RollupScope, ids: readonly number[] | 'all', energyType: string, grain: RollupGrain, first: string, last: string): Promise<Map<number, number>> {
-    let query = this.db
+  async totals(scope: RollupScope, ids: readonly number[], energyType: string, grain: RollupGrain, first: string, last: string): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
       .selectFrom('energy_rollups')
       .select(['scope_id', (eb) => eb.fn.sum<number>('energy').as('energy')])
       .where('scope', '=', scope)
+      .where('scope_id', 'in', [...ids])
       .where('energy_type', '=', energyType)
       .where('grain', '=', grain)
       .where('period', '>=', first)
       .where('period', '<=', last)
-      .groupBy('scope_id');
-    if (ids !== 'all') {
-      if (ids.length === 0) return new Map();
-      query = query.where('scope_id', 'in', [...ids]);
-    }
-    const rows = await query.execute();
+      .groupBy('scope_id')
+      .execute();
     return new Map(rows.map((row) => [row.scope_id, Number(row.energy)]));
   }
 }

@@ -13,37 +13,35 @@ interface TodayByHourChartProps {
   hours: EnergySummary['todayByHour'];
   timeZone: string;
   unit: string;
-  /** The home's wall-screen scale (layout/useScreenScale): the canvas text grows with the page's. */
-  scale?: number;
 }
 
 /** The bars of today's electricity, one per local hour of the site's time zone. */
-export function hourlyOption(hours: TodayByHourChartProps['hours'], timeZone: string, unit: string, seriesName: string, color: string, scale = 1): ChartOption {
-  const text = { fontSize: 12 * scale };
+export function hourlyOption(hours: TodayByHourChartProps['hours'], timeZone: string, unit: string, seriesName: string, color: string): ChartOption {
+  const text = { fontSize: 12 };
   return {
     color: [color],
     textStyle: text,
-    grid: { left: 8 * scale, right: 16 * scale, top: 28 * scale, bottom: 8 * scale, containLabel: true },
+    grid: { left: 8, right: 16, top: 28, bottom: 8, containLabel: true },
     tooltip: {
-      textStyle: { fontSize: 14 * scale },
+      textStyle: { fontSize: 14 },
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
       valueFormatter: (value: unknown) => (typeof value === 'number' ? formatQuantity(value, unit) : '–'),
     },
     xAxis: { type: 'category', data: hours.map((hour) => hourLabel(hour.hourStart, timeZone)), axisTick: { alignWithLabel: true }, axisLabel: text },
-    yAxis: { type: 'value', name: unit, nameTextStyle: text, nameGap: 15 * scale, axisLabel: { ...text, formatter: (value: number) => abbreviateNumber(value) } },
-    series: [{ name: seriesName, type: 'bar', data: hours.map((hour) => hour.energy), barMaxWidth: 28 * scale }],
+    yAxis: { type: 'value', name: unit, nameTextStyle: text, nameGap: 15, axisLabel: { ...text, formatter: (value: number) => abbreviateNumber(value) } },
+    series: [{ name: seriesName, type: 'bar', data: hours.map((hour) => hour.energy), barMaxWidth: 28 }],
   };
 }
 
-export const TodayByHourChart = observer(function TodayByHourChart({ hours, timeZone, unit, scale = 1 }: TodayByHourChartProps) {
+export const TodayByHourChart = observer(function TodayByHourChart({ hours, timeZone, unit }: TodayByHourChartProps) {
   const { t } = useTranslation();
   const { settings } = useStores();
   const seriesName = t('home.hourly.series');
-  const option = useMemo(() => hourlyOption(hours, timeZone, unit, seriesName, settings.theme, scale), [hours, timeZone, unit, seriesName, settings.theme, scale]);
+  const option = useMemo(() => hourlyOption(hours, timeZone, unit, seriesName, settings.theme), [hours, timeZone, unit, seriesName, settings.theme]);
   return (
     <Card size="small" title={t('home.hourly.title')} data-testid="home-hourly" style={{ height: '100%' }}>
-      <EChart option={option} height={`clamp(240px, 34vh, ${Math.round(640 * scale)}px)`} ariaLabel={t('home.hourly.chartLabel')} />
+      <EChart option={option} height="clamp(240px, 34vh, 640px)" ariaLabel={t('home.hourly.chartLabel')} />
     </Card>
   );
 });
