@@ -7,53 +7,81 @@ import type { MeterEntry } from './meterDirectory';
 export type IntervalRow = Selectable<EnergyIntervalsTable>;
 export type RollupRow = Selectable<EnergyRollupsTable>;
 
+interface MeterIntervals {
+  meter: MeterEntry;
+  /** interval start → energy */
+  energyByStart: Map<number, number>;
+}
+
 /**
- * Sums one batch's energy by interval and by rollup key in memory, so the transaction writes one
- * upsert per distinct key instead of one per reading: what makes rollups-on-ingest affordable.
+ * Sums one batch's energy by 15-minute interval in memory, so the transaction writes one upsert per
+ * distinct key instead of one per reading: what makes rollups-on-ingest affordable.
+ *
+ * Rollups are derived once from the summed intervals (interval → meter hour → meter day/month → every
+ * scope the meter counts towards), not per reading: a batch of 1-minute readings shares each interval
+ * fifteen times and each hour sixty times, so the fan-out to departments runs per hour, not per reading.
  */
 export class EnergyLedger {
-  private readonly intervalRows = new Map<string, IntervalRow>();
-  private readonly rollupRows = new Map<string, RollupRow>();
-  /** Intl time-zone formatting is the costliest step per reading; a batch shares few interval starts. */
+  private readonly byMeter = new Map<number, MeterIntervals>();
+  /** Intl time-zone formatting is the costliest step per key; a batch shares few interval starts. */
   private readonly periodsByStart = new Map<number, LocalPeriods>();
 
   constructor(private readonly timeZone: string) {}
 
   /** Energy measured by `meter` between two instants, spread over 15-minute intervals. */
   add(meter: MeterEntry, from: number, to: number, energy: number): void {
+    let entry = this.byMeter.get(meter.id);
+    if (!entry) {
+      entry = { meter, energyByStart: new Map() };
+      this.byMeter.set(meter.id, entry);
+    }
     for (const part of spreadEnergy(from, to, energy)) {
-      const key = `${meter.id}:${part.start}`;
-      const interval = this.intervalRows.get(key);
-      if (interval) interval.energy += part.energy;
-      else this.intervalRows.set(key, { meter_id: meter.id, start: part.start, energy: part.energy });
-
-      let periods = this.periodsByStart.get(part.start);
-      if (!periods) {
-        periods = localPeriods(part.start, this.timeZone);
-        this.periodsByStart.set(part.start, periods);
-      }
-      const scopes: [RollupScope, number][] = [['meter', meter.id], ...meter.departmentIds.map((id): [RollupScope, number] => ['department', id])];
-      if (meter.subitemId !== null) scopes.push(['subitem', meter.subitemId]);
-      for (const [scope, scopeId] of scopes) {
-        this.addRollup(scope, scopeId, meter.energyType, 'hour', String(periods.hourStart), part.energy);
-        this.addRollup(scope, scopeId, meter.energyType, 'day', periods.day, part.energy);
-        this.addRollup(scope, scopeId, meter.energyType, 'month', periods.month, part.energy);
-      }
+      entry.energyByStart.set(part.start, (entry.energyByStart.get(part.start) ?? 0) + part.energy);
     }
   }
 
   get intervals(): IntervalRow[] {
-    return [...this.intervalRows.values()];
+    const rows: IntervalRow[] = [];
+    for (const [meterId, { energyByStart }] of this.byMeter) {
+      for (const [start, energy] of energyByStart) rows.push({ meter_id: meterId, start, energy });
+    }
+    return rows;
   }
 
   get rollups(): RollupRow[] {
-    return [...this.rollupRows.values()];
+    const rows = new Map<string, RollupRow>();
+    const add = (scope: RollupScope, scopeId: number, energyType: string, grain: RollupGrain, period: string, energy: number) => {
+      const key = `${scope}:${scopeId}:${energyType}:${grain}:${period}`;
+      const row = rows.get(key);
+      if (row) row.energy += energy;
+      else rows.set(key, { scope, scope_id: scopeId, energy_type: energyType, grain, period, energy });
+    };
+    for (const { meter, energyByStart } of this.byMeter.values()) {
+      // The meter's own sums per period first; then each sum goes once to every scope.
+      const perGrain: Record<RollupGrain, Map<string, number>> = { hour: new Map(), day: new Map(), month: new Map() };
+      for (const [start, energy] of energyByStart) {
+        const periods = this.periodsOf(start);
+        for (const [grain, period] of [['hour', String(periods.hourStart)], ['day', periods.day], ['month', periods.month]] as const) {
+          perGrain[grain].set(period, (perGrain[grain].get(period) ?? 0) + energy);
+        }
+      }
+      const scopes: [RollupScope, number][] = [['meter', meter.id], ...meter.departmentIds.map((id): [RollupScope, number] => ['department', id])];
+      if (meter.subitemId !== null) scopes.push(['subitem', meter.subitemId]);
+      for (const grain of ['hour', 'day', 'month'] as const) {
+        for (const [period, energy] of perGrain[grain]) {
+          for (const [scope, scopeId] of scopes) add(scope, scopeId, meter.energyType, grain, period, energy);
+        }
+      }
+    }
+    return [...rows.values()];
   }
 
-  private addRollup(scope: RollupScope, scopeId: number, energyType: string, grain: RollupGrain, period: string, energy: number): void {
-    const key = `${scope}:${scopeId}:${energyType}:${grain}:${period}`;
-    const row = this.rollupRows.get(key);
-    if (row) row.energy += energy;
-    else this.rollupRows.set(key, { scope, scope_id: scopeId, energy_type: energyType, grain, period, energy });
+  private periodsOf(start: number): LocalPeriods {
+    let periods = this.periodsByStart.get(start);
+    if (!periods) {
+      periods = localPeriods(start, this.timeZone);
+      this.periodsByStart.set(start, periods);
+    }
+    return periods;
   }
 }

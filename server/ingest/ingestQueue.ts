@@ -11,11 +11,23 @@ export interface QueueOptions {
   maxBatch: number;
   /** How long the first waiting submission may wait for company. */
   maxWaitMs: number;
-  /** Readings waiting at most; beyond it submissions are refused (backpressure, memory stays bounded). */
+  /** Readings queued for writing at most; beyond it submissions wait for room or are refused. */
   maxQueued: number;
+  /**
+   * Readings of submissions parked while waiting for room at most; beyond it even waiting submissions
+   * are refused, so memory stays bounded whatever the publishers do.
+   */
+  maxParked: number;
 }
 
-export const DEFAULT_QUEUE: QueueOptions = { maxBatch: 5_000, maxWaitMs: 10, maxQueued: 200_000 };
+export const DEFAULT_QUEUE: QueueOptions = { maxBatch: 5_000, maxWaitMs: 10, maxQueued: 200_000, maxParked: 400_000 };
+
+/**
+ * What a submission does when the queue is full. `wait` (MQTT): hold it, and with it the connection's
+ * PUBACK and the reading of its next packets, so TCP slows the publisher down without a resend.
+ * `refuse` (HTTP): answer "busy" at once; the caller retries after a moment.
+ */
+export type WhenFull = 'wait' | 'refuse';
 
 export class QueueFullError extends Error {
   constructor() {
@@ -30,6 +42,9 @@ export class QueueFullError extends Error {
 export class IngestQueue {
   private waiting: Pending[] = [];
   private queued = 0;
+  /** Submissions waiting for room, oldest first. */
+  private parked: Pending[] = [];
+  private parkedCount = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
@@ -38,22 +53,54 @@ export class IngestQueue {
     private readonly options: QueueOptions = DEFAULT_QUEUE,
   ) {}
 
-  push(readings: ResolvedReading[]): Promise<boolean[]> {
+  push(readings: ResolvedReading[], whenFull: WhenFull = 'refuse'): Promise<boolean[]> {
     if (readings.length === 0) return Promise.resolve([]);
-    if (this.queued + readings.length > this.options.maxQueued) return Promise.reject(new QueueFullError());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ readings, resolve, reject });
-      this.queued += readings.length;
-      if (this.queued >= this.options.maxBatch) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.options.maxWaitMs);
+      const pending: Pending = { readings, resolve, reject };
+      // Parked submissions go first: a newcomer may not overtake them.
+      if (this.parked.length === 0 && this.hasRoom(readings.length)) return this.enqueue(pending);
+      if (whenFull === 'refuse' || this.parkedCount + readings.length > this.options.maxParked) return reject(new QueueFullError());
+      this.parked.push(pending);
+      this.parkedCount += readings.length;
     });
+  }
+
+  /** Readings held back waiting for room (MQTT submissions). */
+  get parkedReadings(): number {
+    return this.parkedCount;
   }
 
   /** Resolves when everything queued so far is written (graceful shutdown). */
   async drain(): Promise<void> {
-    while (this.waiting.length > 0 || this.running) {
+    while (this.waiting.length > 0 || this.parked.length > 0 || this.running) {
+      this.admitParked();
       this.kick();
       await this.running;
+    }
+  }
+
+  private hasRoom(size: number): boolean {
+    // An oversized submission still gets in once the queue is empty, or it would wait forever.
+    return this.queued === 0 || this.queued + size <= this.options.maxQueued;
+  }
+
+  private enqueue(pending: Pending): void {
+    this.waiting.push(pending);
+    this.queued += pending.readings.length;
+    if (this.queued >= this.options.maxBatch) this.kick();
+    else this.timer ??= setTimeout(() => this.kick(), this.options.maxWaitMs);
+  }
+
+  /**
+   * Lets parked submissions in, oldest first, while there is room. It does not start a transaction:
+   * it runs when one is taken or finished, and the queue kicks the next one when that one ends.
+   */
+  private admitParked(): void {
+    while (this.parked.length > 0 && this.hasRoom(this.parked[0]!.readings.length)) {
+      const next = this.parked.shift()!;
+      this.parkedCount -= next.readings.length;
+      this.waiting.push(next);
+      this.queued += next.readings.length;
     }
   }
 
@@ -63,6 +110,7 @@ export class IngestQueue {
     if (this.running || this.waiting.length === 0) return;
     this.running = this.flush().finally(() => {
       this.running = undefined;
+      this.admitParked();
       if (this.waiting.length > 0) this.kick();
     });
   }
@@ -76,6 +124,8 @@ export class IngestQueue {
       size += next.readings.length;
     }
     this.queued -= size;
+    // Taking a batch makes room: parked submissions join the next one while this one is written.
+    this.admitParked();
     try {
       const accepted = await this.write(batch.flatMap((p) => p.readings));
       let offset = 0;

@@ -59,7 +59,9 @@ export class IngestService implements Ingest {
     }
     let accepted: boolean[];
     try {
-      accepted = await this.queue.push(resolved);
+      // MQTT waits for room (its PUBACK and next packets wait with it: TCP backpressure, no resend);
+      // HTTP is told "busy" at once and retries.
+      accepted = await this.queue.push(resolved, source.kind === 'mqtt' ? 'wait' : 'refuse');
     } catch (error) {
       if (error instanceof QueueFullError) return { refused: error.message, busy: true };
       throw error;
