@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { startCheckpointer } from './sqliteCheckpointer';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 
@@ -41,8 +42,21 @@ function openSqlite(dataDir: string): Storage {
   // cache and map the file for reads, instead of re-reading pages through the kernel per batch.
   database.pragma('cache_size = -65536');
   database.pragma('mmap_size = 268435456');
+  // Checkpoints run in a thread of their own (sqliteCheckpointer); this connection checkpoints itself
+  // only past 64 MB of log, a backstop should that thread fall behind.
+  database.pragma('wal_autocheckpoint = 16384');
+  const checkpointer = startCheckpointer(file, 250, (message) => console.warn(`SQLite checkpoint: ${message}`));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, kind: 'sqlite', sqlite: database, describe: `SQLite ${file}`, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'sqlite',
+    sqlite: database,
+    describe: `SQLite ${file}`,
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Storage> {

@@ -20,7 +20,12 @@ export interface QueueOptions {
   maxParked: number;
 }
 
-export const DEFAULT_QUEUE: QueueOptions = { maxBatch: 5_000, maxWaitMs: 10, maxQueued: 200_000, maxParked: 400_000 };
+/**
+ * 1,000 readings per transaction: measured on SQLite (bench/ingestThroughput.ts), smaller batches cut the
+ * p99 commit latency at 50,000 readings/s from 646 ms (5,000) and 291 ms (2,000) to 172 ms, and the
+ * closed-loop maximum did not drop (86,000/s): per-transaction costs are small once checkpoints run apart.
+ */
+export const DEFAULT_QUEUE: QueueOptions = { maxBatch: 1_000, maxWaitMs: 10, maxQueued: 200_000, maxParked: 400_000 };
 
 /**
  * What a submission does when the queue is full. `wait` (MQTT): hold it, and with it the connection's
