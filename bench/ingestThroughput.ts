@@ -124,6 +124,7 @@ async function runOne(engine: Engine): Promise<RunResult> {
     // (resent after a dropped connection), refusals are payloads turned away (queue full).
     const outcomes = { accepted: 0, duplicates: 0, refusedBusy: 0, inFlight: 0, peakInFlight: 0 };
     const ingest: Ingest = {
+      congested: () => app.ingest.congested(),
       async submit(payload, source) {
         // Readings handed to ingest and not answered yet: the server-side backlog (queue + batch being written).
         const size = Array.isArray((payload as { readings?: unknown[] } | null)?.readings) ? (payload as { readings: unknown[] }).readings.length : 0;

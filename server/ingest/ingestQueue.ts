@@ -32,6 +32,9 @@ export const DEFAULT_QUEUE: QueueOptions = { maxBatch: 1_000, maxWaitMs: 10, max
  * PUBACK and the reading of its next packets, so TCP slows the publisher down without a resend.
  * `refuse` (HTTP): answer "busy" at once; the caller retries after a moment.
  */
+/** Queued transactions' worth of readings beyond which the queue reports congestion. */
+const CONGESTED_BATCHES = 10;
+
 export type WhenFull = 'wait' | 'refuse';
 
 export class QueueFullError extends Error {
@@ -68,6 +71,14 @@ export class IngestQueue {
       this.parked.push(pending);
       this.parkedCount += readings.length;
     });
+  }
+
+  /**
+   * More waiting than a few transactions' worth: senders that can be slowed down (MQTT connections)
+   * should stop sending until it clears, so the backlog stays small and its latency short.
+   */
+  get congested(): boolean {
+    return this.parked.length > 0 || this.queued >= this.options.maxBatch * CONGESTED_BATCHES;
   }
 
   /** Readings held back waiting for room (MQTT submissions). */

@@ -27,4 +27,6 @@ export interface IngestRefusal {
 export interface Ingest {
   /** Validates, stores and rolls up; resolves after commit (QoS 1 and HTTP acknowledge only then). */
   submit(payload: unknown, source: IngestSource): Promise<IngestOutcome | IngestRefusal>;
+  /** True while enough is waiting to be written that senders should be slowed down (MQTT stops reading). */
+  congested?(): boolean;
 }

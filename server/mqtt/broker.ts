@@ -3,6 +3,7 @@ import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from '
 import type { MqttAcl } from './acl';
 import type { MqttCredentials } from './credentials';
 import type { ReadingsDelivery } from './delivery';
+import { ReadGate } from './readGate';
 import { commandsTopicSn, readingsTopicSn } from './topics';
 import type { MqttLog, MqttPrincipal } from './types';
 
@@ -124,7 +125,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   broker.on('clientError', (client, error) => log.debug({ clientId: client.id, err: error }, 'MQTT client error'));
   broker.on('connectionError', (_client, error) => log.debug({ err: error }, 'MQTT connection error'));
 
-  const server: Server = createServer((socket) => broker.handle(socket));
+  // While ingestion is congested, connections are not read: TCP holds the publishers back.
+  const gate = new ReadGate(() => delivery.congested());
+  const server: Server = createServer((socket) => {
+    gate.attach(socket);
+    broker.handle(socket);
+  });
   const listening = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
     server.once('error', resolve);
     server.listen(options.port, options.host, () => {
@@ -150,6 +156,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     port,
     async close() {
       // Stop accepting, disconnect clients, then wait for readings already being ingested to commit.
+      gate.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await closed;

@@ -29,6 +29,11 @@ export class ReadingsDelivery {
     return work;
   }
 
+  /** True while ingestion has more waiting than it should take in (the broker stops reading connections). */
+  congested(): boolean {
+    return this.ingest.congested?.() ?? false;
+  }
+
   /** Waits for messages already being ingested, so shutdown closes storage only after they committed. */
   async settle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
