@@ -14,7 +14,7 @@ async function connectedPair(gate: ReadGate) {
     gate.attach(socket);
     socket.on('readable', () => {
       let chunk: Buffer | null;
-      while ((chunk = socket.read(null) as Buffer | null) !== null) received.push(chunk.toString());
+      while ((chunk = socket.read() as Buffer | null) !== null) received.push(chunk.toString());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
