@@ -14,6 +14,7 @@ import { openStorage, type Storage } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/seed';
+import { toMilli } from '../shared/metering/readingScale';
 import { localDayStart, localPeriods } from '../server/metering/calendar';
 import { INTERVAL_MS } from '../server/metering/spreadEnergy';
 import { EnergyAnalysis } from '../server/modules/energy/energyAnalysis';
@@ -125,7 +126,7 @@ const rollupRows = (): RollupRows => ({ n: 0, scope: [], scopeId: [], grain: [],
 
 interface Chunk {
   day: number;
-  /** meter_id, ts, register, rate */
+  /** meter_id, ts, register_milli, rate_milli (thousandths of kWh and kW, as ingest stores them) */
   readings: Columns;
   /** meter_id, start, energy */
   intervals: Columns;
@@ -178,7 +179,7 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
     if (!opened) {
       opened = true;
       meters.forEach((m, i) => {
-        r.a.push(m.id), r.b.push(cal.t0), r.c.push(register[i]!), r.d.push(0), r.n++;
+        r.a.push(m.id), r.b.push(cal.t0), r.c.push(toMilli(register[i]!)), r.d.push(0), r.n++;
       });
     }
     // One meter-step: the reading at the end of interval `s` and the interval's energy.
@@ -190,7 +191,7 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
       const energy = next - register[i]!;
       register[i] = next;
       const start = cal.t0 + s * INTERVAL_MS;
-      r.a.push(meters[i]!.id), r.b.push(start + INTERVAL_MS), r.c.push(next), r.d.push(kw), r.n++;
+      r.a.push(meters[i]!.id), r.b.push(start + INTERVAL_MS), r.c.push(toMilli(next)), r.d.push(toMilli(kw)), r.n++;
       iv.a.push(meters[i]!.id), iv.b.push(start), iv.c.push(energy), iv.n++;
       const h = cal.hourOf[s]! - firstHour;
       hourMeter[i * hoursInDay + h]! += energy;
@@ -272,7 +273,7 @@ function sqliteWriter(file: string): Writer {
     many: db.prepare(`insert into ${table} (${cols}) values ${Array(ROWS).fill(one).join(',')}`),
     one: db.prepare(`insert into ${table} (${cols}) values ${one}`),
   });
-  const readings = multi('readings', 'meter_id, ts, register, rate, extra', '(?, ?, ?, ?, null)');
+  const readings = multi('readings', 'meter_id, ts, register_milli, rate_milli, extra', '(?, ?, ?, ?, null)');
   const intervals = multi('energy_intervals', 'meter_id, start, energy', '(?, ?, ?)');
   const rollups = multi('energy_rollups', 'scope, scope_id, energy_type, grain, period, energy', `(?, ?, '${ENERGY_TYPE}', ?, ?, ?)`);
   const insert = (stmts: { many: SqliteDatabase.Statement; one: SqliteDatabase.Statement }, n: number, row: (k: number, out: unknown[]) => void) => {
@@ -363,7 +364,7 @@ async function postgresWriter(url: string, schema: string): Promise<Writer> {
       await pending; // at most one day in flight
       pending = (async () => {
         await client.query('begin');
-        await copyIn(client, 'copy readings (meter_id, ts, register, rate, extra) from stdin', readings);
+        await copyIn(client, 'copy readings (meter_id, ts, register_milli, rate_milli, extra) from stdin', readings);
         await copyIn(client, 'copy energy_intervals (meter_id, start, energy) from stdin', intervals);
         await copyIn(client, 'copy energy_rollups (scope, scope_id, energy_type, grain, period, energy) from stdin', rollups);
         await client.query('commit');
@@ -391,7 +392,7 @@ interface QueryCase {
 function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisation, cal: Calendar): QueryCase[] {
   const analysis = new EnergyAnalysis(db, TIME_ZONE);
   const reader = new RollupReader(db);
-  const history = new MeterHistory(db, storage.kind);
+  const history = new MeterHistory(storage);
   const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
   const meterId = (random: () => number) => pick(org.meters, random).id;
   const yearFrom = cal.t0;
@@ -482,7 +483,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
     {
       name: 'raw year: 1 meter (ts, register) by ts',
       target: 30,
-      run: async (random) => (await history.after(meterId(random), 'kwh', yearFrom - 1, yearTo + INTERVAL_MS, 1_000_000)).length,
+      run: async (random) => (await history.after(meterId(random), 'kwh', yearFrom - 1, yearTo + INTERVAL_MS, 1_000_000)).ts.length,
     },
     {
       name: 'meter history chart: 92 days (API max), bucketed',
@@ -550,6 +551,9 @@ async function measureSize(engine: Engine, db: Kysely<Database>, file: string | 
     const bytes = async (name: string) => Number((await sql<{ b: number }>`select sum(pgsize) as b from dbstat where name = ${name}`.execute(db)).rows[0]?.b ?? 0);
     const page = await sql<{ page_size: number }>`pragma page_size`.execute(db);
     const fileBytes = Number((await sql<{ b: number }>`select page_count * page_size as b from pragma_page_count(), pragma_page_size()`.execute(db)).rows[0]?.b ?? 0);
+    // Where a reading's bytes go: its record (payload) and how full the leaf pages are (inserts at each meter's end split pages).
+    const leaves = (await sql<{ payload: number; unused: number; bytes: number }>`select sum(payload) as payload, sum(unused) as unused, sum(pgsize) as bytes from dbstat where name = 'readings' and pagetype = 'leaf'`.execute(db)).rows[0];
+    const leafDetail = leaves ? `; record ${(leaves.payload / rows).toFixed(1)} bytes/reading, leaf pages ${((100 * (leaves.bytes - leaves.unused)) / leaves.bytes).toFixed(0)} % used` : '';
     void file;
     return {
       readings: rows,
@@ -559,7 +563,7 @@ async function measureSize(engine: Engine, db: Kysely<Database>, file: string | 
       rollupsBytes: await bytes('energy_rollups'),
       rollupRows,
       fileBytes,
-      detail: `dbstat (page size ${page.rows[0]?.page_size}; WITHOUT ROWID tables: the key b-tree is the table)`,
+      detail: `dbstat (page size ${page.rows[0]?.page_size}; WITHOUT ROWID tables: the key b-tree is the table${leafDetail})`,
     };
   }
   const size = async (table: string) => {

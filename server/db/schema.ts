@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Milli } from '@shared/metering';
 
 /**
  * Table types for kysely. Booleans are stored as 0/1 integers on both engines (better-sqlite3 cannot
@@ -164,8 +165,10 @@ export interface DisplayAreasTable {
 export interface ReadingsTable {
   meter_id: number;
   ts: EpochMs;
-  register: number | null;
-  rate: number | null;
+  /** The register (kwh or m3) in thousandths of its unit (Wh, litres): `toMilli` / `fromMilli` in shared/metering. */
+  register_milli: Milli | null;
+  /** The rate (kw or flow) in thousandths of its unit (W, litres/h). */
+  rate_milli: Milli | null;
   extra: string | null;
 }
 

@@ -1,11 +1,12 @@
+import type { Milli } from '@shared/metering';
 import type { EnergyLedger } from './energyLedger';
 
-/** One raw reading row as stored: the register and rate in columns, other metrics as JSON. */
+/** One raw reading row as stored: the register and rate in columns (thousandths of their unit), other metrics as JSON. */
 export interface RawReadingRow {
   meter_id: number;
   ts: number;
-  register: number | null;
-  rate: number | null;
+  register_milli: Milli | null;
+  rate_milli: Milli | null;
   extra: string | null;
 }
 

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { toMilli, type Milli } from '@shared/metering';
 import type { Database } from '../db/schema';
 import { registerStep } from '../metering/registerDelta';
 import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow, SeenThrottle } from './batchStore';
@@ -13,6 +14,9 @@ export interface ResolvedReading {
   values: Record<string, number>;
 }
 
+// Register and rate are stored as integer thousandths of their unit (shared/metering/readingScale).
+const milliOrNull = (value: number | undefined): Milli | null => (value === undefined ? null : toMilli(value));
+
 function rawRow({ meter, ts, values }: ResolvedReading): RawReadingRow {
   const registerCode = registerMetricFor(meter.energyType);
   const rateCode = rateMetricFor(meter.energyType);
@@ -20,8 +24,8 @@ function rawRow({ meter, ts, values }: ResolvedReading): RawReadingRow {
   return {
     meter_id: meter.id,
     ts,
-    register: values[registerCode] ?? null,
-    rate: values[rateCode] ?? null,
+    register_milli: milliOrNull(values[registerCode]),
+    rate_milli: milliOrNull(values[rateCode]),
     extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
   };
 }

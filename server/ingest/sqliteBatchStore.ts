@@ -11,7 +11,7 @@ function statementsFor(database: SqliteDatabase.Database): Record<string, Statem
   let statements = prepared.get(database);
   if (!statements) {
     statements = {
-      reading: database.prepare('insert into readings (meter_id, ts, register, rate, extra) values (?, ?, ?, ?, ?) on conflict (meter_id, ts) do nothing'),
+      reading: database.prepare('insert into readings (meter_id, ts, register_milli, rate_milli, extra) values (?, ?, ?, ?, ?) on conflict (meter_id, ts) do nothing'),
       state: database.prepare('select meter_id, register_ts, register_value, latest_ts, latest from meter_state where meter_id = ?'),
       saveState: database.prepare(
         'insert into meter_state (meter_id, register_ts, register_value, latest_ts, latest) values (?, ?, ?, ?, ?) on conflict (meter_id) do update set register_ts = excluded.register_ts, register_value = excluded.register_value, latest_ts = excluded.latest_ts, latest = excluded.latest',
@@ -42,7 +42,7 @@ export class SqliteBatchStore implements BatchStore {
 
   async insertReadings(rows: RawReadingRow[]): Promise<Set<string>> {
     const inserted = new Set<string>();
-    for (const row of rows) if (this.s.reading!.run(row.meter_id, row.ts, row.register, row.rate, row.extra).changes === 1) inserted.add(`${row.meter_id}:${row.ts}`);
+    for (const row of rows) if (this.s.reading!.run(row.meter_id, row.ts, row.register_milli, row.rate_milli, row.extra).changes === 1) inserted.add(`${row.meter_id}:${row.ts}`);
     return inserted;
   }
 

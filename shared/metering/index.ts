@@ -1,3 +1,4 @@
 export * from './metrics';
 export * from './timestamp';
 export * from './uplink';
+export * from './readingScale';

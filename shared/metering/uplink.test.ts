@@ -54,6 +54,29 @@ describe('parseUplink', () => {
     ]);
   });
 
+  it('rejects values whose thousandths are past the exact integers, keeping the rest of the batch', () => {
+    const result = parseUplink(
+      {
+        ts: NOW,
+        readings: [
+          { meter: 'M001', values: { kwh: 9007199254740.99, kw: -9007199254740.99 } },
+          { meter: 'M002', values: { kwh: 9007199254741 } },
+          { meter: 'M003', values: { kw: -9007199254741 } },
+          { meter: 'M004', values: { kwh: 1234.5678 } },
+        ],
+      },
+      NOW,
+    );
+    expect(result.ok && result.accepted.map((r) => [r.meter, r.values])).toEqual([
+      ['M001', { kwh: 9007199254740.99, kw: -9007199254740.99 }],
+      ['M004', { kwh: 1234.5678 }],
+    ]);
+    expect(result.ok && result.rejected).toEqual([
+      { index: 1, meter: 'M002', reason: 'kwh is too large (at most 9007199254740.991)' },
+      { index: 2, meter: 'M003', reason: 'kw is too small (at least -9007199254740.991)' },
+    ]);
+  });
+
   it('refuses what is not a payload at all', () => {
     expect(parseUplink([1], NOW)).toEqual({ ok: false, reason: 'payload must be a JSON object' });
     expect(parseUplink({ readings: 'x' }, NOW)).toEqual({ ok: false, reason: 'readings must be an array' });

@@ -1,4 +1,5 @@
 import { metricDef } from './metrics';
+import { fitsMilli, MAX_SCALED_TEXT } from './readingScale';
 import { parseReadingTime } from './timestamp';
 
 /** One meter's values at one instant, ready to store. */
@@ -45,6 +46,8 @@ function parseReading(item: unknown, index: number, batchTs: number | undefined,
     if (!metricDef(code)) return reject(`unknown metric "${code.slice(0, 32)}"`);
     if (typeof value !== 'number' || !Number.isFinite(value)) return reject(`${code} must be a finite number`);
     if (metricDef(code)?.kind === 'register' && value < 0) return reject(`${code} is a register and cannot be negative`);
+    // Registers and rates are stored as integer thousandths of their unit; past this they would not be exact.
+    if (!fitsMilli(value)) return reject(value > 0 ? `${code} is too large (at most ${MAX_SCALED_TEXT})` : `${code} is too small (at least -${MAX_SCALED_TEXT})`);
     values[code] = value;
   }
   if (Object.keys(values).length === 0) return reject('values is empty');

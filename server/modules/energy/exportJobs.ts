@@ -81,12 +81,12 @@ export class ExportJobs {
     const localTime = localTimeFormatter(this.timeZone);
     let after = request.from - 1;
     for (;;) {
-      const rows = await this.history.after(meter.id, metric.code, after, request.to, PAGE_ROWS);
-      for (const row of rows) writer.add([localTime(row.ts), row.ts, row.value]);
-      job.rowsWritten += rows.length;
+      const { ts, values } = await this.history.after(meter.id, metric.code, after, request.to, PAGE_ROWS);
+      for (let i = 0; i < ts.length; i++) writer.add([localTime(ts[i]!), ts[i]!, values[i]!]);
+      job.rowsWritten += ts.length;
       job.progress = job.totalRows ? Math.min(1, job.rowsWritten / job.totalRows) : 1;
-      if (rows.length < PAGE_ROWS) break;
-      after = rows[rows.length - 1]!.ts;
+      if (ts.length < PAGE_ROWS) break;
+      after = ts[ts.length - 1]!;
       await writer.drain();
     }
     await writer.finish();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ErrorCode } from '@shared/errors';
 import { bearer } from '@tests/support/testApp';
-import { bucketFor } from './meterHistory';
+import { bucketFor, MeterHistory } from './meterHistory';
 import { at, energyKit, type EnergyKit } from './energyTestKit';
 
 let k: EnergyKit;
@@ -53,6 +53,17 @@ describe('meter history (base/meterData)', () => {
     expect(second.body.data.rows).toEqual([{ ts: T0, value: 100 }]);
   });
 
+  it('stores the register and rate to 0.001 of their unit and reads them back so', async () => {
+    await k.ingest([{ meter: 'M013', ts: T0, values: { kwh: 1234.5678, kw: 12.3456 } }]);
+    const m013 = await k.id('meters', 'M013');
+    const kwh = await k.get('/api/meter-data/series', { meterId: m013, metric: 'kwh', ...range });
+    expect(kwh.body.data.points).toEqual([[T0, 1234.568]]);
+    const kw = await k.get('/api/meter-data/history', { meterId: m013, metric: 'kw', ...range, page: 1, size: 10 });
+    expect(kw.body.data.rows).toEqual([{ ts: T0, value: 12.346 }]);
+    const stored = await k.t.app.storage.db.selectFrom('readings').select(['register_milli', 'rate_milli']).where('meter_id', '=', m013).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ register_milli: 1234568, rate_milli: 12346 });
+  });
+
   it('answers 20002 "No history was queried for this device!" for an empty range', async () => {
     const { status, body } = await k.get('/api/meter-data/series', { meterId: m011, metric: 'kwh', from: T0 - 86_400_000, to: T0 - 1 });
     expect(status).toBe(404);
@@ -79,6 +90,26 @@ describe('meter history (base/meterData)', () => {
     expect(body.data.points).toHaveLength(1050);
     expect(body.data.points[0]).toEqual([start, 15]);
     expect(bucketFor(92 * 86_400_000)).toBe(120 * MIN); // 92 days / 2,000 points = 66 min → the next round width
+  });
+
+  it('reads a long range in keyset pages, oldest first, as columns (the export path)', async () => {
+    const history = new MeterHistory(k.t.app.storage);
+    const m012 = await k.id('meters', 'M012');
+    const start = at('2026-11-12T00:00:00');
+    const pages: { ts: number[]; values: number[] }[] = [];
+    for (let after = start - 1; ; ) {
+      const page = await history.after(m012, 'kw', after, start + 2099 * MIN, 1000);
+      pages.push(page);
+      if (page.ts.length < 1000) break;
+      after = page.ts.at(-1)!;
+    }
+    expect(pages.map((p) => p.ts.length)).toEqual([1000, 1000, 100]);
+    const ts = pages.flatMap((p) => p.ts);
+    expect(ts).toEqual(Array.from({ length: 2100 }, (_, i) => start + i * MIN));
+    expect(pages.flatMap((p) => p.values).slice(0, 4)).toEqual([10, 20, 10, 20]);
+    expect(await history.after(m012, 'kw', start + 2099 * MIN, start + 3000 * MIN, 1000)).toEqual({ ts: [], values: [] });
+    // A metric from the JSON `extra` keeps its exact double.
+    expect(await history.after(m011, 'v', T0 - 1, T0 + 3600_000, 10)).toEqual({ ts: [T0, T0 + 30 * MIN], values: [231.5, 229] });
   });
 
   it('shows every metric\'s latest value and the online state', async () => {

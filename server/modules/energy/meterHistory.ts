@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_HISTORY_RANGE_MS, MAX_SERIES_POINTS, type MeterHistoryPage, type MeterHistoryQuery, type MeterLatest, type MeterSeries } from '@shared/schemas';
 import { metricDef } from '@shared/metering';
-import type { DbKind } from '../../db/connect';
+import type { DbKind, Storage } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { fetchColumns, fetchPoints, type Point, type PointColumns, type PointQuery, type RangeQuery } from './historyPoints';
 import { loadMeterRef } from './meterRef';
 import { metricSource, type MetricSource } from './metricSource';
 import { assertRange } from './timeRange';
@@ -18,49 +19,48 @@ export function bucketFor(rangeMs: number, maxPoints = MAX_SERIES_POINTS): numbe
 
 /** Raw history of one metric of one meter: chart series, table pages and latest values (base/meterData). */
 export class MeterHistory {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly kind: DbKind,
-  ) {}
+  private readonly db: Kysely<Database>;
+  private readonly kind: DbKind;
+
+  /** `storage.sqlite`, when there, serves the point queries as prepared statements (historyPoints). */
+  constructor(private readonly storage: Pick<Storage, 'db' | 'kind' | 'sqlite'>) {
+    this.db = storage.db;
+    this.kind = storage.kind;
+  }
 
   async series(query: MeterHistoryQuery): Promise<MeterSeries> {
     const { meter, metric, source, total } = await this.prepare(query);
     const rangeMs = query.to - query.from;
     if (total <= MAX_SERIES_POINTS) {
-      const rows = await this.points(source, query).orderBy(sql`t`).execute();
-      return { meter, metric, total, bucketMs: 0, points: rows.map((r) => [Number(r.t), Number(r.v)]) };
+      return { meter, metric, total, bucketMs: 0, points: await this.fetch(source, this.points(source, query).orderBy(sql`t`)) };
     }
     const bucket = bucketFor(rangeMs);
     const aggregate = source.aggregate === 'sum' ? sql`sum` : source.aggregate === 'max' ? sql`max` : sql`avg`;
-    const rows = await this.db
-      .selectFrom(source.table)
+    const buckets = this.range(source, query)
       .select([this.bucketStart(source, bucket).as('t'), sql<number>`${aggregate}(${source.value})`.as('v')])
-      .where('meter_id', '=', meter.id)
-      .where(sql.ref(source.ts), '>=', query.from)
-      .where(sql.ref(source.ts), '<=', query.to)
-      .where(source.value, 'is not', null)
       .groupBy(sql`1`)
-      .orderBy(sql`1`)
-      .execute();
-    return { meter, metric, total, bucketMs: bucket, points: rows.map((r) => [Number(r.t), Number(r.v)]) };
+      .orderBy(sql`1`);
+    return { meter, metric, total, bucketMs: bucket, points: await this.fetch(source, buckets) };
   }
 
   async page(query: MeterHistoryQuery & { page: number; size: number; order: 'asc' | 'desc' }): Promise<MeterHistoryPage> {
     const { meter, metric, source, total } = await this.prepare(query);
-    const rows = await this.points(source, query)
-      .orderBy(sql`t`, query.order)
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
-    return { meter, metric, total, rows: rows.map((r) => ({ ts: Number(r.t), value: Number(r.v) })) };
+    const points = await this.fetch(
+      source,
+      this.points(source, query)
+        .orderBy(sql`t`, query.order)
+        .limit(query.size)
+        .offset((query.page - 1) * query.size),
+    );
+    return { meter, metric, total, rows: points.map(([ts, value]) => ({ ts, value })) };
   }
 
-  /** Keyset pages for exports: rows after `afterTs`, oldest first. */
-  async after(meterId: number, metricCode: string, afterTs: number, to: number, limit: number): Promise<{ ts: number; value: number }[]> {
+  /** Keyset pages for exports: the points after `afterTs`, oldest first, as columns (a range scan of the (meter, ts) key). */
+  async after(meterId: number, metricCode: string, afterTs: number, to: number, limit: number): Promise<PointColumns> {
     const meter = await loadMeterRef(this.db, meterId);
     const { source } = metricSource(meter, metricCode, this.kind);
-    const rows = await this.points(source, { meterId, from: afterTs + 1, to }).orderBy(sql`t`).limit(limit).execute();
-    return rows.map((r) => ({ ts: Number(r.t), value: Number(r.v) }));
+    const range = this.range(source, { meterId, from: afterTs + 1, to }).orderBy(sql.ref(source.ts)).limit(limit);
+    return fetchColumns(this.storage, range, { t: sql<number>`${sql.ref(source.ts)}`, v: source.value }, source.decode);
   }
 
   async latest(meterId: number): Promise<MeterLatest> {
@@ -96,10 +96,18 @@ export class MeterHistory {
     return this.kind === 'sqlite' ? sql<number>`cast(${ts} / ${bucket} as integer) * ${bucket}` : sql<number>`(${ts} / ${bucket}::bigint) * ${bucket}::bigint`;
   }
 
+  private fetch(source: MetricSource, query: PointQuery): Promise<Point[]> {
+    return fetchPoints(this.storage, query, source.decode);
+  }
+
   private points(source: MetricSource, query: { meterId: number; from: number; to: number }) {
+    return this.range(source, query).select([sql<number>`${sql.ref(source.ts)}`.as('t'), source.value.as('v')]);
+  }
+
+  /** One meter's stored values of the metric in [from, to]: a range of the (meter, ts) key. */
+  private range(source: MetricSource, query: { meterId: number; from: number; to: number }): RangeQuery {
     return this.db
       .selectFrom(source.table)
-      .select([sql<number>`${sql.ref(source.ts)}`.as('t'), source.value.as('v')])
       .where('meter_id', '=', query.meterId)
       .where(sql.ref(source.ts), '>=', query.from)
       .where(sql.ref(source.ts), '<=', query.to)

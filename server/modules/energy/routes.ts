@@ -38,7 +38,7 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, kind } = app.storage;
   const timeZone = app.serverConfig.timeZone;
-  const history = new MeterHistory(db, kind);
+  const history = new MeterHistory(app.storage);
   const exports = new ExportJobs(app.serverConfig.dataDir, history, timeZone);
   const analysis = new EnergyAnalysis(db, timeZone);
   const quarantine = new QuarantineDesk(db, app.ingest.directory, timeZone);
