@@ -35,8 +35,8 @@ export interface QuarantineRow {
  * statements on the better-sqlite3 connection for SQLite (the hot path of the embedded default).
  */
 export interface BatchStore {
-  /** Inserts new (meter, ts) rows; returns the keys `meterId:ts` actually inserted (others existed). */
-  insertReadings(rows: RawReadingRow[]): Promise<Set<string>>;
+  /** Inserts new (meter, ts) rows; returns, per row, whether it was inserted (false: it existed). */
+  insertReadings(rows: RawReadingRow[]): Promise<boolean[]>;
   loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>>;
   saveStates(rows: MeterStateRow[]): Promise<void>;
   /** Adds a ledger's energy to the 15-minute intervals and every rollup. */

@@ -17,13 +17,13 @@ export class KyselyBatchStore implements BatchStore {
     private readonly lockStates = false,
   ) {}
 
-  async insertReadings(rows: RawReadingRow[]): Promise<Set<string>> {
+  async insertReadings(rows: RawReadingRow[]): Promise<boolean[]> {
     const inserted = new Set<string>();
     for (const chunk of chunks(rows)) {
       const done = await this.trx.insertInto('readings').values(chunk).onConflict((oc) => oc.columns(['meter_id', 'ts']).doNothing()).returning(['meter_id', 'ts']).execute();
       for (const row of done) inserted.add(`${row.meter_id}:${row.ts}`);
     }
-    return inserted;
+    return rows.map((row) => inserted.has(`${row.meter_id}:${row.ts}`));
   }
 
   async loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>> {

@@ -20,13 +20,17 @@ const milliOrNull = (value: number | undefined): Milli | null => (value === unde
 function rawRow({ meter, ts, values }: ResolvedReading): RawReadingRow {
   const registerCode = registerMetricFor(meter.energyType);
   const rateCode = rateMetricFor(meter.energyType);
-  const extra = Object.fromEntries(Object.entries(values).filter(([code]) => code !== registerCode && code !== rateCode));
+  // Most gateways send only the register and the rate: no extra object unless there is more (hot path).
+  let extra: Record<string, number> | undefined;
+  for (const code in values) {
+    if (code !== registerCode && code !== rateCode) (extra ??= {})[code] = values[code]!;
+  }
   return {
     meter_id: meter.id,
     ts,
     register_milli: milliOrNull(values[registerCode]),
     rate_milli: milliOrNull(values[rateCode]),
-    extra: Object.keys(extra).length ? JSON.stringify(extra) : null,
+    extra: extra ? JSON.stringify(extra) : null,
   };
 }
 
@@ -42,12 +46,18 @@ export interface SeenThrottles {
 
 export async function writeBatch(store: BatchStore, items: ResolvedReading[], timeZone: string, now = Date.now(), throttles?: SeenThrottles): Promise<boolean[]> {
   // The same (meter, ts) twice in one batch: only the first counts, the rest are duplicates.
-  const keys = items.map((item) => `${item.meter.id}:${item.ts}`);
-  const keysSeen = new Set<string>();
-  const first = keys.map((key) => !keysSeen.has(key) && Boolean(keysSeen.add(key)));
+  // Numbers, not "meter:ts" strings: this runs per reading on the hot path.
+  const tsSeen = new Map<number, Set<number>>();
+  const first = items.map(({ meter, ts }) => {
+    let seen = tsSeen.get(meter.id);
+    if (!seen) tsSeen.set(meter.id, (seen = new Set()));
+    if (seen.has(ts)) return false;
+    seen.add(ts);
+    return true;
+  });
   const unique = items.filter((_, index) => first[index]);
   const inserted = await store.insertReadings(unique.map(rawRow));
-  const fresh = unique.filter((item) => inserted.has(`${item.meter.id}:${item.ts}`));
+  const fresh = unique.filter((_, index) => inserted[index]);
   if (fresh.length === 0) return items.map(() => false);
 
   const meterIds = [...new Set(fresh.map((item) => item.meter.id))];
@@ -98,7 +108,8 @@ export async function writeBatch(store: BatchStore, items: ResolvedReading[], ti
   await store.saveStates([...states.values()]);
   const gatewayIds = [...new Set(fresh.map((item) => item.meter.gatewayId).filter((id): id is number => id !== null))];
   await store.touch(throttles ? throttles.meters.due(meterIds, now) : meterIds, throttles ? throttles.gateways.due(gatewayIds, now) : gatewayIds, now);
-  return keys.map((key, index) => first[index] === true && inserted.has(key));
+  let position = 0;
+  return first.map((isFirst) => isFirst && inserted[position++] === true);
 }
 
 /** The portable path, in a kysely transaction (PostgreSQL, and tests of the logic on either engine). */

@@ -40,11 +40,11 @@ export class SqliteBatchStore implements BatchStore {
     this.s = statementsFor(database);
   }
 
-  async insertReadings(rows: RawReadingRow[]): Promise<Set<string>> {
-    const inserted = new Set<string>();
-    for (const row of rows) if (this.s.reading!.run(row.meter_id, row.ts, row.register_milli, row.rate_milli, row.extra).changes === 1) inserted.add(`${row.meter_id}:${row.ts}`);
-    return inserted;
+  async insertReadings(rows: RawReadingRow[]): Promise<boolean[]> {
+    const statement = this.s.reading!;
+    return rows.map((row) => statement.run(row.meter_id, row.ts, row.register_milli, row.rate_milli, row.extra).changes === 1);
   }
+
 
   async loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>> {
     const states = new Map<number, MeterStateRow>();

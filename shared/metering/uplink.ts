@@ -28,29 +28,42 @@ const METER_CODE = /^[\w.:-]{1,64}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Why a value cannot be stored, or null when it can. */
+function valueProblem(code: string, value: unknown): string | null {
+  const def = metricDef(code);
+  if (!def) return `unknown metric "${code.slice(0, 32)}"`;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${code} must be a finite number`;
+  if (def.kind === 'register' && value < 0) return `${code} is a register and cannot be negative`;
+  // Registers and rates are stored as integer thousandths of their unit; past this they would not be exact.
+  if (!fitsMilli(value)) return value > 0 ? `${code} is too large (at most ${MAX_SCALED_TEXT})` : `${code} is too small (at least -${MAX_SCALED_TEXT})`;
+  return null;
+}
+
+// Runs once per reading at up to ~80,000 readings/s: no closures or entry arrays per call.
 function parseReading(item: unknown, index: number, batchTs: number | undefined, now: number): MeterReading | RejectedReading {
   if (!isRecord(item)) return { index, meter: null, reason: 'reading must be an object' };
   const meter = typeof item.meter === 'string' ? item.meter : null;
-  const reject = (reason: string): RejectedReading => ({ index, meter, reason });
-  if (meter === null || !METER_CODE.test(meter)) return reject('meter must be a meter code (1-64 letters, digits, _ . : -)');
+  if (meter === null || !METER_CODE.test(meter)) return { index, meter, reason: 'meter must be a meter code (1-64 letters, digits, _ . : -)' };
   let ts = batchTs;
   if (item.ts !== undefined) {
     const parsed = parseReadingTime(item.ts, now);
-    if (typeof parsed !== 'number') return reject(parsed.reason);
+    if (typeof parsed !== 'number') return { index, meter, reason: parsed.reason };
     ts = parsed;
   }
-  if (ts === undefined) return reject('ts is missing (on the reading and on the payload)');
-  if (!isRecord(item.values)) return reject('values must be an object of metric codes to numbers');
+  if (ts === undefined) return { index, meter, reason: 'ts is missing (on the reading and on the payload)' };
+  const raw = item.values;
+  if (!isRecord(raw)) return { index, meter, reason: 'values must be an object of metric codes to numbers' };
   const values: Record<string, number> = {};
-  for (const [code, value] of Object.entries(item.values)) {
-    if (!metricDef(code)) return reject(`unknown metric "${code.slice(0, 32)}"`);
-    if (typeof value !== 'number' || !Number.isFinite(value)) return reject(`${code} must be a finite number`);
-    if (metricDef(code)?.kind === 'register' && value < 0) return reject(`${code} is a register and cannot be negative`);
-    // Registers and rates are stored as integer thousandths of their unit; past this they would not be exact.
-    if (!fitsMilli(value)) return reject(value > 0 ? `${code} is too large (at most ${MAX_SCALED_TEXT})` : `${code} is too small (at least -${MAX_SCALED_TEXT})`);
-    values[code] = value;
+  let count = 0;
+  for (const code in raw) {
+    if (!Object.prototype.hasOwnProperty.call(raw, code)) continue;
+    const value = raw[code];
+    const problem = valueProblem(code, value);
+    if (problem !== null) return { index, meter, reason: problem };
+    values[code] = value as number;
+    count++;
   }
-  if (Object.keys(values).length === 0) return reject('values is empty');
+  if (count === 0) return { index, meter, reason: 'values is empty' };
   return { index, meter, ts, values };
 }
 
