@@ -15,10 +15,14 @@ import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerWebRoutes } from './http/webRoutes';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
+import { registerChannels } from './realtime/channels';
 import { apiModules } from './modules';
 import { assertTimeZone } from './metering/calendar';
 import { IngestService } from './ingest/ingestService';
 import { startOnlineMonitor } from './ingest/onlineMonitor';
+import { AlarmEvents } from './alarms/alarmEvents';
+import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
+import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +32,7 @@ declare module 'fastify' {
     realtime: Realtime;
     adminSeed: AdminSeedResult;
     ingest: IngestService;
+    alarms: { events: AlarmEvents; engine: AlarmEngine };
   }
 }
 
@@ -62,6 +67,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('realtime', attachRealtime(app.server, auth));
     assertTimeZone(config.timeZone);
     app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite));
+    const alarmEvents = new AlarmEvents((error) => app.log.warn({ err: error }, 'alarm listener failed'));
+    const alarmEngine = new AlarmEngine(storage.db, alarmEvents, app.ingest.directory, {
+      offlineIntervals: offlineIntervalsFromEnv(),
+      onError: (error) => app.log.warn({ err: error }, 'alarm evaluation failed'),
+    });
+    await alarmEngine.init();
+    app.ingest.afterCommit = (readings) => alarmEngine.onReadings(readings);
+    app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
+    registerChannels(app);
 
     registerErrorHandling(app);
     app.addHook('onSend', async (_request, reply) => {
@@ -79,6 +93,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
 
     const stopOnlineMonitor = startOnlineMonitor(storage.db, config.meterOfflineMs, 30_000, (error) => app.log.warn({ err: error }, 'online sweep failed'));
     app.addHook('onClose', async () => stopOnlineMonitor());
+    const stopAlarmSweep = startAlarmSweep(alarmEngine, SILENCE_SWEEP_MS);
+    app.addHook('onClose', async () => stopAlarmSweep());
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());
     app.addHook('onClose', async () => {

@@ -8,20 +8,24 @@ import { ANTD_LOCALES } from './i18n/antdLocales';
 import { StoreProvider } from './stores/StoreContext';
 import { ANTD_SIZES, consoleTheme } from './theme';
 import { useScreenScale } from './layout/useScreenScale';
+import { startRealtimeSession, type RealtimeConnector } from './session/realtimeSession';
 
 interface AppProvidersProps {
   rootStore: RootStore;
   children: ReactNode;
   /** What confirming the logout box does after the token reset; tests replace the page reload. */
   reload?: () => void;
+  /** The realtime connection while signed in (alarm badges, home counters); tests without a server pass null. */
+  realtime?: RealtimeConnector | null;
 }
 
 /** Everything a console screen expects above it: stores, catalogue, antd locale, theme colour and size, api feedback. */
-export const AppProviders = observer(function AppProviders({ rootStore, children, reload }: AppProvidersProps) {
+export const AppProviders = observer(function AppProviders({ rootStore, children, reload, realtime = startRealtimeSession }: AppProvidersProps) {
   const { language, size } = rootStore.app;
   const { theme: themeColor } = rootStore.settings;
   const scale = useScreenScale();
   const theme = useMemo(() => consoleTheme(themeColor), [themeColor]);
+  useEffect(() => realtime?.(rootStore), [realtime, rootStore]);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);

@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001_foundation';
 import { metering } from './migrations/0002_metering';
 import { meterReplacementCredit } from './migrations/0003_meter_replacement_credit';
 import { readingsInMilliUnits } from './migrations/0004_readings_in_milli_units';
+import { alarms } from './migrations/0005_alarms';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0002_metering': metering(storage.kind),
     '0003_meter_replacement_credit': meterReplacementCredit(),
     '0004_readings_in_milli_units': readingsInMilliUnits(storage.kind),
+    '0005_alarms': alarms(storage.kind),
   };
 }
 

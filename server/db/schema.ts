@@ -256,6 +256,54 @@ export interface InterfaceCallsTable {
   duration_ms: number;
 }
 
+/** Threshold rules (issue 5): limits on a meter, department or sub-item metric. */
+export interface AlarmRulesTable {
+  id: Id;
+  name: string;
+  /** meter | department | subitem */
+  scope: string;
+  scope_id: number;
+  metric: string;
+  over: number | null;
+  under: number | null;
+  duration_s: number;
+  hysteresis: number;
+  severity: string;
+  enabled: Flag;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** One alarm: raised by a rule, the data checks or the silence sweep; acted on by people. */
+export interface AlarmRecordsTable {
+  id: Id;
+  /** device | error | trouble | offline */
+  kind: string;
+  severity: string;
+  /** 1 new, 2 acknowledged, 3 processed, 4 cleared (shared/schemas/alarms ALARM_STATES) */
+  processing_state: number;
+  /** meter | department | subitem | gateway */
+  subject_type: string;
+  subject_id: number;
+  subject_code: string | null;
+  subject_name: string;
+  /** The rule that raised it; 0 for kinds without a rule, so the open-condition index has no nulls. */
+  rule_id: number;
+  metric: string | null;
+  value: number | null;
+  limit_value: number | null;
+  message: string;
+  raised_at: EpochMs;
+  ended_at: EpochMs | null;
+  repeat_count: ColumnType<number, number | undefined, number>;
+  last_repeat_at: EpochMs | null;
+  acknowledged_by: string | null;
+  acknowledged_at: EpochMs | null;
+  processed_by: string | null;
+  processed_at: EpochMs | null;
+  note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -281,4 +329,6 @@ export interface Database {
   ingest_rejections: IngestRejectionsTable;
   interface_keys: InterfaceKeysTable;
   interface_calls: InterfaceCallsTable;
+  alarm_rules: AlarmRulesTable;
+  alarm_records: AlarmRecordsTable;
 }

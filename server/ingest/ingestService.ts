@@ -21,6 +21,8 @@ const REJECTION_RETENTION_MS = 30 * 24 * 3600_000;
 export class IngestService implements Ingest {
   readonly directory: MeterDirectory;
   private readonly queue: IngestQueue;
+  /** Called with each payload's new readings once their batch committed (the alarm engine); not awaited. */
+  afterCommit?: (readings: ResolvedReading[]) => unknown;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,6 +70,7 @@ export class IngestService implements Ingest {
       if (error instanceof QueueFullError) return { refused: error.message, busy: true };
       throw error;
     }
+    if (this.afterCommit) this.afterCommit(resolved.filter((_, index) => accepted[index]));
     rejected.sort((a, b) => a.index - b.index);
     await this.recordRejections(rejected, source);
     const acceptedCount = accepted.filter(Boolean).length;

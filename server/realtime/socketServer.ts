@@ -15,7 +15,7 @@ export interface SocketData {
 }
 
 /** The token comes as the `token` query parameter (spec §7) or in the handshake auth payload. */
-function handshakeToken(socket: Socket): string | undefined {
+export function handshakeToken(socket: Socket): string | undefined {
   const fromQuery = socket.handshake.query.token;
   if (typeof fromQuery === 'string' && fromQuery) return fromQuery;
   const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -24,7 +24,7 @@ function handshakeToken(socket: Socket): string | undefined {
 
 /**
  * socket.io on the API's port. A connection without a valid token is refused with the same codes as
- * HTTP (err.data = {code, message}); channels and rooms arrive with the realtime issue.
+ * HTTP (err.data = {code, message}). Channels and their rooms are the ChannelHub's (channels.ts).
  */
 export function attachRealtime(server: HttpServer, auth: AuthService): Realtime {
   const io = new Server(server, { serveClient: false, cors: { origin: false } });

@@ -2,3 +2,4 @@ export * from './metrics';
 export * from './timestamp';
 export * from './uplink';
 export * from './readingScale';
+export * from './thresholdKnee';

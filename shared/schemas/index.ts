@@ -5,3 +5,4 @@ export * from './router';
 export * from './account';
 export * from './interfaces';
 export * from './energy';
+export * from './alarms';

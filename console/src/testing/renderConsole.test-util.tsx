@@ -66,7 +66,7 @@ export function renderConsole(options: ConsoleOptions = {}) {
     }),
   });
   const view = render(
-    <AppProviders rootStore={rootStore} {...(options.reload ? { reload: options.reload } : {})}>
+    <AppProviders rootStore={rootStore} realtime={null} {...(options.reload ? { reload: options.reload } : {})}>
       <MemoryRouter initialEntries={[options.path ?? '/']}>
         <AppRoutes />
       </MemoryRouter>

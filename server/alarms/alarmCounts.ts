@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { AlarmKind, AlarmState, AlarmTotalCount } from '@shared/schemas';
+import type { Database } from '../db/schema';
+import { alarmVisibility, visibleSubjects } from './alarmScope';
+
+const countField: Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>> = {
+  device: 'deviceCount',
+  error: 'errorCount',
+  trouble: 'troubleCount',
+  offline: 'offlineCount',
+};
+
+/**
+ * Spec §7 alarm-total-count: records in the given processing states, by kind. With `userId`, only what
+ * that user may see (admins see everything); without it, everything (the wall, the realtime totals).
+ */
+export async function alarmCounts(db: Kysely<Database>, query: { processingState: AlarmState[]; userId?: number }): Promise<AlarmTotalCount> {
+  const counts: AlarmTotalCount = { total: 0, deviceCount: 0, errorCount: 0, troubleCount: 0, offlineCount: 0 };
+  if (query.processingState.length === 0) return counts;
+  const visibility = await alarmVisibility(db, query.userId);
+  let select = db
+    .selectFrom('alarm_records')
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('processing_state', 'in', query.processingState)
+    .groupBy('kind');
+  if (visibility) select = select.where(visibleSubjects(visibility));
+  for (const row of await select.execute()) {
+    const field = countField[row.kind as AlarmKind];
+    if (!field) continue;
+    const n = Number(row.n); // PostgreSQL count(*) is a bigint string
+    counts[field] += n;
+    counts.total += n;
+  }
+  return counts;
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { MeterDirectory } from '../ingest/meterDirectory';
+import type { ResolvedReading } from '../ingest/readingWriter';
+import type { AlarmEvents } from './alarmEvents';
+import { AlarmRecords } from './alarmRecords';
+import { QuarantineAlarms } from './quarantineAlarms';
+import { SilenceAlarms } from './silenceAlarms';
+import { ThresholdEvaluator } from './thresholdEvaluator';
+
+export interface AlarmEngineOptions {
+  /** Silent 15-minute intervals before offline/trouble (ALARM_OFFLINE_INTERVALS). */
+  offlineIntervals: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Raises and ends alarms: threshold rules and data errors after each committed ingest batch, offline
+ * and trouble from the silence sweep. All work runs one task at a time (two batches must not both
+ * find "no open record" and insert two), off the ingest's acknowledgement path.
+ */
+export class AlarmEngine {
+  readonly records: AlarmRecords;
+  private readonly thresholds: ThresholdEvaluator;
+  private readonly quarantine: QuarantineAlarms;
+  private readonly silence: SilenceAlarms;
+  private work: Promise<void> = Promise.resolve();
+  private pending: ResolvedReading[] = [];
+  private flushQueued = false;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(db: Kysely<Database>, events: AlarmEvents, directory: MeterDirectory, options: AlarmEngineOptions) {
+    this.records = new AlarmRecords(db, events);
+    this.thresholds = new ThresholdEvaluator(db, this.records, directory);
+    this.quarantine = new QuarantineAlarms(db, this.records);
+    this.silence = new SilenceAlarms(db, this.records, options.offlineIntervals);
+    this.onError = options.onError ?? (() => undefined);
+  }
+
+  /** Remember where the quarantine stands, so only new implausible steps raise. */
+  init(): Promise<void> {
+    return this.enqueue(() => this.quarantine.init());
+  }
+
+  /**
+   * IngestService.afterCommit: the payload's readings that were new. Payloads arriving while the engine
+   * is busy are gathered and evaluated together, so many small MQTT payloads cost one pass, not one each.
+   */
+  onReadings(readings: ResolvedReading[]): Promise<void> {
+    if (readings.length === 0) return this.work;
+    for (const reading of readings) this.pending.push(reading);
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      this.enqueue(() => {
+        this.flushQueued = false;
+        const batch = this.pending;
+        this.pending = [];
+        return this.evaluate(batch);
+      });
+    }
+    return this.work;
+  }
+
+  private async evaluate(readings: ResolvedReading[]): Promise<void> {
+    const now = Date.now();
+    const meterIds = new Set(readings.map((r) => r.meter.id));
+    const gatewayIds = new Set(readings.map((r) => r.meter.gatewayId).filter((id): id is number => id !== null));
+    await this.silence.dataReturned(meterIds, gatewayIds, now);
+    await this.quarantine.check();
+    await this.thresholds.evaluate(readings);
+  }
+
+  /** Offline and trouble: run every minute (startAlarmSweep) and by tests with a chosen `now`. */
+  sweep(now = Date.now()): Promise<void> {
+    return this.enqueue(() => this.silence.sweep(now));
+  }
+
+  /** Threshold rules changed: reload them before the next evaluation. */
+  rulesChanged(): void {
+    this.thresholds.invalidate();
+  }
+
+  /** Resolves when everything queued so far is done (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.work;
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    this.work = this.work.then(task).catch(this.onError);
+    return this.work;
+  }
+}
+
+/** The silence sweep every `everyMs` (unref'd: it never keeps the process alive). */
+export function startAlarmSweep(engine: AlarmEngine, everyMs: number): () => Promise<void> {
+  const timer = setInterval(() => void engine.sweep(), everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await engine.idle();
+  };
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Selectable } from 'kysely';
+import { OPEN_ALARM_STATES, type AlarmKind, type AlarmRecord, type AlarmSeverity, type AlarmState } from '@shared/schemas';
+import type { AlarmRecordsTable, Database } from '../db/schema';
+import type { AlarmEvents } from './alarmEvents';
+
+export type AlarmRecordRow = Selectable<AlarmRecordsTable>;
+export type AlarmSubject = AlarmRecord['subject'];
+
+/** What raises an alarm: the condition (subject + rule + kind) and what to show. */
+export interface AlarmRaise {
+  kind: AlarmKind;
+  severity: AlarmSeverity;
+  subject: AlarmSubject;
+  /** 0 for kinds without a rule. */
+  ruleId: number;
+  metric: string | null;
+  value: number | null;
+  limit: number | null;
+  message: string;
+  at: number;
+}
+
+export function toAlarmRecord(row: AlarmRecordRow): AlarmRecord {
+  const time = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    id: row.id,
+    kind: row.kind as AlarmKind,
+    severity: row.severity as AlarmSeverity,
+    processingState: row.processing_state as AlarmState,
+    subject: { type: row.subject_type as AlarmSubject['type'], id: row.subject_id, code: row.subject_code, name: row.subject_name },
+    ruleId: row.rule_id === 0 ? null : row.rule_id,
+    metric: row.metric,
+    value: row.value,
+    limit: row.limit_value,
+    message: row.message,
+    raisedAt: Number(row.raised_at),
+    endedAt: time(row.ended_at),
+    repeatCount: row.repeat_count,
+    lastRepeatAt: time(row.last_repeat_at),
+    acknowledgedBy: row.acknowledged_by,
+    acknowledgedAt: time(row.acknowledged_at),
+    processedBy: row.processed_by,
+    processedAt: time(row.processed_at),
+    note: row.note,
+  };
+}
+
+/**
+ * Writes alarm records and announces each change. One open record per condition: raising a condition
+ * that already has an open record (state 1 or 2) counts a repeat on it instead of adding a row.
+ */
+export class AlarmRecords {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly events: AlarmEvents,
+  ) {}
+
+  findOpen(subject: Pick<AlarmSubject, 'type' | 'id'>, ruleId: number, kind: AlarmKind): Promise<AlarmRecordRow | undefined> {
+    return this.db
+      .selectFrom('alarm_records')
+      .selectAll()
+      .where('subject_type', '=', subject.type)
+      .where('subject_id', '=', subject.id)
+      .where('rule_id', '=', ruleId)
+      .where('kind', '=', kind)
+      .where('processing_state', 'in', [...OPEN_ALARM_STATES])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  async raise(alarm: AlarmRaise): Promise<AlarmRecord> {
+    const open = await this.findOpen(alarm.subject, alarm.ruleId, alarm.kind);
+    if (open) {
+      // The condition came back while someone still has the record open: one record, counted again.
+      const row = await this.update(open.id, { repeat_count: open.repeat_count + 1, last_repeat_at: alarm.at, ended_at: null });
+      const record = toAlarmRecord(row);
+      this.events.emit('changed', record);
+      return record;
+    }
+    const inserted = await this.db
+      .insertInto('alarm_records')
+      .values({
+        kind: alarm.kind,
+        severity: alarm.severity,
+        processing_state: 1,
+        subject_type: alarm.subject.type,
+        subject_id: alarm.subject.id,
+        subject_code: alarm.subject.code,
+        subject_name: alarm.subject.name,
+        rule_id: alarm.ruleId,
+        metric: alarm.metric,
+        value: alarm.value,
+        limit_value: alarm.limit,
+        message: alarm.message,
+        raised_at: alarm.at,
+        ended_at: null,
+        repeat_count: 0,
+        last_repeat_at: null,
+        acknowledged_by: null,
+        acknowledged_at: null,
+        processed_by: null,
+        processed_at: null,
+        note: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const record = toAlarmRecord(await this.get(inserted.id));
+    this.events.emit('raised', record);
+    return record;
+  }
+
+  /** The condition ended; threshold and error records stay open for a person to process. */
+  async end(id: number, at: number): Promise<AlarmRecord> {
+    return this.announce(await this.update(id, { ended_at: at }));
+  }
+
+  /** The condition ended and nothing is left to do (data is back): closed by the system, state 4. */
+  async clear(id: number, at: number): Promise<AlarmRecord> {
+    return this.announce(await this.update(id, { ended_at: at, processing_state: 4 }));
+  }
+
+  get(id: number): Promise<AlarmRecordRow> {
+    return this.db.selectFrom('alarm_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, fields: Partial<Omit<AlarmRecordRow, 'id'>>): Promise<AlarmRecordRow> {
+    await this.db.updateTable('alarm_records').set(fields).where('id', '=', id).execute();
+    return this.get(id);
+  }
+
+  announce(row: AlarmRecordRow): AlarmRecord {
+    const record = toAlarmRecord(row);
+    this.events.emit('changed', record);
+    return record;
+  }
+}

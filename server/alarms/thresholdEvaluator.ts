@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import type { AlarmSeverity } from '@shared/schemas';
+import type { Database } from '../db/schema';
+import type { MeterDirectory } from '../ingest/meterDirectory';
+import type { ResolvedReading } from '../ingest/readingWriter';
+import type { AlarmRecords } from './alarmRecords';
+import { alarmSubject } from './alarmSubjects';
+import { freshCondition, stepCondition, type ConditionState } from './thresholdCondition';
+import { ThresholdRules, type ThresholdRuleRow } from './thresholdRules';
+
+interface RuleIndex {
+  byMeter: Map<number, ThresholdRuleRow[]>;
+  /** Department and sub-item rules on summed power (`kw`). */
+  groupKw: ThresholdRuleRow[];
+}
+
+const GROUP_METRIC = 'kw';
+const conditionKey = (rule: ThresholdRuleRow) => `${rule.id}:${rule.scope}:${rule.scope_id}`;
+const format = (value: number) => String(Math.round(value * 1000) / 1000);
+
+/**
+ * Runs the enabled threshold rules over fresh readings. Condition state (pending since, active) is
+ * kept in memory per rule; on start and after a rule change, `active` is rebuilt from the open
+ * records whose condition has not ended, and a pending duration starts again.
+ */
+export class ThresholdEvaluator {
+  private index: Promise<RuleIndex> | undefined;
+  private readonly states = new Map<string, ConditionState>();
+  private readonly rules: ThresholdRules;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly records: AlarmRecords,
+    private readonly directory: MeterDirectory,
+  ) {
+    this.rules = new ThresholdRules(db);
+  }
+
+  /** Rules were created, edited or deleted. */
+  invalidate(): void {
+    this.index = undefined;
+  }
+
+  async evaluate(readings: ResolvedReading[]): Promise<void> {
+    const index = await (this.index ??= this.load());
+    if (index.byMeter.size === 0 && index.groupKw.length === 0) return;
+    const ordered = [...readings].sort((a, b) => a.ts - b.ts);
+    for (const { meter, ts, values } of ordered) {
+      for (const rule of index.byMeter.get(meter.id) ?? []) {
+        const value = values[rule.metric];
+        if (value !== undefined) await this.step(rule, ts, value);
+      }
+    }
+    if (index.groupKw.length > 0) await this.evaluateGroups(index.groupKw, ordered);
+  }
+
+  /** A department's or sub-item's power: the sum of its meters' latest `kw`, when one of them reported. */
+  private async evaluateGroups(rules: ThresholdRuleRow[], readings: ResolvedReading[]): Promise<void> {
+    const directory = await this.directory.get();
+    for (const rule of rules) {
+      const members = [...directory.meterById.values()].filter((m) => (rule.scope === 'department' ? m.departmentIds.includes(rule.scope_id) : m.subitemId === rule.scope_id)).map((m) => m.id);
+      const memberSet = new Set(members);
+      const reported = readings.filter((r) => memberSet.has(r.meter.id) && r.values[GROUP_METRIC] !== undefined);
+      if (reported.length === 0) continue;
+      const states = await this.db.selectFrom('meter_state').select('latest').where('meter_id', 'in', members).execute();
+      let sum = 0;
+      for (const { latest } of states) sum += (JSON.parse(latest) as Record<string, [number, number]>)[GROUP_METRIC]?.[0] ?? 0;
+      await this.step(rule, Math.max(...reported.map((r) => r.ts)), sum);
+    }
+  }
+
+  private async step(rule: ThresholdRuleRow, ts: number, value: number): Promise<void> {
+    const key = conditionKey(rule);
+    let state = this.states.get(key);
+    if (!state) this.states.set(key, (state = freshCondition()));
+    const limits = { over: rule.over, under: rule.under, durationS: rule.duration_s, hysteresis: rule.hysteresis };
+    const outcome = stepCondition(state, limits, ts, value);
+    const subjectRef = { type: rule.scope as 'meter' | 'department' | 'subitem', id: rule.scope_id };
+    if (outcome.kind === 'raise') {
+      await this.records.raise({
+        kind: 'device',
+        severity: rule.severity as AlarmSeverity,
+        subject: await alarmSubject(this.db, subjectRef.type, subjectRef.id),
+        ruleId: rule.id,
+        metric: rule.metric,
+        value,
+        limit: outcome.limit,
+        message: `${rule.metric} ${format(value)} ${outcome.side} ${format(outcome.limit)} for ${rule.duration_s} s`,
+        at: ts,
+      });
+    } else if (outcome.kind === 'end') {
+      const open = await this.records.findOpen(subjectRef, rule.id, 'device');
+      if (open && open.ended_at === null) await this.records.end(open.id, ts);
+    }
+  }
+
+  private async load(): Promise<RuleIndex> {
+    const rows = await this.rules.enabledRows();
+    const index: RuleIndex = { byMeter: new Map(), groupKw: [] };
+    for (const rule of rows) {
+      if (rule.scope === 'meter') index.byMeter.set(rule.scope_id, [...(index.byMeter.get(rule.scope_id) ?? []), rule]);
+      else if (rule.metric === GROUP_METRIC) index.groupKw.push(rule);
+    }
+    this.states.clear();
+    await this.restoreActive(rows);
+    return index;
+  }
+
+  /** Open, not ended threshold records mean the condition still holds: it must end before it raises again. */
+  private async restoreActive(rules: ThresholdRuleRow[]): Promise<void> {
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    const open = await this.db
+      .selectFrom('alarm_records')
+      .select(['rule_id', 'value', 'limit_value'])
+      .where('kind', '=', 'device')
+      .where('processing_state', 'in', [1, 2])
+      .where('ended_at', 'is', null)
+      .execute();
+    for (const record of open) {
+      const rule = byId.get(record.rule_id);
+      if (!rule) continue;
+      const side = record.value !== null && record.limit_value !== null && record.value < record.limit_value ? 'under' : 'over';
+      this.states.set(conditionKey(rule), { pendingSince: null, active: side, lastTs: -Infinity });
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { toAlarmRecord } from '../alarms/alarmRecords';
+import { alarmVisibility, visibleSubjects, type AlarmVisibility } from '../alarms/alarmScope';
+import type { AlarmRecordReader } from './alarmSource';
+
+/** A user's visible subjects are reused this long, so a burst of alarms costs one lookup per user. */
+const VISIBILITY_TTL_MS = 5_000;
+
+/** The reconnect catch-up of `alarms:new`, restricted like the alarm lists (server/alarms/alarmScope). */
+export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date.now): AlarmRecordReader {
+  const cached = new Map<number, { at: number; visibility: Promise<AlarmVisibility | null> }>();
+  const visibilityOf = (userId: number) => {
+    const hit = cached.get(userId);
+    if (hit && now() - hit.at < VISIBILITY_TTL_MS) return hit.visibility;
+    const visibility = alarmVisibility(db, userId);
+    cached.set(userId, { at: now(), visibility });
+    return visibility;
+  };
+  return {
+    async after(afterId, userId, limit) {
+      const visibility = await alarmVisibility(db, userId ?? undefined);
+      let select = db.selectFrom('alarm_records').selectAll().where('id', '>', afterId).orderBy('id', 'desc').limit(limit);
+      if (visibility) select = select.where(visibleSubjects(visibility));
+      return (await select.execute()).reverse().map(toAlarmRecord);
+    },
+    async newestId() {
+      const row = await db.selectFrom('alarm_records').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+    async visibleTo(record, userId) {
+      const visibility = await visibilityOf(userId);
+      if (!visibility) return true;
+      const ids = { gateway: visibility.gatewayIds, meter: visibility.meterIds, department: visibility.departmentIds, subitem: visibility.subitemIds }[record.subject.type];
+      return ids.includes(record.subject.id);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { OPEN_ALARM_STATES } from '@shared/schemas/alarms';
+import type { AuthService } from '../auth/authService';
+import type { Database } from '../db/schema';
+import { alarmCounts } from '../alarms/alarmCounts';
+import { alarmCountsChannel } from './alarmCountsChannel';
+import { alarmEventsChannel } from './alarmEventsChannel';
+import { alarmRecordReader } from './alarmRecordReader';
+import type { AlarmEventSource } from './alarmSource';
+import { ChannelHub } from './channelHub';
+import { LatestValuesFeed } from './latestValuesFeed';
+import { meterLatestChannels } from './meterLatestChannel';
+import type { Realtime } from './socketServer';
+
+export interface ChannelDeps {
+  realtime: Realtime;
+  auth: AuthService;
+  db: Kysely<Database>;
+  alarmEvents: AlarmEventSource;
+  latestValues: LatestValuesFeed;
+  onError: (error: unknown) => void;
+}
+
+/** The channels of shared/schemas/alarms (alarm counts, new alarms, meter latest values) on the realtime server. */
+export function attachChannels({ realtime, auth, db, alarmEvents, latestValues, onError }: ChannelDeps): ChannelHub {
+  const countOpen = (userId: number | null) => alarmCounts(db, { processingState: [...OPEN_ALARM_STATES], ...(userId === null ? {} : { userId }) });
+  return new ChannelHub(
+    realtime.io,
+    auth,
+    [alarmCountsChannel(alarmEvents, countOpen, onError), alarmEventsChannel(alarmEvents, alarmRecordReader(db), onError), meterLatestChannels(db, latestValues, onError)],
+    onError,
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    channels: ChannelHub;
+    latestValues: LatestValuesFeed;
+  }
+}
+
+/**
+ * Wires the channels into a built app: alarm events from `app.alarms`, meter latest values from ingest's
+ * afterCommit (chained after whatever is already there, the alarm engine). Call after both exist.
+ */
+export function registerChannels(app: FastifyInstance): void {
+  const latestValues = new LatestValuesFeed();
+  const previous = app.ingest.afterCommit;
+  app.ingest.afterCommit = (readings) => {
+    latestValues.notify(readings.map((reading) => reading.meter.id));
+    return previous?.(readings);
+  };
+  const hub = attachChannels({
+    realtime: app.realtime,
+    auth: app.auth,
+    db: app.storage.db,
+    alarmEvents: app.alarms.events,
+    latestValues,
+    onError: (error) => app.log.warn({ err: error }, 'realtime channel failed'),
+  });
+  app.decorate('channels', hub);
+  app.decorate('latestValues', latestValues);
+  app.addHook('preClose', async () => hub.close());
+}
