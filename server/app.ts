@@ -73,7 +73,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       onError: (error) => app.log.warn({ err: error }, 'alarm evaluation failed'),
     });
     await alarmEngine.init();
-    app.ingest.afterCommit = (readings) => alarmEngine.onReadings(readings);
+    app.ingest.afterCommit = (readings, committed) => alarmEngine.onReadings(readings, committed.quarantined);
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
     registerChannels(app);
 

@@ -27,6 +27,7 @@ export class AlarmEngine {
   private work: Promise<void> = Promise.resolve();
   private pending: ResolvedReading[] = [];
   private flushQueued = false;
+  private quarantinePending = false;
   private readonly onError: (error: unknown) => void;
 
   constructor(db: Kysely<Database>, events: AlarmEvents, directory: MeterDirectory, options: AlarmEngineOptions) {
@@ -46,7 +47,9 @@ export class AlarmEngine {
    * IngestService.afterCommit: the payload's readings that were new. Payloads arriving while the engine
    * is busy are gathered and evaluated together, so many small MQTT payloads cost one pass, not one each.
    */
-  onReadings(readings: ResolvedReading[]): Promise<void> {
+  onReadings(readings: ResolvedReading[], quarantined = true): Promise<void> {
+    // Quarantine rows are looked up only when ingest says it wrote some: no query after every batch.
+    if (quarantined) this.quarantinePending = true;
     if (readings.length === 0) return this.work;
     for (const reading of readings) this.pending.push(reading);
     if (!this.flushQueued) {
@@ -66,7 +69,10 @@ export class AlarmEngine {
     const meterIds = new Set(readings.map((r) => r.meter.id));
     const gatewayIds = new Set(readings.map((r) => r.meter.gatewayId).filter((id): id is number => id !== null));
     await this.silence.dataReturned(meterIds, gatewayIds, now);
-    await this.quarantine.check();
+    if (this.quarantinePending) {
+      this.quarantinePending = false;
+      await this.quarantine.check();
+    }
     await this.thresholds.evaluate(readings);
   }
 

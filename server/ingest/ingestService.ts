@@ -6,7 +6,7 @@ import { DEFAULT_QUEUE, IngestQueue, QueueFullError, type QueueOptions } from '.
 import { MeterDirectory } from './meterDirectory';
 import { SeenThrottle } from './batchStore';
 import { KyselyBatchStore } from './kyselyBatchStore';
-import { writeBatch, type ResolvedReading, type SeenThrottles } from './readingWriter';
+import { writeBatch, type BatchTally, type ResolvedReading, type SeenThrottles } from './readingWriter';
 import { SqliteBatchStore } from './sqliteBatchStore';
 import type { Ingest, IngestOutcome, IngestRefusal, IngestSource } from './types';
 
@@ -21,8 +21,13 @@ const REJECTION_RETENTION_MS = 30 * 24 * 3600_000;
 export class IngestService implements Ingest {
   readonly directory: MeterDirectory;
   private readonly queue: IngestQueue;
-  /** Called with each payload's new readings once their batch committed (the alarm engine); not awaited. */
-  afterCommit?: (readings: ResolvedReading[]) => unknown;
+  /**
+   * Called with each payload's new readings once their batch committed (the alarm engine); not awaited.
+   * `quarantined` says whether implausible steps were quarantined since the last call, so listeners
+   * look at the quarantine table only then, not after every batch.
+   */
+  afterCommit?: (readings: ResolvedReading[], committed: { quarantined: boolean }) => unknown;
+  private readonly tally: BatchTally = { quarantined: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -33,9 +38,10 @@ export class IngestService implements Ingest {
   ) {
     this.directory = new MeterDirectory(db);
     const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
+    const tally = this.tally;
     const write = sqlite
-      ? (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen)
-      : (readings: ResolvedReading[]) => db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen));
+      ? (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen, tally)
+      : (readings: ResolvedReading[]) => db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen, tally));
     // PostgreSQL pays ~25 round trips per transaction whatever its size: bigger batches there (measured:
     // 36 µs/reading at 5,000 against 47 µs at 1,000).
     this.queue = new IngestQueue(write, queueOptions ?? (sqlite ? DEFAULT_QUEUE : { ...DEFAULT_QUEUE, maxBatch: 5_000 }));
@@ -70,7 +76,9 @@ export class IngestService implements Ingest {
       if (error instanceof QueueFullError) return { refused: error.message, busy: true };
       throw error;
     }
-    if (this.afterCommit) this.afterCommit(resolved.filter((_, index) => accepted[index]));
+    const quarantined = this.tally.quarantined > 0;
+    this.tally.quarantined = 0;
+    if (this.afterCommit) this.afterCommit(resolved.filter((_, index) => accepted[index]), { quarantined });
     rejected.sort((a, b) => a.index - b.index);
     await this.recordRejections(rejected, source);
     const acceptedCount = accepted.filter(Boolean).length;
@@ -105,11 +113,11 @@ export class IngestService implements Ingest {
  * Holding kysely's single SQLite connection keeps every other query (and any kysely transaction) out
  * while this batch runs its own transaction on the raw connection.
  */
-function writeOnSqlite(db: Kysely<Database>, sqlite: SqliteDatabase.Database, readings: ResolvedReading[], timeZone: string, seen: SeenThrottles): Promise<boolean[]> {
+function writeOnSqlite(db: Kysely<Database>, sqlite: SqliteDatabase.Database, readings: ResolvedReading[], timeZone: string, seen: SeenThrottles, tally: BatchTally): Promise<boolean[]> {
   return db.connection().execute(async () => {
     sqlite.exec('begin immediate');
     try {
-      const result = await writeBatch(new SqliteBatchStore(sqlite), readings, timeZone, Date.now(), seen);
+      const result = await writeBatch(new SqliteBatchStore(sqlite), readings, timeZone, Date.now(), seen, tally);
       sqlite.exec('commit');
       return result;
     } catch (error) {

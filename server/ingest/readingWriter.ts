@@ -44,7 +44,13 @@ export interface SeenThrottles {
   gateways: SeenThrottle;
 }
 
-export async function writeBatch(store: BatchStore, items: ResolvedReading[], timeZone: string, now = Date.now(), throttles?: SeenThrottles): Promise<boolean[]> {
+/** What a caller wants to hear about a committed batch beyond its accepted flags (the alarm engine). */
+export interface BatchTally {
+  /** Implausible steps sent to quarantine. */
+  quarantined: number;
+}
+
+export async function writeBatch(store: BatchStore, items: ResolvedReading[], timeZone: string, now = Date.now(), throttles?: SeenThrottles, tally?: BatchTally): Promise<boolean[]> {
   // The same (meter, ts) twice in one batch: only the first counts, the rest are duplicates.
   // Numbers, not "meter:ts" strings: this runs per reading on the hot path.
   const tsSeen = new Map<number, Set<number>>();
@@ -105,6 +111,7 @@ export async function writeBatch(store: BatchStore, items: ResolvedReading[], ti
 
   await store.addEnergy(ledger);
   await store.quarantine(quarantined);
+  if (tally) tally.quarantined += quarantined.length;
   await store.saveStates([...states.values()]);
   const gatewayIds = [...new Set(fresh.map((item) => item.meter.gatewayId).filter((id): id is number => id !== null))];
   await store.touch(throttles ? throttles.meters.due(meterIds, now) : meterIds, throttles ? throttles.gateways.due(gatewayIds, now) : gatewayIds, now);

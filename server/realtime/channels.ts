@@ -47,9 +47,9 @@ declare module 'fastify' {
 export function registerChannels(app: FastifyInstance): void {
   const latestValues = new LatestValuesFeed();
   const previous = app.ingest.afterCommit;
-  app.ingest.afterCommit = (readings) => {
+  app.ingest.afterCommit = (readings, committed) => {
     latestValues.notify(readings.map((reading) => reading.meter.id));
-    return previous?.(readings);
+    return previous?.(readings, committed);
   };
   const hub = attachChannels({
     realtime: app.realtime,
