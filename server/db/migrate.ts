@@ -5,6 +5,8 @@ import { metering } from './migrations/0002_metering';
 import { meterReplacementCredit } from './migrations/0003_meter_replacement_credit';
 import { readingsInMilliUnits } from './migrations/0004_readings_in_milli_units';
 import { alarms } from './migrations/0005_alarms';
+import { pushes } from './migrations/0006_pushes';
+import { alarmActions } from './migrations/0007_alarm_actions';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -14,6 +16,8 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0003_meter_replacement_credit': meterReplacementCredit(),
     '0004_readings_in_milli_units': readingsInMilliUnits(storage.kind),
     '0005_alarms': alarms(storage.kind),
+    '0006_pushes': pushes(storage.kind),
+    '0007_alarm_actions': alarmActions(storage.kind),
   };
 }
 

@@ -177,3 +177,55 @@ export interface AlarmActionResult {
 export const ALARM_COUNTS_CHANNEL = 'alarms:counts';
 export const ALARM_EVENTS_CHANNEL = 'alarms:new';
 export const meterLatestChannel = (meterId: number): string => `meter:${meterId}:latest`;
+
+// ---- alarm action log (alarm-management/message) ----
+/** Everything that happened to alarm records, with who did it: the control room's logbook. */
+export const ALARM_ACTIONS = ['raised', 'repeated', 'acknowledged', 'processed', 'ended', 'cleared'] as const;
+export type AlarmActionKind = (typeof ALARM_ACTIONS)[number];
+export interface AlarmActionEntry {
+  id: number;
+  recordId: number;
+  action: AlarmActionKind;
+  /** Username of the person; null for what the system did (raised, repeated, ended, cleared). */
+  actor: string | null;
+  note: string | null;
+  at: number;
+  /** The record it belongs to, for the list. */
+  kind: AlarmKind;
+  severity: AlarmSeverity;
+  subjectName: string;
+  message: string;
+}
+/** GET /api/alarm-actions */
+export const alarmActionQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(20),
+  action: z.enum(ALARM_ACTIONS).optional(),
+  kind: z.enum(ALARM_KINDS).optional(),
+  recordId: id.optional(),
+  actor: z.string().trim().max(64).optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+});
+export interface AlarmActionPage {
+  total: number;
+  rows: AlarmActionEntry[];
+}
+
+// ---- alarm statistics (others/alarm) ----
+/** GET /api/alarm-records/stats: alarms raised in [from, to) (default: the last 30 days). */
+export const alarmStatsQuerySchema = z.object({ from: epochMs.optional(), to: epochMs.optional(), kind: z.enum(ALARM_KINDS).optional() });
+export interface AlarmStats {
+  from: number;
+  to: number;
+  total: number;
+  /** One entry per calendar day (TIME_ZONE) in the range, oldest first, zeros included. */
+  byDay: { day: string; device: number; error: number; trouble: number; offline: number }[];
+  bySeverity: Record<AlarmSeverity, number>;
+  byState: { open: number; processed: number; cleared: number };
+  /** The ten subjects with most alarms (repeats counted). */
+  topSubjects: { type: AlarmRecord['subject']['type']; id: number; name: string; count: number }[];
+  /** Mean time from raise to acknowledgement / to processing, null when none in range. */
+  meanAcknowledgeMs: number | null;
+  meanProcessMs: number | null;
+}

@@ -6,3 +6,4 @@ export * from './account';
 export * from './interfaces';
 export * from './energy';
 export * from './alarms';
+export * from './pushes';

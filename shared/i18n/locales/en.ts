@@ -6,6 +6,9 @@ import { dataQualityEn } from './dataQuality/en';
 import { deviceAdminEn } from './deviceAdmin/en';
 import { integrationsEn } from './integrations/en';
 import { homeEn } from './home/en';
+import { alarmsEn } from './alarms/en';
+import { pushesEn } from './pushes/en';
+import { annunciationEn } from './annunciation/en';
 import { RULE_MESSAGES } from '../../resources/rules';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
@@ -306,6 +309,9 @@ export const en = {
   deviceAdmin: deviceAdminEn,
   integrations: integrationsEn,
   home: homeEn,
+  alarms: alarmsEn,
+  pushes: pushesEn,
+  annunciation: annunciationEn,
   errors: errorsEn,
   ago: agoEn,
 };

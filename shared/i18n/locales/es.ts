@@ -6,6 +6,9 @@ import { dataQualityEs } from './dataQuality/es';
 import { deviceAdminEs } from './deviceAdmin/es';
 import { integrationsEs } from './integrations/es';
 import { homeEs } from './home/es';
+import { alarmsEs } from './alarms/es';
+import { pushesEs } from './pushes/es';
+import { annunciationEs } from './annunciation/es';
 import type { Catalogue } from '../catalogue';
 
 /** Catálogo en español: las mismas claves que en.ts. */
@@ -310,6 +313,9 @@ export const es: Catalogue = {
   deviceAdmin: deviceAdminEs,
   integrations: integrationsEs,
   home: homeEs,
+  alarms: alarmsEs,
+  pushes: pushesEs,
+  annunciation: annunciationEs,
   errors: errorsEs,
   ago: agoEs,
 };

@@ -6,6 +6,9 @@ import { dataQualityZh } from './dataQuality/zh';
 import { deviceAdminZh } from './deviceAdmin/zh';
 import { integrationsZh } from './integrations/zh';
 import { homeZh } from './home/zh';
+import { alarmsZh } from './alarms/zh';
+import { pushesZh } from './pushes/zh';
+import { annunciationZh } from './annunciation/zh';
 import type { Catalogue } from '../catalogue';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
@@ -310,6 +313,9 @@ export const zh: Catalogue = {
   deviceAdmin: deviceAdminZh,
   integrations: integrationsZh,
   home: homeZh,
+  alarms: alarmsZh,
+  pushes: pushesZh,
+  annunciation: annunciationZh,
   errors: errorsZh,
   ago: agoZh,
 };
