@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { OPEN_ALARM_STATES, type AlarmKind, type AlarmRecord, type AlarmSeverity, type AlarmState } from '@shared/schemas';
 import type { AlarmRecordsTable, Database } from '../db/schema';
 import type { AlarmEvents } from './alarmEvents';
+import { logAlarmAction, type AlarmActionWrite } from './alarmActionLog';
 
 export type AlarmRecordRow = Selectable<AlarmRecordsTable>;
 export type AlarmSubject = AlarmRecord['subject'];
@@ -47,7 +48,8 @@ export function toAlarmRecord(row: AlarmRecordRow): AlarmRecord {
 
 /**
  * Writes alarm records and announces each change. One open record per condition: raising a condition
- * that already has an open record (state 1 or 2) counts a repeat on it instead of adding a row.
+ * that already has an open record (state 1 or 2) counts a repeat on it instead of adding a row. Every
+ * change is written to the action log (alarm_actions) in the same transaction.
  */
 export class AlarmRecords {
   constructor(
@@ -55,8 +57,8 @@ export class AlarmRecords {
     private readonly events: AlarmEvents,
   ) {}
 
-  findOpen(subject: Pick<AlarmSubject, 'type' | 'id'>, ruleId: number, kind: AlarmKind): Promise<AlarmRecordRow | undefined> {
-    return this.db
+  findOpen(subject: Pick<AlarmSubject, 'type' | 'id'>, ruleId: number, kind: AlarmKind, db: Kysely<Database> = this.db): Promise<AlarmRecordRow | undefined> {
+    return db
       .selectFrom('alarm_records')
       .selectAll()
       .where('subject_type', '=', subject.type)
@@ -69,63 +71,44 @@ export class AlarmRecords {
   }
 
   async raise(alarm: AlarmRaise): Promise<AlarmRecord> {
-    const open = await this.findOpen(alarm.subject, alarm.ruleId, alarm.kind);
-    if (open) {
-      // The condition came back while someone still has the record open: one record, counted again.
-      const row = await this.update(open.id, { repeat_count: open.repeat_count + 1, last_repeat_at: alarm.at, ended_at: null });
-      const record = toAlarmRecord(row);
-      this.events.emit('changed', record);
-      return record;
-    }
-    const inserted = await this.db
-      .insertInto('alarm_records')
-      .values({
-        kind: alarm.kind,
-        severity: alarm.severity,
-        processing_state: 1,
-        subject_type: alarm.subject.type,
-        subject_id: alarm.subject.id,
-        subject_code: alarm.subject.code,
-        subject_name: alarm.subject.name,
-        rule_id: alarm.ruleId,
-        metric: alarm.metric,
-        value: alarm.value,
-        limit_value: alarm.limit,
-        message: alarm.message,
-        raised_at: alarm.at,
-        ended_at: null,
-        repeat_count: 0,
-        last_repeat_at: null,
-        acknowledged_by: null,
-        acknowledged_at: null,
-        processed_by: null,
-        processed_at: null,
-        note: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const record = toAlarmRecord(await this.get(inserted.id));
-    this.events.emit('raised', record);
+    const { row, repeated } = await this.db.transaction().execute(async (trx) => {
+      const open = await this.findOpen(alarm.subject, alarm.ruleId, alarm.kind, trx);
+      if (open) {
+        // The condition came back while someone still has the record open: one record, counted again.
+        await trx.updateTable('alarm_records').set({ repeat_count: open.repeat_count + 1, last_repeat_at: alarm.at, ended_at: null }).where('id', '=', open.id).execute();
+        await logAlarmAction(trx, { recordId: open.id, action: 'repeated', at: alarm.at });
+        return { row: await this.get(open.id, trx), repeated: true };
+      }
+      const inserted = await trx.insertInto('alarm_records').values(newRecord(alarm)).returning('id').executeTakeFirstOrThrow();
+      await logAlarmAction(trx, { recordId: inserted.id, action: 'raised', at: alarm.at });
+      return { row: await this.get(inserted.id, trx), repeated: false };
+    });
+    const record = toAlarmRecord(row);
+    this.events.emit(repeated ? 'changed' : 'raised', record);
     return record;
   }
 
   /** The condition ended; threshold and error records stay open for a person to process. */
   async end(id: number, at: number): Promise<AlarmRecord> {
-    return this.announce(await this.update(id, { ended_at: at }));
+    return this.announce(await this.change(id, { ended_at: at }, { recordId: id, action: 'ended', at }));
   }
 
   /** The condition ended and nothing is left to do (data is back): closed by the system, state 4. */
   async clear(id: number, at: number): Promise<AlarmRecord> {
-    return this.announce(await this.update(id, { ended_at: at, processing_state: 4 }));
+    return this.announce(await this.change(id, { ended_at: at, processing_state: 4 }, { recordId: id, action: 'cleared', at }));
   }
 
-  get(id: number): Promise<AlarmRecordRow> {
-    return this.db.selectFrom('alarm_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  get(id: number, db: Kysely<Database> = this.db): Promise<AlarmRecordRow> {
+    return db.selectFrom('alarm_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
-  async update(id: number, fields: Partial<Omit<AlarmRecordRow, 'id'>>): Promise<AlarmRecordRow> {
-    await this.db.updateTable('alarm_records').set(fields).where('id', '=', id).execute();
-    return this.get(id);
+  /** A record change and its log line, together. */
+  private change(id: number, fields: Partial<Omit<AlarmRecordRow, 'id'>>, action: AlarmActionWrite): Promise<AlarmRecordRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('alarm_records').set(fields).where('id', '=', id).execute();
+      await logAlarmAction(trx, action);
+      return this.get(id, trx);
+    });
   }
 
   announce(row: AlarmRecordRow): AlarmRecord {
@@ -133,4 +116,30 @@ export class AlarmRecords {
     this.events.emit('changed', record);
     return record;
   }
+}
+
+function newRecord(alarm: AlarmRaise): Insertable<AlarmRecordsTable> {
+  return {
+    kind: alarm.kind,
+    severity: alarm.severity,
+    processing_state: 1,
+    subject_type: alarm.subject.type,
+    subject_id: alarm.subject.id,
+    subject_code: alarm.subject.code,
+    subject_name: alarm.subject.name,
+    rule_id: alarm.ruleId,
+    metric: alarm.metric,
+    value: alarm.value,
+    limit_value: alarm.limit,
+    message: alarm.message,
+    raised_at: alarm.at,
+    ended_at: null,
+    repeat_count: 0,
+    last_repeat_at: null,
+    acknowledged_by: null,
+    acknowledged_at: null,
+    processed_by: null,
+    processed_at: null,
+    note: null,
+  };
 }

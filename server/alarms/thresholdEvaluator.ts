@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { AlarmSeverity } from '@shared/schemas';
+import { INTERVAL_ENERGY_METRIC, type AlarmSeverity } from '@shared/schemas';
 import type { Database } from '../db/schema';
 import type { MeterDirectory } from '../ingest/meterDirectory';
 import type { ResolvedReading } from '../ingest/readingWriter';
 import type { AlarmRecords } from './alarmRecords';
 import { alarmSubject } from './alarmSubjects';
+import { GroupEnergy, groupMembers } from './groupEnergy';
 import { freshCondition, stepCondition, type ConditionState } from './thresholdCondition';
 import { ThresholdRules, type ThresholdRuleRow } from './thresholdRules';
 
@@ -12,9 +13,11 @@ interface RuleIndex {
   byMeter: Map<number, ThresholdRuleRow[]>;
   /** Department and sub-item rules on summed power (`kw`). */
   groupKw: ThresholdRuleRow[];
+  /** Rules on 15-minute energy (`energy`, kWh): departments, sub-items and single meters. */
+  groupEnergy: ThresholdRuleRow[];
 }
 
-const GROUP_METRIC = 'kw';
+const GROUP_POWER = 'kw';
 const conditionKey = (rule: ThresholdRuleRow) => `${rule.id}:${rule.scope}:${rule.scope_id}`;
 const format = (value: number) => String(Math.round(value * 1000) / 1000);
 
@@ -27,6 +30,7 @@ export class ThresholdEvaluator {
   private index: Promise<RuleIndex> | undefined;
   private readonly states = new Map<string, ConditionState>();
   private readonly rules: ThresholdRules;
+  private readonly groupEnergy: GroupEnergy;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -34,6 +38,7 @@ export class ThresholdEvaluator {
     private readonly directory: MeterDirectory,
   ) {
     this.rules = new ThresholdRules(db);
+    this.groupEnergy = new GroupEnergy(db);
   }
 
   /** Rules were created, edited or deleted. */
@@ -43,7 +48,7 @@ export class ThresholdEvaluator {
 
   async evaluate(readings: ResolvedReading[]): Promise<void> {
     const index = await (this.index ??= this.load());
-    if (index.byMeter.size === 0 && index.groupKw.length === 0) return;
+    if (index.byMeter.size === 0 && index.groupKw.length === 0 && index.groupEnergy.length === 0) return;
     const ordered = [...readings].sort((a, b) => a.ts - b.ts);
     for (const { meter, ts, values } of ordered) {
       for (const rule of index.byMeter.get(meter.id) ?? []) {
@@ -52,20 +57,29 @@ export class ThresholdEvaluator {
       }
     }
     if (index.groupKw.length > 0) await this.evaluateGroups(index.groupKw, ordered);
+    if (index.groupEnergy.length > 0) await this.evaluateGroupEnergy(index.groupEnergy, ordered);
   }
 
   /** A department's or sub-item's power: the sum of its meters' latest `kw`, when one of them reported. */
   private async evaluateGroups(rules: ThresholdRuleRow[], readings: ResolvedReading[]): Promise<void> {
     const directory = await this.directory.get();
     for (const rule of rules) {
-      const members = [...directory.meterById.values()].filter((m) => (rule.scope === 'department' ? m.departmentIds.includes(rule.scope_id) : m.subitemId === rule.scope_id)).map((m) => m.id);
+      const members = groupMembers(directory, rule).map((m) => m.id);
       const memberSet = new Set(members);
-      const reported = readings.filter((r) => memberSet.has(r.meter.id) && r.values[GROUP_METRIC] !== undefined);
+      const reported = readings.filter((r) => memberSet.has(r.meter.id) && r.values[GROUP_POWER] !== undefined);
       if (reported.length === 0) continue;
       const states = await this.db.selectFrom('meter_state').select('latest').where('meter_id', 'in', members).execute();
       let sum = 0;
-      for (const { latest } of states) sum += (JSON.parse(latest) as Record<string, [number, number]>)[GROUP_METRIC]?.[0] ?? 0;
+      for (const { latest } of states) sum += (JSON.parse(latest) as Record<string, [number, number]>)[GROUP_POWER]?.[0] ?? 0;
       await this.step(rule, Math.max(...reported.map((r) => r.ts)), sum);
+    }
+  }
+
+  /** A department's or sub-item's energy per 15-minute interval (see GroupEnergy for when it is judged). */
+  private async evaluateGroupEnergy(rules: ThresholdRuleRow[], readings: ResolvedReading[]): Promise<void> {
+    const directory = await this.directory.get();
+    for (const rule of rules) {
+      for (const sample of await this.groupEnergy.samples(rule, groupMembers(directory, rule), readings)) await this.step(rule, sample.ts, sample.value);
     }
   }
 
@@ -96,12 +110,15 @@ export class ThresholdEvaluator {
 
   private async load(): Promise<RuleIndex> {
     const rows = await this.rules.enabledRows();
-    const index: RuleIndex = { byMeter: new Map(), groupKw: [] };
+    const index: RuleIndex = { byMeter: new Map(), groupKw: [], groupEnergy: [] };
     for (const rule of rows) {
-      if (rule.scope === 'meter') index.byMeter.set(rule.scope_id, [...(index.byMeter.get(rule.scope_id) ?? []), rule]);
-      else if (rule.metric === GROUP_METRIC) index.groupKw.push(rule);
+      // 15-minute energy is judged per interval for any scope (a meter is a group of one); no reading carries it.
+      if (rule.metric === INTERVAL_ENERGY_METRIC) index.groupEnergy.push(rule);
+      else if (rule.scope === 'meter') index.byMeter.set(rule.scope_id, [...(index.byMeter.get(rule.scope_id) ?? []), rule]);
+      else if (rule.metric === GROUP_POWER) index.groupKw.push(rule);
     }
     this.states.clear();
+    this.groupEnergy.reset();
     await this.restoreActive(rows);
     return index;
   }

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { AlarmActionResult } from '@shared/schemas';
+import type { AlarmActionKind, AlarmActionResult } from '@shared/schemas';
 import type { Database } from '../../db/schema';
 import type { AlarmRecords } from '../../alarms/alarmRecords';
 import { visibleSubjects, type AlarmVisibility } from '../../alarms/alarmScope';
+import { logAlarmAction } from '../../alarms/alarmActionLog';
 
 export type AlarmAction = 'acknowledge' | 'process';
+const LOGGED = { acknowledge: 'acknowledged', process: 'processed' } as const satisfies Record<AlarmAction, AlarmActionKind>;
 
 /** Why a record in a given state cannot take the action (undefined: it can). */
 function refusal(action: AlarmAction, state: number): string | undefined {
@@ -16,7 +18,7 @@ function refusal(action: AlarmAction, state: number): string | undefined {
 
 /**
  * Acknowledge (1 → 2) or process (1 or 2 → 3) many records at once (alerts/batch), recording who, when
- * and the note. Each update is conditional on the state it was read in, so two operators acting on the
+ * and the note (also in the action log, same transaction). Each update is conditional on the state it was read in, so two operators acting on the
  * same record at once cannot both change it.
  */
 export async function actOnAlarms(
@@ -45,8 +47,13 @@ export async function actOnAlarms(
       result.skipped.push({ id, reason });
       continue;
     }
-    const updated = await db.updateTable('alarm_records').set({ ...fields, ...note }).where('id', '=', id).where('processing_state', '=', state!).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) {
+    const changed = await db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('alarm_records').set({ ...fields, ...note }).where('id', '=', id).where('processing_state', '=', state!).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await logAlarmAction(trx, { recordId: id, action: LOGGED[action], actor: username, note: body.note ?? null, at: now });
+      return true;
+    });
+    if (!changed) {
       result.skipped.push({ id, reason: 'changed by someone else meanwhile' });
       continue;
     }

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { alarmActionSchema, alarmCountQuerySchema, alarmRecordQuerySchema, repeatCountQuerySchema, type AlarmState } from '@shared/schemas';
+import { alarmActionQuerySchema, alarmActionSchema, alarmCountQuerySchema, alarmRecordQuerySchema, alarmStatsQuerySchema, repeatCountQuerySchema, type AlarmState } from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { alarmCounts } from '../../alarms/alarmCounts';
 import { alarmVisibility } from '../../alarms/alarmScope';
 import { actOnAlarms } from './recordActions';
 import { listAlarmRecords, repeatCount } from './recordList';
+import { listAlarmActions } from './actionList';
+import { alarmStats } from './recordStats';
 import { alarmRuleRoutes } from './ruleRoutes';
 
 /**
@@ -16,7 +18,7 @@ import { alarmRuleRoutes } from './ruleRoutes';
 export const ALARM_SCREENS = ['/alerts/devices', '/alerts/error', '/alerts/trouble', '/alerts/offline', '/alerts/batch', '/others/alarm', '/alarm-management/message'];
 const access = { anyOf: ALARM_SCREENS };
 
-/** /api/alarm-records and /api/alarm-rules. */
+/** /api/alarm-records, /api/alarm-actions (the logbook) and /api/alarm-rules. */
 export const alarmRoutes: FastifyPluginAsync = async (base) => {
   await base.register(alarmRuleRoutes);
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +27,12 @@ export const alarmRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/alarm-records', { config: { access }, schema: { querystring: alarmRecordQuerySchema } }, async (request) =>
     ok(await listAlarmRecords(db, request.query, await alarmVisibility(db, requireAuth(request).user.id))),
+  );
+  app.get('/alarm-records/stats', { config: { access }, schema: { querystring: alarmStatsQuerySchema } }, async (request) =>
+    ok(await alarmStats(db, request.query, await alarmVisibility(db, requireAuth(request).user.id), app.serverConfig.timeZone)),
+  );
+  app.get('/alarm-actions', { config: { access }, schema: { querystring: alarmActionQuerySchema } }, async (request) =>
+    ok(await listAlarmActions(db, request.query, await alarmVisibility(db, requireAuth(request).user.id))),
   );
   app.post('/alarm-records/alarm-total-count', { config: { access }, schema: { body: alarmCountQuerySchema } }, async (request) =>
     ok(await alarmCounts(db, { processingState: request.body.processingState as AlarmState[], userId: requireAuth(request).user.id })),

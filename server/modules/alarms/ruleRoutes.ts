@@ -5,6 +5,7 @@ import { ok } from '@shared/errors';
 import { THRESHOLD_SCOPES, thresholdRuleSchema, thresholdSuggestQuerySchema, type ThresholdRuleBody } from '@shared/schemas';
 import { AppError, validationError } from '../../http/appError';
 import { ThresholdRules } from '../../alarms/thresholdRules';
+import { GROUP_METRICS, isGroupMetric } from '../../alarms/groupEnergy';
 import { suggestThreshold } from './thresholdSuggest';
 
 /** Both screens edit the same rules: devices/power-thresholds and alarm-management/threshold. */
@@ -29,7 +30,11 @@ export const alarmRuleRoutes: FastifyPluginAsync = async (base) => {
   const rules = new ThresholdRules(app.storage.db);
   const engine = app.alarms.engine;
 
-  const checkScope = async (body: ThresholdRuleBody) => {
+  const checkRule = async (body: ThresholdRuleBody) => {
+    // A department or sub-item has no readings of its own: only the sums the engine can compute.
+    if (body.scope !== 'meter' && !isGroupMetric(body.metric)) {
+      throw validationError([{ field: 'body.metric', rule: 'enum', message: `a ${body.scope} rule watches ${GROUP_METRICS.join(' or ')}, not "${body.metric}"` }]);
+    }
     if (!(await rules.scopeExists(body.scope, body.scopeId))) {
       throw validationError([{ field: 'body.scopeId', rule: 'exists', message: `no ${body.scope} with id ${body.scopeId}` }]);
     }
@@ -45,13 +50,13 @@ export const alarmRuleRoutes: FastifyPluginAsync = async (base) => {
     return ok(rule);
   });
   app.post('/alarm-rules', { config: { access: button('add') }, schema: { body: thresholdRuleSchema } }, async (request) => {
-    await checkScope(request.body);
+    await checkRule(request.body);
     const id = await rules.create(request.body);
     engine.rulesChanged();
     return ok(await rules.get(id), 'Created');
   });
   app.put('/alarm-rules/:id', { config: { access: button('edit') }, schema: { params: idParams, body: thresholdRuleSchema } }, async (request) => {
-    await checkScope(request.body);
+    await checkRule(request.body);
     if (!(await rules.update(request.params.id, request.body))) throw new AppError('NOT_FOUND', { message: 'No such threshold rule' });
     engine.rulesChanged();
     return ok(await rules.get(request.params.id), 'Updated');
