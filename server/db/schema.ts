@@ -26,6 +26,12 @@ export interface UsersTable {
   mqtt_username: ColumnType<string | null, string | null | undefined, string | null>;
   mqtt_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   mqtt_role: ColumnType<string, string | undefined, string>;
+  /** JSON array of e-mail addresses pushes go to (migration 0006). */
+  push_emails: ColumnType<string, string | undefined, string>;
+  /** JSON array of mainland mobile numbers for SMS and WeChat mentions. */
+  push_phones: ColumnType<string, string | undefined, string>;
+  /** SMS pushes the user may receive per calendar month (0: none). */
+  sms_count: ColumnType<number, number | undefined, number>;
 }
 
 export interface RolesTable {
@@ -304,6 +310,98 @@ export interface AlarmRecordsTable {
   note: string | null;
 }
 
+/** What happened to an alarm record and who did it (alarm-management/message). */
+export interface AlarmActionsTable {
+  id: Id;
+  record_id: number;
+  /** raised | repeated | acknowledged | processed | ended | cleared (shared/schemas/alarms ALARM_ACTIONS) */
+  action: string;
+  /** Username; null for what the system did. */
+  actor: string | null;
+  note: string | null;
+  at: EpochMs;
+}
+
+/** A message template with {{placeholders}} (issue 5, pushes). */
+export interface PushTemplatesTable {
+  id: Id;
+  name: string;
+  /** email | sms | wechat */
+  channel: string;
+  subject: string;
+  body: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** The template an alarm kind uses on a channel when a push task names none. */
+export interface PushTemplateDefaultsTable {
+  kind: string;
+  channel: string;
+  template_id: number;
+}
+
+export interface PushTasksTable {
+  id: Id;
+  name: string;
+  enabled: Flag;
+  channel: string;
+  /** JSON array of alarm kinds. */
+  kinds: string;
+  min_severity: string;
+  department_id: number | null;
+  template_id: number | null;
+  on_repeat: Flag;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface PushTaskRecipientsTable {
+  task_id: number;
+  user_id: number;
+}
+
+/** One message to one address (a WeChat record: one group message mentioning several phones). */
+export interface PushRecordsTable {
+  id: Id;
+  task_id: number | null;
+  alarm_id: number | null;
+  alarm_repeat: ColumnType<number, number | undefined, number>;
+  channel: string;
+  recipient_id: number | null;
+  recipient_name: string | null;
+  address: string;
+  subject: string;
+  body: string;
+  /** pending | sent | failed | skipped (shared/schemas/pushes PUSH_STATES) */
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: EpochMs | null;
+  last_error: string | null;
+  sent_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
+/** One call to a provider: SMTP server, SMS or WeChat endpoint. */
+export interface ProviderCallsTable {
+  id: Id;
+  record_id: number | null;
+  channel: string;
+  endpoint: string;
+  ok: Flag;
+  status: number | null;
+  detail: string;
+  duration_ms: number;
+  at: EpochMs;
+}
+
+export interface PushChannelSettingsTable {
+  channel: string;
+  /** JSON, secret included. */
+  config: string;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -331,4 +429,12 @@ export interface Database {
   interface_calls: InterfaceCallsTable;
   alarm_rules: AlarmRulesTable;
   alarm_records: AlarmRecordsTable;
+  push_templates: PushTemplatesTable;
+  push_template_defaults: PushTemplateDefaultsTable;
+  push_tasks: PushTasksTable;
+  push_task_recipients: PushTaskRecipientsTable;
+  push_records: PushRecordsTable;
+  provider_calls: ProviderCallsTable;
+  push_channel_settings: PushChannelSettingsTable;
+  alarm_actions: AlarmActionsTable;
 }
