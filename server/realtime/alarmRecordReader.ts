@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ALARM_STATES } from '@shared/schemas/alarms';
 import type { Database } from '../db/schema';
 import { toAlarmRecord } from '../alarms/alarmRecords';
 import { alarmVisibility, visibleSubjects, type AlarmVisibility } from '../alarms/alarmScope';
@@ -21,6 +22,12 @@ export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date
     async after(afterId, userId, limit) {
       const visibility = await alarmVisibility(db, userId ?? undefined);
       let select = db.selectFrom('alarm_records').selectAll().where('id', '>', afterId).orderBy('id', 'desc').limit(limit);
+      if (visibility) select = select.where(visibleSubjects(visibility));
+      return (await select.execute()).reverse().map(toAlarmRecord);
+    },
+    async unacknowledged(userId, limit) {
+      const visibility = await alarmVisibility(db, userId ?? undefined);
+      let select = db.selectFrom('alarm_records').selectAll().where('processing_state', '=', ALARM_STATES.new).orderBy('id', 'desc').limit(limit);
       if (visibility) select = select.where(visibleSubjects(visibility));
       return (await select.execute()).reverse().map(toAlarmRecord);
     },

@@ -15,6 +15,8 @@ export type CountOpenAlarms = (userId: number | null) => Promise<AlarmTotalCount
 /** Alarm records after `afterId` (oldest first, at most `limit`), and whether `userId` may see a record. */
 export interface AlarmRecordReader {
   after(afterId: number, userId: number | null, limit: number): Promise<AlarmRecord[]>;
+  /** The newest records still in state 1 (nobody acknowledged them), oldest first. */
+  unacknowledged(userId: number | null, limit: number): Promise<AlarmRecord[]>;
   newestId(): Promise<number>;
   visibleTo(record: AlarmRecord, userId: number): Promise<boolean>;
 }

@@ -28,6 +28,20 @@ export const ALARM_STATES = { new: 1, acknowledged: 2, processed: 3, cleared: 4 
 export type AlarmState = (typeof ALARM_STATES)[keyof typeof ALARM_STATES];
 export const OPEN_ALARM_STATES: readonly AlarmState[] = [1, 2];
 
+/**
+ * The screens that grant reading and acting on alarm records (the server checks any of them): every
+ * alerts screen, the others/alarm statistics and the alarm logbook. A user with none gets no bell.
+ */
+export const ALARM_SCREENS = ['/alerts/devices', '/alerts/error', '/alerts/trouble', '/alerts/offline', '/alerts/batch', '/others/alarm', '/alarm-management/message'] as const;
+
+/** The alerts list each kind of alarm is handled in. */
+export const ALARM_SCREEN_OF_KIND: Readonly<Record<AlarmKind, string>> = {
+  device: '/alerts/devices',
+  error: '/alerts/error',
+  trouble: '/alerts/trouble',
+  offline: '/alerts/offline',
+};
+
 export const ALARM_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 

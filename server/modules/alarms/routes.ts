@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { alarmActionQuerySchema, alarmActionSchema, alarmCountQuerySchema, alarmRecordQuerySchema, alarmStatsQuerySchema, repeatCountQuerySchema, type AlarmState } from '@shared/schemas';
+import { ALARM_SCREENS, alarmActionQuerySchema, alarmActionSchema, alarmCountQuerySchema, alarmRecordQuerySchema, alarmStatsQuerySchema, repeatCountQuerySchema, type AlarmState } from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { alarmCounts } from '../../alarms/alarmCounts';
 import { alarmVisibility } from '../../alarms/alarmScope';
@@ -15,7 +15,7 @@ import { alarmRuleRoutes } from './ruleRoutes';
  * Every alerts screen, the others/alarm summary and the message screen read the records; any of them
  * may also acknowledge and process (the batch screen is where many are handled at once).
  */
-export const ALARM_SCREENS = ['/alerts/devices', '/alerts/error', '/alerts/trouble', '/alerts/offline', '/alerts/batch', '/others/alarm', '/alarm-management/message'];
+export { ALARM_SCREENS };
 const access = { anyOf: ALARM_SCREENS };
 
 /** /api/alarm-records, /api/alarm-actions (the logbook) and /api/alarm-rules. */

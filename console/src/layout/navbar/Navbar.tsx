@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { useStores } from '../../stores/StoreContext';
+import { AlarmBell } from '../annunciation/AlarmBell';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChartIcon } from './ChartIcon';
 import { ErrorLogButton } from './ErrorLogButton';
@@ -22,6 +23,7 @@ export const Navbar = observer(function Navbar() {
       <Hamburger />
       <Breadcrumbs className={styles.breadcrumb} />
       <div className={styles.actions}>
+        <AlarmBell />
         <ErrorLogButton />
         {!app.isMobile && <FullscreenButton />}
         <LanguageSelect data-testid="navbar-language" className={styles.select} />
