@@ -23,6 +23,7 @@ import { startOnlineMonitor } from './ingest/onlineMonitor';
 import { AlarmEvents } from './alarms/alarmEvents';
 import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
 import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
+import { PushService } from './pushes/pushService';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await alarmEngine.init();
     app.ingest.afterCommit = (readings, committed) => alarmEngine.onReadings(readings, committed.quarantined);
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
+    app.decorate('pushes', new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }));
     registerChannels(app);
 
     registerErrorHandling(app);
@@ -95,10 +97,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.addHook('onClose', async () => stopOnlineMonitor());
     const stopAlarmSweep = startAlarmSweep(alarmEngine, SILENCE_SWEEP_MS);
     app.addHook('onClose', async () => stopAlarmSweep());
+    app.pushes.start();
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());
     app.addHook('onClose', async () => {
       await app.ingest.drain(); // readings already acknowledged as queued are written before the database closes
+      await app.pushes.stop(); // after the drain, so alarms it raised still become push records
       await storage.close();
     });
     await app.ready();

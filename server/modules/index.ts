@@ -8,6 +8,7 @@ import { interfaceKeyRoutes } from './interfaces/keyRoutes';
 import { ingestRoutes } from './interfaces/ingestRoutes';
 import { energyRoutes } from './energy/routes';
 import { alarmRoutes } from './alarms/routes';
+import { pushRoutes } from './pushes/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes];

@@ -36,14 +36,19 @@ export const TEMPLATE_PLACEHOLDERS = [
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
-export const pushTemplateSchema = z.object({
-  name: z.string().trim().min(1, 'required').max(64),
-  channel: z.enum(PUSH_CHANNELS),
-  /** E-mail subject line (e-mail only; placeholders allowed). */
-  subject: z.string().trim().max(200).default(''),
-  /** Plain text with placeholders; never rendered as HTML. SMS bodies are limited to 500 characters. */
-  body: z.string().trim().min(1, 'required').max(4000),
-});
+/** An SMS template's text may be this long (a filled one is cut to it with "…"). */
+export const SMS_MAX_CHARS = 500;
+
+export const pushTemplateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'required').max(64),
+    channel: z.enum(PUSH_CHANNELS),
+    /** E-mail subject line (e-mail only; placeholders allowed). */
+    subject: z.string().trim().max(200).default(''),
+    /** Plain text with placeholders; never rendered as HTML. SMS bodies are limited to SMS_MAX_CHARS characters. */
+    body: z.string().trim().min(1, 'required').max(4000),
+  })
+  .refine((template) => template.channel !== 'sms' || [...template.body].length <= SMS_MAX_CHARS, { message: `an SMS text is at most ${SMS_MAX_CHARS} characters`, path: ['body'] });
 export type PushTemplateInput = z.input<typeof pushTemplateSchema>;
 export interface PushTemplate extends z.output<typeof pushTemplateSchema> {
   id: number;
@@ -216,7 +221,8 @@ export type SmsSettingsInput = z.input<typeof smsSettingsSchema>;
 export type WechatSettingsInput = z.input<typeof wechatSettingsSchema>;
 export type EmailSettings = Omit<z.output<typeof emailSettingsSchema>, 'password'> & { hasSecret: boolean };
 export type SmsSettings = Omit<z.output<typeof smsSettingsSchema>, 'apiKey'> & { hasSecret: boolean };
-export type WechatSettings = z.output<typeof wechatSettingsSchema>;
+/** The webhook URL comes back with its query values (the robot key) as `***`; saving that masked URL keeps the stored one. */
+export type WechatSettings = z.output<typeof wechatSettingsSchema> & { hasSecret: boolean };
 export interface PushChannelSettings {
   email: EmailSettings | null;
   sms: SmsSettings | null;

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '@shared/errors';
+import { pushTaskSchema } from '@shared/schemas';
+import { AppError } from '../../http/appError';
+import { PushTasks } from '../../pushes/pushTasks';
+import { SCREENS, button, readBy } from './screens';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const deleteBody = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, 'choose at least one task').max(500) });
+
+/** /api/push-tasks (msg/task): which alarms are pushed to whom on which channel. */
+export const pushTaskRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tasks = new PushTasks(app.storage.db);
+  const notFound = () => new AppError('NOT_FOUND', { message: 'No such push task' });
+
+  app.get('/push-tasks', { config: { access: readBy(SCREENS.task) } }, async () => ok(await tasks.list()));
+  app.get('/push-tasks/:id', { config: { access: readBy(SCREENS.task) }, schema: { params: idParams } }, async (request) => {
+    const task = await tasks.get(request.params.id);
+    if (!task) throw notFound();
+    return ok(task);
+  });
+  app.post('/push-tasks', { config: { access: button('add', SCREENS.task) }, schema: { body: pushTaskSchema } }, async (request) => ok(await tasks.create(request.body), 'Created'));
+  app.put('/push-tasks/:id', { config: { access: button('edit', SCREENS.task) }, schema: { params: idParams, body: pushTaskSchema } }, async (request) => {
+    const task = await tasks.update(request.params.id, request.body);
+    if (!task) throw notFound();
+    return ok(task, 'Updated');
+  });
+  app.delete('/push-tasks', { config: { access: button('delete', SCREENS.task) }, schema: { body: deleteBody } }, async (request) => ok({ deleted: await tasks.remove(request.body.ids) }, 'Deleted'));
+};
