@@ -7,3 +7,5 @@ export * from './accountApi';
 export * from './envelopeData';
 export * from './energyApi';
 export * from './interfacesApi';
+export * from './pushesApi';
+export * from './alarmsApi';

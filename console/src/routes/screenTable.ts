@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ScreenMeta } from './screenRoutes';
+import { ALARMS_SCREENS } from '../pages/alarms/screens';
+import { PUSHES_SCREENS } from '../pages/pushes/screens';
 
 export interface ScreenDef extends ScreenMeta {
   /** The screen; without one the route shows the "coming in a later release" placeholder. */
@@ -30,6 +32,8 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/devices/departRecord': { component: lazy(() => import('../pages/analysis/departRecord/DepartRecordPage').then((m) => ({ default: m.DepartRecordPage }))) },
   '/base/meterData': { component: lazy(() => import('../pages/meterData/MeterDataPage').then((m) => ({ default: m.MeterDataPage }))) },
   '/thirdinterfaces/generic-interfaces': { component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))) },
+  ...ALARMS_SCREENS,
+  ...PUSHES_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

@@ -240,7 +240,7 @@ export const en = {
     task: 'Tasks',
     pushwx: 'WeChat pushes',
     pushsms: 'SMS pushes',
-    verify: 'Verification codes',
+    verify: 'E-mail & test send',
     template: 'Templates',
     'alarm-management': 'Alarm management',
     message: 'Messages',

@@ -244,7 +244,7 @@ export const es: Catalogue = {
     task: 'Tareas',
     pushwx: 'Envíos por WeChat',
     pushsms: 'Envíos por SMS',
-    verify: 'Códigos de verificación',
+    verify: 'Correo y envío de prueba',
     template: 'Plantillas',
     'alarm-management': 'Gestión de alarmas',
     message: 'Mensajes',

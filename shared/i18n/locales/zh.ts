@@ -244,7 +244,7 @@ export const zh: Catalogue = {
     task: '任务',
     pushwx: '微信推送',
     pushsms: '短信推送',
-    verify: '验证码',
+    verify: '邮件与测试发送',
     template: '模板',
     'alarm-management': '告警管理',
     message: '消息',

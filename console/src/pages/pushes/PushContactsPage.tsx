@@ -1,0 +1,92 @@
+import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PushContacts } from '@shared/schemas/pushes';
+import { useNotify } from '../../feedback/notify';
+import { useStores } from '../../stores/StoreContext';
+import { PUSH_MENUS } from './menus';
+import { PushContactsController } from './PushContactsController';
+import { PushContactsDialog } from './PushContactsDialog';
+import styles from './Pushes.module.css';
+import { SmsUsage } from './SmsUsage';
+import { usePushesApi } from './usePushesApi';
+
+const addresses = (list: string[]) =>
+  list.length ? (
+    <Flex wrap gap={4}>
+      {list.map((item) => (
+        <Tag key={item}>{item}</Tag>
+      ))}
+    </Flex>
+  ) : (
+    <Typography.Text type="secondary">—</Typography.Text>
+  );
+
+/** /message/personInfo: where each user's pushes go (e-mails, phones) and how many SMS a month they may get. */
+export const PushContactsPage = observer(function PushContactsPage() {
+  const root = useStores();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const api = usePushesApi();
+  const [people] = useState(() => new PushContactsController(api, t));
+  const [editing, setEditing] = useState<PushContacts | null>(null);
+  const canEdit = root.permission.hasButton(PUSH_MENUS.contacts, 'edit');
+  useEffect(() => void people.load(), [people]);
+
+  const columns: TableColumnsType<PushContacts> = [
+    { key: 'trueName', dataIndex: 'trueName', title: t('pushes.contacts.trueName'), width: 150 },
+    { key: 'username', dataIndex: 'username', title: t('pushes.contacts.username'), width: 150 },
+    { key: 'pushEmails', dataIndex: 'pushEmails', title: t('pushes.contacts.emails'), render: addresses },
+    { key: 'pushPhones', dataIndex: 'pushPhones', title: t('pushes.contacts.phones'), render: addresses },
+    { key: 'smsCount', dataIndex: 'smsCount', title: t('pushes.contacts.smsCount'), width: 130, align: 'right' },
+    { key: 'used', title: t('pushes.contacts.usedThisMonth'), width: 190, render: (_: unknown, row) => <SmsUsage used={row.smsUsedThisMonth} allowed={row.smsCount} /> },
+  ];
+  if (canEdit) {
+    columns.push({
+      key: 'actions',
+      title: t('pushes.columns.actions'),
+      width: 100,
+      render: (_: unknown, row) => (
+        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid={`contacts-edit-${row.userId}`}>
+          {t('pushes.actions.edit')}
+        </Button>
+      ),
+    });
+  }
+
+  return (
+    <Card size="small" title={t('pushes.contacts.title')} data-testid="push-contacts-page">
+      <div className={styles.toolbar}>
+        <Input.Search allowClear style={{ width: 260 }} placeholder={t('pushes.contacts.search')} onChange={(event) => people.setKeyword(event.target.value)} data-testid="contacts-search" />
+        <Button icon={<ReloadOutlined />} onClick={() => void people.load()}>
+          {t('pushes.actions.refresh')}
+        </Button>
+      </div>
+      <Table<PushContacts>
+        rowKey="userId"
+        size="middle"
+        loading={people.loading}
+        columns={columns}
+        dataSource={people.visible}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('pushes.contacts.empty') }}
+        onRow={(row) => ({ 'data-testid': `contacts-row-${row.userId}` }) as object}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pushes.total', { total }) }}
+        data-testid="contacts-table"
+      />
+      {editing && (
+        <PushContactsDialog
+          controller={people}
+          contacts={editing}
+          onSaved={(saved) => {
+            notify.success(t('pushes.contacts.saved', { name: saved.trueName || saved.username }));
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+});

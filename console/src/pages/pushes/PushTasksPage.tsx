@@ -1,0 +1,149 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchOptions } from '@shared/resources';
+import type { AlarmKind, AlarmSeverity } from '@shared/schemas/alarms';
+import type { PushChannel, PushTask } from '@shared/schemas/pushes';
+import { useNotify } from '../../feedback/notify';
+import { useStores } from '../../stores/StoreContext';
+import { ChannelTag } from './ChannelTag';
+import { CONTACT_READERS, PUSH_MENUS, type PushButton } from './menus';
+import styles from './Pushes.module.css';
+import { PushTaskDialog } from './PushTaskDialog';
+import { PushTasksController } from './PushTasksController';
+import { usePushesApi } from './usePushesApi';
+
+const SEVERITY_COLORS: Record<AlarmSeverity, string> = { low: 'default', medium: 'gold', high: 'orange', critical: 'red' };
+const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** /msg/task: which alarms are pushed, on which channel, to whom. */
+export const PushTasksPage = observer(function PushTasksPage() {
+  const root = useStores();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const api = usePushesApi();
+  const [tasks] = useState(() => new PushTasksController(api, () => fetchOptions(root.http, 'departments'), t, CONTACT_READERS.some((path) => root.permission.hasRoute(path))));
+  const [editing, setEditing] = useState<{ task?: PushTask } | null>(null);
+  const can = (button: PushButton) => root.permission.hasButton(PUSH_MENUS.tasks, button);
+  useEffect(() => void tasks.load(), [tasks]);
+
+  const saved = (task: PushTask) => {
+    notify.success(t(editing?.task ? 'pushes.tasks.updated' : 'pushes.tasks.created', { name: task.name }));
+    setEditing(null);
+  };
+  const remove = async (task: PushTask) => {
+    if (await tasks.remove([task.id])) notify.success(t('pushes.actions.deleted', { count: 1 }));
+  };
+
+  const columns: TableColumnsType<PushTask> = [
+    { key: 'name', dataIndex: 'name', title: t('pushes.tasks.name') },
+    { key: 'channel', dataIndex: 'channel', title: t('pushes.tasks.channel'), width: 110, render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
+    {
+      key: 'kinds',
+      dataIndex: 'kinds',
+      title: t('pushes.tasks.kinds'),
+      render: (kinds: AlarmKind[]) => (
+        <Flex wrap gap={4} style={{ maxWidth: 210 }}>
+          {kinds.map((kind) => (
+            <Tag key={kind} style={{ marginInlineEnd: 0 }}>
+              {t(`pushes.kinds.${kind}`)}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    { key: 'minSeverity', dataIndex: 'minSeverity', title: t('pushes.tasks.minSeverity'), width: 120, render: (severity: AlarmSeverity) => <Tag color={SEVERITY_COLORS[severity]}>{t('pushes.tasks.atLeast', { severity: t(`pushes.severities.${severity}`) })}</Tag> },
+    { key: 'department', dataIndex: 'departmentName', title: t('pushes.tasks.department'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.anyDepartment')}</Typography.Text> },
+    { key: 'template', dataIndex: 'templateName', title: t('pushes.tasks.template'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.defaultTemplate')}</Typography.Text> },
+    {
+      key: 'recipients',
+      dataIndex: 'recipientNames',
+      title: t('pushes.tasks.recipients'),
+      render: (names: string[]) =>
+        names.length ? (
+          <Tooltip title={names.join(', ')}>
+            <span className={styles.clip} style={{ maxWidth: 160 }}>
+              {names.join(', ')}
+            </span>
+          </Tooltip>
+        ) : (
+          none
+        ),
+    },
+    {
+      key: 'enabled',
+      title: t('pushes.tasks.enabled'),
+      width: 90,
+      render: (_: unknown, task) => (
+        <Switch
+          size="small"
+          checked={task.enabled}
+          disabled={!can('edit')}
+          loading={tasks.switching.has(task.id)}
+          onChange={(enabled) => void tasks.setEnabled(task, enabled)}
+          aria-label={t('pushes.tasks.enabled')}
+          data-testid={`task-enabled-${task.id}`}
+        />
+      ),
+    },
+  ];
+  if (can('edit') || can('delete')) {
+    columns.push({
+      key: 'actions',
+      title: t('pushes.columns.actions'),
+      width: 160,
+      render: (_: unknown, task) => (
+        <Space size={0}>
+          {can('edit') && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ task })} data-testid={`task-edit-${task.id}`}>
+              {t('pushes.actions.edit')}
+            </Button>
+          )}
+          {can('delete') && (
+            <Popconfirm title={t('pushes.tasks.confirmDelete', { name: task.name })} onConfirm={() => remove(task)} okText={t('pushes.actions.delete')} cancelText={t('pushes.actions.cancel')} okButtonProps={{ danger: true, 'data-testid': 'task-delete-confirm' }}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${task.id}`}>
+                {t('pushes.actions.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Card
+      size="small"
+      title={t('pushes.tasks.title')}
+      data-testid="push-tasks-page"
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void tasks.load()}>
+            {t('pushes.actions.refresh')}
+          </Button>
+          {can('add') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="task-add">
+              {t('pushes.tasks.add')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Table<PushTask>
+        rowKey="id"
+        size="middle"
+        loading={tasks.loading}
+        columns={columns}
+        dataSource={tasks.tasks}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('pushes.tasks.empty') }}
+        onRow={(task) => ({ 'data-testid': `task-row-${task.id}` }) as object}
+        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pushes.total', { total }) }}
+        data-testid="tasks-table"
+      />
+      {editing && <PushTaskDialog tasks={tasks} {...(editing.task ? { task: editing.task } : {})} onSaved={saved} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+});
