@@ -1,12 +1,12 @@
 import { ALARM_COUNTS_CHANNEL } from '@shared/schemas/alarms';
-import { COALESCE_MS } from '@shared/realtime/protocol';
+import { ALARM_COUNTS_COALESCE_MS } from '@shared/realtime/protocol';
 import { Coalescer } from './coalescer';
 import { scopedRoom, type ChannelProvider, type ChannelPublisher, type RoomScope } from './channelProvider';
 import { listenToAlarms, type AlarmEventSource, type CountOpenAlarms } from './alarmSource';
 
 /**
  * `alarms:counts`: the open-alarm counts of the user's tree. Any raised or changed alarm marks every
- * counts room dirty; each room recounts at most once per 250 ms, however many alarms arrive.
+ * counts room dirty; each room recounts at most once per 100 ms, however many alarms arrive.
  */
 export function alarmCountsChannel(events: AlarmEventSource, count: CountOpenAlarms, onError: (error: unknown) => void): ChannelProvider {
   let coalescer: Coalescer | undefined;
@@ -21,7 +21,7 @@ export function alarmCountsChannel(events: AlarmEventSource, count: CountOpenAla
         if (!active) return;
         count(active.scope.userId).then((counts) => publisher.publish(room, ALARM_COUNTS_CHANNEL, counts), onError);
       };
-      const rooms = new Coalescer(COALESCE_MS, recount);
+      const rooms = new Coalescer(ALARM_COUNTS_COALESCE_MS, recount);
       coalescer = rooms;
       const stopListening = listenToAlarms(events, () => {
         for (const { room } of publisher.activeRooms(provider)) rooms.touch(room);

@@ -43,3 +43,9 @@ export interface MeterLatestValues {
 
 /** 250 ms: at most four updates a second per channel room, whatever the ingest rate. */
 export const COALESCE_MS = 250;
+
+/**
+ * 100 ms for the open-alarm counts: the menu badge must follow a new alarm within the 500 ms budget even
+ * when alarms keep coming (a recount is one indexed COUNT per room, cheap at ten a second).
+ */
+export const ALARM_COUNTS_COALESCE_MS = 100;
