@@ -5,7 +5,7 @@ import { io } from 'socket.io-client';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
-import { bearerHeader, callApi } from './helpers/api';
+import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
 
 /**
  * Issue 5 acceptance in the browser: a reading over a threshold rule raises an alarm, the sidebar's
@@ -29,9 +29,7 @@ beforeAll(async () => {
   const m011 = (await api<{ rows: { id: number }[] }>('GET', '/meters?keyword=M011&size=1')).data.rows[0]!;
   const rule = await api('POST', '/alarm-rules', { name: 'Press over 500 kW', scope: 'meter', scopeId: m011.id, metric: 'kw', over: 500, severity: 'high' });
   expect(rule.code).toBe(0);
-  const created = await api<{ key: string }>('POST', '/interface-keys', { name: 'alarm badges e2e' });
-  expect((await api('POST', '/interface-keys/activate', { key: created.data.key })).code).toBe(0);
-  interfaceKey = created.data.key;
+  interfaceKey = await activeInterfaceKey(server.url, token, 'alarm badges e2e');
 });
 afterEach(async () => {
   await tab?.context.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
-import { bearerHeader, callApi } from './helpers/api';
+import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
 
 /**
  * Issue 5, the alarm screens against the real server: a threshold rule made in the console, a reading
@@ -22,9 +22,7 @@ beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
   browser = await launchBrowser();
   token = await apiToken(server.url);
-  const created = await api<{ key: string }>('POST', '/interface-keys', { name: 'alarm screens e2e' });
-  expect((await api('POST', '/interface-keys/activate', { key: created.data.key })).code).toBe(0);
-  interfaceKey = created.data.key;
+  interfaceKey = await activeInterfaceKey(server.url, token, 'alarm screens e2e');
 });
 afterEach(async () => {
   await tab?.context.close();

@@ -4,7 +4,7 @@ import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { startSmtp, type SmtpDouble } from '../../server/pushes/pushTestKit';
 import { apiToken, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
-import { bearerHeader, callApi } from './helpers/api';
+import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
 
 /**
  * Issue 5 acceptance in the browser: the e-mail channel set up on msg/verify (its test send reaches
@@ -26,9 +26,7 @@ beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off', TIME_ZONE: 'Asia/Shanghai' });
   browser = await launchBrowser();
   token = await apiToken(server.url);
-  const created = await api<{ key: string }>('POST', '/interface-keys', { name: 'push e-mail e2e' });
-  expect((await api('POST', '/interface-keys/activate', { key: created.data.key })).code).toBe(0);
-  interfaceKey = created.data.key;
+  interfaceKey = await activeInterfaceKey(server.url, token, 'push e-mail e2e');
 });
 afterEach(async () => {
   await tab?.context.close();

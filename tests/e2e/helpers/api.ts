@@ -23,3 +23,10 @@ export async function apiData<T>(baseUrl: string, token: string, method: string,
   if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
 }
+
+/** A third-party interface key, created and activated by the signed-in admin: what `x-interface-key` takes. */
+export async function activeInterfaceKey(baseUrl: string, token: string, name: string): Promise<string> {
+  const { key } = await apiData<{ key: string }>(baseUrl, token, 'POST', '/api/interface-keys', { name });
+  await apiData(baseUrl, token, 'POST', '/api/interface-keys/activate', { key });
+  return key;
+}

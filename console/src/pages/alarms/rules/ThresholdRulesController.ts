@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AlarmsApi } from '@shared/api/alarmsApi';
+import type { AlarmsApi, ThresholdRuleQuery } from '@shared/api/alarmsApi';
 import type { ThresholdRule, ThresholdRuleInput, ThresholdSuggestion } from '@shared/schemas/alarms';
+import { PagedQuery } from '../../../paging/PagedQuery';
 import { serverFieldErrors, type RuleFocus, type RuleFormValues } from './ruleForm';
 
 export type RuleSaveResult = { ok: true; rule: ThresholdRule } | { ok: false; fieldErrors: Partial<Record<keyof RuleFormValues, string>> };
@@ -13,55 +14,53 @@ export const SUGGEST_DAYS = 30;
  * and their changes. Failures were already toasted by the api hook; a refused save also hands back the
  * server's messages per field, so the dialog shows them where they belong.
  */
+type RuleFilters = Omit<ThresholdRuleQuery, 'page' | 'size'>;
+
 export class ThresholdRulesController {
-  rows: ThresholdRule[] = [];
-  total = 0;
-  page = 1;
-  size = 20;
-  keyword = '';
-  loading = false;
   saving = false;
-  private requestSeq = 0;
+  /** The paged list; the focus (devices/power-thresholds) is a fixed filter. */
+  private readonly list: PagedQuery<RuleFilters, ThresholdRule>;
 
   constructor(
     private readonly api: Pick<AlarmsApi, 'rules' | 'createRule' | 'updateRule' | 'deleteRules' | 'suggest'>,
     readonly focus?: RuleFocus,
   ) {
-    makeAutoObservable<ThresholdRulesController, 'api' | 'requestSeq'>(this, { api: false, focus: false, requestSeq: false }, { autoBind: true });
+    this.list = new PagedQuery<RuleFilters, ThresholdRule>((query) => api.rules(query), focus ? { scope: focus.scope, metric: focus.metric } : {});
+    makeAutoObservable<ThresholdRulesController, 'api' | 'list'>(this, { api: false, focus: false, list: false }, { autoBind: true });
   }
 
+  get rows(): ThresholdRule[] {
+    return this.list.rows;
+  }
+  get total(): number {
+    return this.list.total;
+  }
+  get page(): number {
+    return this.list.page;
+  }
+  get size(): number {
+    return this.list.size;
+  }
+  get loading(): boolean {
+    return this.list.loading;
+  }
+  get keyword(): string {
+    return this.list.filters.keyword ?? '';
+  }
   get query() {
-    const keyword = this.keyword.trim();
-    return { page: this.page, size: this.size, ...(this.focus ? { scope: this.focus.scope, metric: this.focus.metric } : {}), ...(keyword ? { keyword } : {}) };
+    return this.list.query;
   }
 
-  async load(): Promise<void> {
-    const seq = ++this.requestSeq;
-    this.loading = true;
-    try {
-      const result = await this.api.rules(this.query);
-      if (seq !== this.requestSeq) return;
-      runInAction(() => {
-        this.rows = result.rows;
-        this.total = result.total;
-      });
-    } catch {
-      // Toasted; the list keeps what it had.
-    } finally {
-      if (seq === this.requestSeq) runInAction(() => (this.loading = false));
-    }
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   setPage(page: number, size: number): Promise<void> {
-    this.page = size === this.size ? page : 1;
-    this.size = size;
-    return this.load();
+    return this.list.setPage(page, size);
   }
 
   search(keyword: string): Promise<void> {
-    this.keyword = keyword;
-    this.page = 1;
-    return this.load();
+    return this.list.setFilter('keyword', keyword.trim() || undefined);
   }
 
   /** Creates (no id) or updates a rule, then reloads the list. */

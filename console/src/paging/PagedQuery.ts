@@ -7,7 +7,7 @@ export interface PageParams {
 }
 
 /**
- * One server-paged list with filters (quarantine, rejected readings). Headless: the tab renders it and
+ * One server-paged list with filters (quarantine, rejected readings, alarm logbook, threshold rules, push records). Headless: the tab renders it and
  * calls its actions. A late answer to an older query is dropped, so fast paging never shows the wrong page.
  */
 export class PagedQuery<F extends object, R> {
