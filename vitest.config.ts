@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.{ts,tsx}', 'console/**/*.test.{ts,tsx}', 'kiosk/**/*.test.{ts,tsx}', 'boards/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // jsdom renders whole pages (antd tables, charts): on a busy 2-core CI runner one can take several seconds.
+          testTimeout: 20_000,
         },
       },
       {
