@@ -19,7 +19,7 @@ const SUB_PASSWORD = 'Watch!2345';
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await addSubUser(server.dataDir, { username: 'watcher1', password: SUB_PASSWORD, menus: ['/dashboard', '/alerts', '/alerts/devices'] });
+  await addSubUser(server.dataDir, { username: 'watcher1', password: SUB_PASSWORD, menus: ['/dashboard', '/inquiry', '/inquiry/adpost'] });
   await addSubUser(server.dataDir, { username: 'sleeper1', password: SUB_PASSWORD, status: 0 });
 });
 afterEach(async () => {
@@ -51,7 +51,7 @@ describe('console access rules (spec §2) against the real server', () => {
 
   it('lets a visitor without a token open /auth-redirect, which sends them to /login', async () => {
     const { page } = await fresh();
-    const response = await page.goto(`${server.url}/auth-redirect?redirect=%2Falerts`);
+    const response = await page.goto(`${server.url}/auth-redirect?redirect=%2Finquiry`);
     expect(response?.status()).toBe(200);
     await page.waitForURL(`${server.url}/login`);
     await page.getByTestId('login-username').waitFor();
@@ -60,9 +60,9 @@ describe('console access rules (spec §2) against the real server', () => {
   it('signs in from /auth-redirect?access_token=… and opens the redirect query, else the dashboard', async () => {
     const token = await apiToken(server.url);
     const t = await fresh();
-    await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2Falerts%2Fdevices`);
-    await t.page.waitForURL(`${server.url}/alerts/devices`);
-    await expect(visibleTitle(t).textContent()).resolves.toBe('Devices');
+    await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2Finquiry%2Fadpost`);
+    await t.page.waitForURL(`${server.url}/inquiry/adpost`);
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Announcements');
     expect((await t.context.cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
 
     await t.page.goto(`${server.url}/auth-redirect?access_token=${await apiToken(server.url)}`);
@@ -121,9 +121,9 @@ describe('console access rules (spec §2) against the real server', () => {
     await t.page.waitForURL(`${server.url}/dashboard`);
     await t.page.goto(`${server.url}/settings/user`);
     await t.page.waitForURL(`${server.url}/404`);
-    await t.page.goto(`${server.url}/alerts`);
-    await t.page.waitForURL(`${server.url}/alerts/devices`);
-    await expect(visibleTitle(t).textContent()).resolves.toBe('Devices');
+    await t.page.goto(`${server.url}/inquiry`);
+    await t.page.waitForURL(`${server.url}/inquiry/adpost`);
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Announcements');
     await expect(t.page.getByTestId('module-coming').textContent()).resolves.toContain('coming in a later release');
   });
 
