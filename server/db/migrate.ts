@@ -7,6 +7,7 @@ import { readingsInMilliUnits } from './migrations/0004_readings_in_milli_units'
 import { alarms } from './migrations/0005_alarms';
 import { pushes } from './migrations/0006_pushes';
 import { alarmActions } from './migrations/0007_alarm_actions';
+import { boards } from './migrations/0008_boards';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0005_alarms': alarms(storage.kind),
     '0006_pushes': pushes(storage.kind),
     '0007_alarm_actions': alarmActions(storage.kind),
+    '0008_boards': boards(storage.kind),
   };
 }
 

@@ -402,6 +402,41 @@ export interface PushChannelSettingsTable {
   updated_at: EpochMs;
 }
 
+export interface BoardsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  document: string;
+  revision: number;
+  sample_key: string | null;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+
+export interface PlaylistsTable {
+  id: Generated<number>;
+  name: string;
+  entries: string;
+  updated_at: number;
+}
+
+export interface DisplaysTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  scope: string;
+  owner_user_id: number;
+  created_at: number;
+  created_by: string;
+  revoked_at: number | null;
+  pinned_board_id: number | null;
+  last_seen_at: number | null;
+  board_id: number | null;
+  resolution: string | null;
+  version: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -437,4 +472,7 @@ export interface Database {
   provider_calls: ProviderCallsTable;
   push_channel_settings: PushChannelSettingsTable;
   alarm_actions: AlarmActionsTable;
+  boards: BoardsTable;
+  playlists: PlaylistsTable;
+  displays: DisplaysTable;
 }

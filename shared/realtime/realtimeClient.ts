@@ -6,7 +6,7 @@ import { CHANNEL_DATA, CHANNEL_ERROR, SUBSCRIBE, UNSUBSCRIBE, type ChannelData, 
 /** Channels whose items carry an increasing `id`: resubscribing passes the last one as afterId to get what was missed. */
 const RESUMABLE_CHANNELS: ReadonlySet<string> = new Set([ALARM_EVENTS_CHANNEL]);
 /** Refusals after which reconnecting cannot help: the session is gone. */
-const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([...LOGOUT_CODES, ErrorCode.TOKEN_MISSING, ErrorCode.ACCOUNT_DISABLED]);
+const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([...LOGOUT_CODES, ErrorCode.TOKEN_MISSING, ErrorCode.ACCOUNT_DISABLED, ErrorCode.DISPLAY_REVOKED]);
 
 export type ChannelListener<T = unknown> = (data: T) => void;
 

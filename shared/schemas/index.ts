@@ -7,3 +7,4 @@ export * from './interfaces';
 export * from './energy';
 export * from './alarms';
 export * from './pushes';
+export * from './boards';

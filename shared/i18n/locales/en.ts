@@ -9,6 +9,11 @@ import { homeEn } from './home/en';
 import { alarmsEn } from './alarms/en';
 import { pushesEn } from './pushes/en';
 import { annunciationEn } from './annunciation/en';
+import { displaysEn } from './displays/en';
+import { liveWidgetsEn } from './liveWidgets/en';
+import { chartWidgetsEn } from './chartWidgets/en';
+import { visualizationEn } from './visualization/en';
+import { kioskRuntimeEn } from './kioskRuntime/en';
 import { RULE_MESSAGES } from '../../resources/rules';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
@@ -312,6 +317,11 @@ export const en = {
   alarms: alarmsEn,
   pushes: pushesEn,
   annunciation: annunciationEn,
+  displays: displaysEn,
+  liveWidgets: liveWidgetsEn,
+  chartWidgets: chartWidgetsEn,
+  visualization: visualizationEn,
+  kioskRuntime: kioskRuntimeEn,
   errors: errorsEn,
   ago: agoEn,
 };

@@ -9,6 +9,11 @@ import { homeEs } from './home/es';
 import { alarmsEs } from './alarms/es';
 import { pushesEs } from './pushes/es';
 import { annunciationEs } from './annunciation/es';
+import { displaysEs } from './displays/es';
+import { liveWidgetsEs } from './liveWidgets/es';
+import { chartWidgetsEs } from './chartWidgets/es';
+import { visualizationEs } from './visualization/es';
+import { kioskRuntimeEs } from './kioskRuntime/es';
 import type { Catalogue } from '../catalogue';
 
 /** Catálogo en español: las mismas claves que en.ts. */
@@ -316,6 +321,11 @@ export const es: Catalogue = {
   alarms: alarmsEs,
   pushes: pushesEs,
   annunciation: annunciationEs,
+  displays: displaysEs,
+  liveWidgets: liveWidgetsEs,
+  chartWidgets: chartWidgetsEs,
+  visualization: visualizationEs,
+  kioskRuntime: kioskRuntimeEs,
   errors: errorsEs,
   ago: agoEs,
 };

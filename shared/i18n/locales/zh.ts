@@ -9,6 +9,11 @@ import { homeZh } from './home/zh';
 import { alarmsZh } from './alarms/zh';
 import { pushesZh } from './pushes/zh';
 import { annunciationZh } from './annunciation/zh';
+import { displaysZh } from './displays/zh';
+import { liveWidgetsZh } from './liveWidgets/zh';
+import { chartWidgetsZh } from './chartWidgets/zh';
+import { visualizationZh } from './visualization/zh';
+import { kioskRuntimeZh } from './kioskRuntime/zh';
 import type { Catalogue } from '../catalogue';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
@@ -316,6 +321,11 @@ export const zh: Catalogue = {
   alarms: alarmsZh,
   pushes: pushesZh,
   annunciation: annunciationZh,
+  displays: displaysZh,
+  liveWidgets: liveWidgetsZh,
+  chartWidgets: chartWidgetsZh,
+  visualization: visualizationZh,
+  kioskRuntime: kioskRuntimeZh,
   errors: errorsZh,
   ago: agoZh,
 };

@@ -1,0 +1,6 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { chartWidgetsEn } from './en';
+
+export const chartWidgetsZh: CatalogueShape<typeof chartWidgetsEn> = {
+  noData: '暂无数据',
+};
