@@ -1,14 +1,12 @@
 import { Registry } from '../registry';
 import type { AnyWidgetDescriptor } from '../widgetDescriptor';
+import { CHART_WIDGETS } from './chartWidgets';
+import { LIVE_WIDGETS } from './liveWidgets';
+import { SCENE_WIDGETS } from './sceneWidgets';
 
 /**
- * The built-in widget catalogue: one line per widget type. Descriptors are pure (zod + channel names),
- * so the server imports this list to validate options; renderers load lazily through `load()`.
+ * The built-in widget catalogue. Descriptors are pure (zod + channel names), so the server imports this
+ * list to validate options; renderers load lazily through `load()`. A duplicate id throws at start-up.
  */
-const BUILT_IN: AnyWidgetDescriptor[] = [
-  // chart widgets (echarts): one line each
-  // live and media widgets: one line each
-];
-
 export const widgetRegistry = new Registry<AnyWidgetDescriptor>('Widget');
-for (const descriptor of BUILT_IN) widgetRegistry.register(descriptor);
+for (const descriptor of [...CHART_WIDGETS, ...LIVE_WIDGETS, ...SCENE_WIDGETS]) widgetRegistry.register(descriptor);

@@ -6,8 +6,19 @@ import { LoginThrottle } from './loginThrottle';
 import { SessionRepository } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
 
+/** A wall signed in with a display token: read-only, limited to its boards (issue 6). */
+export interface DisplayPrincipal {
+  id: number;
+  name: string;
+  /** Every board it may show: its own list, or the boards of its playlist. */
+  boardIds: readonly number[];
+  playlistId: number | null;
+}
+
 /** Who is calling, resolved once per request or socket connection. */
 export interface AuthContext {
+  /** Set for display tokens; `user` is then the display's owner (whose data scope it reads with). */
+  display: DisplayPrincipal | null;
   user: UserRow;
   sessionId: string;
   claims: TokenClaims;
@@ -61,6 +72,7 @@ export class AuthService {
     const roles = await this.users.effectiveRoles(user);
     let paths: Promise<ReadonlySet<string>> | undefined;
     return {
+      display: null,
       user,
       sessionId: session.id,
       claims,

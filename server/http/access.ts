@@ -13,6 +13,8 @@ export type Access = 'public' | 'user' | { permission: string } | { anyOf: reado
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A display token (read-only wall) may call this route; every other route refuses displays with FORBIDDEN. */
+    displays?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

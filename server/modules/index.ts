@@ -9,6 +9,9 @@ import { ingestRoutes } from './interfaces/ingestRoutes';
 import { energyRoutes } from './energy/routes';
 import { alarmRoutes } from './alarms/routes';
 import { pushRoutes } from './pushes/routes';
+import { boardRoutes } from './boards/routes';
+import { displayRoutes } from './displays/routes';
+import { liveDataRoutes } from './liveData/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes];

@@ -24,13 +24,15 @@ export class ChannelHub implements ChannelPublisher {
   /** Per socket: channel → room it joined for it. */
   private readonly joined = new Map<string, Map<string, string>>();
   private readonly stops: (() => void)[];
+  private readonly providers: ChannelProvider[];
 
   constructor(
     private readonly io: Server,
     private readonly auth: AuthService,
-    private readonly providers: readonly ChannelProvider[],
+    providers: readonly ChannelProvider[],
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
+    this.providers = [...providers];
     this.stops = providers.map((provider) => provider.start(this));
     io.on('connection', (socket) => this.attach(socket));
   }
@@ -47,8 +49,15 @@ export class ChannelHub implements ChannelPublisher {
     return this.rooms.has(room);
   }
 
+  /** A module adds its own channel family (boards, displays, energy figures) when it registers. */
+  addProvider(provider: ChannelProvider): void {
+    if (this.providers.some((existing) => existing.name === provider.name)) throw new Error(`Channel provider "${provider.name}" is added twice`);
+    this.providers.push(provider);
+    this.stops.push(provider.start(this));
+  }
+
   close(): void {
-    for (const stop of this.stops) stop();
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   private attach(socket: Socket): void {
