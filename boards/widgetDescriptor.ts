@@ -17,8 +17,14 @@ export interface ChannelReading<T = unknown> {
 
 /** Reads channels for a widget; the kiosk's telemetry store implements it (ref-counted, one socket). */
 export interface ChannelReader {
-  /** Subscribes while mounted; the reading is MobX-observable, so an observer component re-renders on each delta. */
+  /** The newest reading; MobX-observable, so an observer component re-renders on each delta. */
   read<T>(channel: string): ChannelReading<T> | undefined;
+  /**
+   * Subscribes channels (ref-counted) until the returned disposer runs. The widget host already watches
+   * the channels a descriptor declares; pages and widgets whose channels depend on data (a mimic's meters,
+   * the 3D scene's meters) watch the rest through useWatchedChannels.
+   */
+  watch(channels: readonly string[]): () => void;
 }
 
 /** Everything a widget renderer gets. Sizes are device-independent CSS pixels of the screen, not the design. */

@@ -1,7 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import type { ChannelReader, ChannelReading } from '../widgetDescriptor';
 
-const NO_CHANNELS: ChannelReader = { read: () => undefined };
+const NO_CHANNELS: ChannelReader = { read: () => undefined, watch: () => () => undefined };
 const ChannelReaderContext = createContext<ChannelReader>(NO_CHANNELS);
 
 /** The kiosk (and the editor's preview) provide the telemetry store here; widgets read through useChannel. */
@@ -16,4 +16,11 @@ export function ChannelReaderProvider({ reader, children }: { reader: ChannelRea
 export function useChannel<T>(channel: string | undefined): ChannelReading<T> | undefined {
   const reader = useContext(ChannelReaderContext);
   return channel ? reader.read<T>(channel) : undefined;
+}
+
+/** Watches channels while the component is mounted (ref-counted by the reader); the list is compared by value. */
+export function useWatchedChannels(channels: readonly string[]): void {
+  const reader = useContext(ChannelReaderContext);
+  const key = channels.join('|');
+  useEffect(() => reader.watch(key ? key.split('|') : []), [reader, key]);
 }
