@@ -103,3 +103,22 @@ export type DisplayCommand =
   | { kind: 'release' }
   /** Reload the page (the console's "reload" button). */
   | { kind: 'reload' };
+
+// ---- meters ----
+/** `meters:directory`: the meters the caller may see, with their department (snapshot; again when meters change or every 5 minutes). */
+export const METER_DIRECTORY_CHANNEL = 'meters:directory';
+export interface MeterDirectoryEntry {
+  id: number;
+  code: string;
+  name: string;
+  energyType: string;
+  departmentId: number | null;
+  /** "Main Plant / Production Hall A / Line 1" */
+  departmentPath: string;
+  /** The top-level department (building or site area) the 3D scene groups meters by; null when unassigned. */
+  topDepartmentId: number | null;
+  online: boolean;
+}
+export interface MeterDirectoryData extends Computed {
+  meters: MeterDirectoryEntry[];
+}
