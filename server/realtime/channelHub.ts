@@ -76,7 +76,7 @@ export class ChannelHub implements ChannelPublisher {
 
   private async subscribe(socket: Socket, request: unknown, ack: Ack): Promise<void> {
     const { channel, afterId } = (request ?? {}) as { channel?: unknown; afterId?: unknown };
-    if (typeof channel !== 'string' || channel.length > 128) return this.refuse(socket, ack, { channel: String(channel), message: 'channel must be a string' });
+    if (typeof channel !== 'string' || channel.length > 640) return this.refuse(socket, ack, { channel: String(channel), message: 'channel must be a string of at most 640 characters' });
     if (afterId !== undefined && (typeof afterId !== 'number' || !Number.isSafeInteger(afterId) || afterId < 0)) {
       return this.refuse(socket, ack, { channel, message: 'afterId must be a whole number ≥ 0' });
     }

@@ -25,12 +25,14 @@ import { MeterHistory } from './meterHistory';
 import { MeterReplacements } from './meterReplacements';
 import { QuarantineDesk } from './quarantineDesk';
 import { rejectedReadings } from './rejectedReadings';
+import { ENERGY_ANALYSIS_SCREENS } from '../../realtime/energyChannel';
 
 const METER_DATA = '/base/meterData';
 const CHECK = '/base/check';
 const DEVICE = '/base/device';
 /** Screens that read rollups; any one of them lets a user read the figures. */
-const ANALYSIS = ['/others/basic', '/others/electricEnergy', '/others/electricBalance', '/devices/departRecord', '/board/queryChart'];
+/** The screens that read energy figures; the energy:* channels use the same list. */
+const ANALYSIS = ENERGY_ANALYSIS_SCREENS;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The metering read API: meter history and exports, rollups, balance, home summary, data checks. */
