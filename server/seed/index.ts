@@ -4,6 +4,7 @@ import { ensureAdmin, type AdminSeedResult } from './admin';
 import { ensureDemoOrganisation } from './demoOrganisation';
 import { ensureMenus } from './menus';
 import { ensureRoles } from './roles';
+import { loadSampleRefs, seedSampleBoards } from './sampleBoards';
 
 export interface SeedOptions {
   adminPassword: string | undefined;
@@ -18,6 +19,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   if (options.demo) {
     const owner = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await ensureDemoOrganisation(db, owner.id);
+    await seedSampleBoards(db, await loadSampleRefs(db));
   }
   return admin;
 }

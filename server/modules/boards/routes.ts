@@ -1,4 +1,60 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '@shared/errors';
+import { BOARD_CONFIG_SCREEN, boardCreateSchema, boardIdParams, boardUpdateSchema } from '@shared/schemas/boards';
+import { requireAuth } from '../../http/access';
+import { parseOrThrow } from '../../http/zodIssues';
+import { boardScope, inScope } from '../../boards/boardAccess';
+import { BoardEvents } from '../../boards/boardEvents';
+import { BoardRepository } from '../../boards/boardRepository';
+import { BoardService } from '../../boards/boardService';
+import { PlaylistService } from '../../boards/playlistService';
+import { boardChannels } from '../../realtime/boardChannel';
 
-/** Boards and playlists (issue 6): filled in by the boards work. */
-export const boardRoutes: FastifyPluginAsync = async () => {};
+/** Walls (display tokens) and signed-in users read; the board screen writes. */
+const read = { access: 'user', displays: true } as const;
+const write = { access: { permission: BOARD_CONFIG_SCREEN } };
+
+/** /api/boards and /api/playlists (issue 6), and the `board:<id>` channel that tells walls about saves. */
+export const boardRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const db = app.storage.db;
+  const events = new BoardEvents((error) => app.log.warn({ err: error }, 'board listener failed'));
+  const boards = new BoardService(db, events);
+  const playlists = new PlaylistService(db);
+  const repository = new BoardRepository(db);
+
+  app.channels.addProvider(
+    boardChannels({
+      maySee: async (auth, boardId) => inScope(await boardScope(auth), boardId) && (await repository.exists([boardId])).size === 1,
+      revisions: (ids) => repository.revisions(ids),
+      onSaved: (listener) => events.on('saved', listener),
+      onDeleted: (listener) => events.on('deleted', listener),
+      onError: (error) => app.log.warn({ err: error }, 'board channel failed'),
+    }),
+  );
+
+  app.get('/boards', { config: read }, async (request) => ok(await boards.list(requireAuth(request))));
+  app.get('/boards/:id', { config: read, schema: { params: boardIdParams } }, async (request) => ok(await boards.get(requireAuth(request), request.params.id)));
+  app.post('/boards', { config: write }, async (request) => {
+    const { document } = parseOrThrow(boardCreateSchema, request.body);
+    return ok(await boards.create(document, requireAuth(request).user.username), 'Created');
+  });
+  app.put('/boards/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
+    const body = parseOrThrow(boardUpdateSchema, request.body);
+    return ok(await boards.update(request.params.id, body, requireAuth(request).user.username), 'Updated');
+  });
+  app.delete('/boards/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
+    await boards.remove(request.params.id);
+    return ok(null, 'Deleted');
+  });
+
+  app.get('/playlists', { config: write }, async () => ok(await playlists.list()));
+  app.get('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await playlists.get(request.params.id)));
+  app.post('/playlists', { config: write }, async (request) => ok(await playlists.create(request.body), 'Created'));
+  app.put('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await playlists.update(request.params.id, request.body), 'Updated'));
+  app.delete('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
+    await playlists.remove(request.params.id);
+    return ok(null, 'Deleted');
+  });
+};

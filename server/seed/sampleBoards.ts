@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { SAMPLE_BOARDS, type SampleBoard, type SampleRefs } from '@boards/samples';
+import { issueField, validateBoard, type WidgetLookup } from '@boards/validation/validateBoard';
+import { widgetRegistry } from '@boards/widgets';
+import type { Database } from '../db/schema';
+
+/** The demo organisation's ids by code (meters M011…, departments PLANT…, sub-items POWER…). */
+export async function loadSampleRefs(db: Kysely<Database>): Promise<SampleRefs> {
+  const byCode = async (table: 'meters' | 'departments' | 'subitems') => new Map((await db.selectFrom(table).select(['id', 'code']).execute()).map((row) => [row.code, row.id]));
+  const [meters, departments, subitems] = await Promise.all([byCode('meters'), byCode('departments'), byCode('subitems')]);
+  return { meter: (code) => meters.get(code), department: (code) => departments.get(code), subitem: (code) => subitems.get(code) };
+}
+
+/**
+ * Inserts each sample board whose key is not stored yet, validated like any saved board (a sample that
+ * fails is a bug in the product and throws). Several processes starting at once: the unique sample_key
+ * lets one insert win and the others skip. Answers the keys this call inserted.
+ */
+export async function seedSampleBoards(
+  db: Kysely<Database>,
+  refs: SampleRefs,
+  samples: readonly SampleBoard[] = SAMPLE_BOARDS,
+  registry: WidgetLookup = widgetRegistry,
+  now = Date.now(),
+): Promise<string[]> {
+  if (samples.length === 0) return [];
+  const present = new Set(
+    (await db.selectFrom('boards').select('sample_key').where('sample_key', 'in', samples.map((sample) => sample.key)).execute()).map((row) => row.sample_key),
+  );
+  const inserted: string[] = [];
+  for (const sample of samples) {
+    if (present.has(sample.key)) continue;
+    const result = validateBoard(sample.build(refs), registry);
+    if (!result.ok) {
+      const details = result.issues.map((issue) => `${issueField(issue.path) || '(document)'}: ${issue.message}`).join('; ');
+      throw new Error(`Sample board "${sample.key}" is not valid: ${details}`);
+    }
+    const { document } = result;
+    const row = await db
+      .insertInto('boards')
+      .values({
+        name: document.meta.name,
+        description: document.meta.description,
+        document: JSON.stringify(document),
+        revision: 1,
+        sample_key: sample.key,
+        created_at: now,
+        updated_at: now,
+        updated_by: 'system',
+      })
+      .onConflict((conflict) => conflict.column('sample_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) inserted.push(sample.key);
+  }
+  return inserted;
+}
