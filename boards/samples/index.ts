@@ -1,4 +1,7 @@
 import type { BoardDocumentInput } from '@shared/board/document';
+import { alarmWallSample } from './alarmWall';
+import { controlRoomSample } from './controlRoom';
+import { plant3dSample } from './plant3d';
 
 /** Ids of the demo organisation the seed resolved from codes (meters M011…, departments PLANT…, sub-items POWER…). */
 export interface SampleRefs {
@@ -13,5 +16,5 @@ export interface SampleBoard {
   build(refs: SampleRefs): BoardDocumentInput;
 }
 
-/** Filled in as the widgets land: control-room overview, alarm wall, 3D plant. */
-export const SAMPLE_BOARDS: readonly SampleBoard[] = [];
+/** Seeded in this order on first start with the demo organisation. */
+export const SAMPLE_BOARDS: readonly SampleBoard[] = [controlRoomSample, alarmWallSample, plant3dSample];
