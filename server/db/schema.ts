@@ -473,6 +473,7 @@ export interface Database {
   push_channel_settings: PushChannelSettingsTable;
   alarm_actions: AlarmActionsTable;
   boards: BoardsTable;
+  seeded_samples: { key: string; seeded_at: number };
   playlists: PlaylistsTable;
   displays: DisplaysTable;
 }

@@ -58,6 +58,16 @@ describe('seedSampleBoards', () => {
     expect(await db.selectFrom('boards').select('id').where('sample_key', '=', 'test-race').execute()).toHaveLength(1);
   });
 
+  it('does not bring back a sample board an admin deleted', async () => {
+    const db = t.app.storage.db;
+    const refs = await loadSampleRefs(db);
+    const deletedWall: SampleBoard = { key: 'test-deleted', build: () => ({ ...emptyWall.build(refs), meta: { name: 'Deleted wall' } }) };
+    expect(await seedSampleBoards(db, refs, [deletedWall], registry)).toEqual(['test-deleted']);
+    await db.deleteFrom('boards').where('sample_key', '=', 'test-deleted').execute();
+    expect(await seedSampleBoards(db, refs, [deletedWall], registry)).toEqual([]);
+    expect(await db.selectFrom('boards').select('id').where('sample_key', '=', 'test-deleted').execute()).toHaveLength(0);
+  });
+
   it('throws on a sample that does not validate: a bug in the product', async () => {
     const broken: SampleBoard = { key: 'test-broken', build: () => ({ schemaVersion: 1, meta: { name: 'Broken' }, elements: { x: { type: 'no-such-widget' } }, layout: { kind: 'grid', spec: { items: [] } } }) };
     await expect(seedSampleBoards(t.app.storage.db, await loadSampleRefs(t.app.storage.db), [broken], registry)).rejects.toThrow(

@@ -12,9 +12,10 @@ export async function loadSampleRefs(db: Kysely<Database>): Promise<SampleRefs> 
 }
 
 /**
- * Inserts each sample board whose key is not stored yet, validated like any saved board (a sample that
- * fails is a bug in the product and throws). Several processes starting at once: the unique sample_key
- * lets one insert win and the others skip. Answers the keys this call inserted.
+ * Inserts each sample board that was never seeded, validated like any saved board (a sample that fails is
+ * a bug in the product and throws). `seeded_samples` remembers the keys, so a sample an admin deleted
+ * stays deleted. Several processes starting at once: the marker's primary key lets one insert win.
+ * Answers the keys this call inserted.
  */
 export async function seedSampleBoards(
   db: Kysely<Database>,
@@ -24,9 +25,7 @@ export async function seedSampleBoards(
   now = Date.now(),
 ): Promise<string[]> {
   if (samples.length === 0) return [];
-  const present = new Set(
-    (await db.selectFrom('boards').select('sample_key').where('sample_key', 'in', samples.map((sample) => sample.key)).execute()).map((row) => row.sample_key),
-  );
+  const present = new Set((await db.selectFrom('seeded_samples').select('key').where('key', 'in', samples.map((sample) => sample.key)).execute()).map((row) => row.key));
   const inserted: string[] = [];
   for (const sample of samples) {
     if (present.has(sample.key)) continue;
@@ -36,6 +35,8 @@ export async function seedSampleBoards(
       throw new Error(`Sample board "${sample.key}" is not valid: ${details}`);
     }
     const { document } = result;
+    const marked = await db.insertInto('seeded_samples').values({ key: sample.key, seeded_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
+    if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) continue; // another process seeds it
     const row = await db
       .insertInto('boards')
       .values({

@@ -22,6 +22,13 @@ export function boards(kind: DbKind) {
         .addColumn('updated_by', 'text', (c) => c.notNull())
         .execute();
 
+      /** Sample keys seeded once: a sample board an admin deleted is not seeded again. */
+      await db.schema
+        .createTable('seeded_samples')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('seeded_at', 'bigint', (c) => c.notNull())
+        .execute();
+
       await withId(db.schema.createTable('playlists'), kind)
         .addColumn('name', 'text', (c) => c.notNull())
         /** JSON [{boardId, seconds}] */
@@ -48,7 +55,7 @@ export function boards(kind: DbKind) {
         .execute();
     },
     async down(db: Kysely<any>): Promise<void> {
-      for (const table of ['displays', 'playlists', 'boards']) await db.schema.dropTable(table).ifExists().execute();
+      for (const table of ['displays', 'playlists', 'seeded_samples', 'boards']) await db.schema.dropTable(table).ifExists().execute();
     },
   };
 }
