@@ -10,6 +10,7 @@ import { TokenSigner } from './auth/tokens';
 import { SessionRepository } from './auth/sessions';
 import { LoginThrottle } from './auth/loginThrottle';
 import { AuthService } from './auth/authService';
+import { DisplayTokens } from './auth/displayTokens';
 import { UserRepository } from './modules/users/repository';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandler';
@@ -59,7 +60,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
     const users = new UserRepository(storage.db);
     const signer = new TokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds);
-    const auth = new AuthService(users, new SessionRepository(storage.db), new LoginThrottle(storage.db), signer);
+    const auth = new AuthService(users, new SessionRepository(storage.db), new LoginThrottle(storage.db), signer, new DisplayTokens(storage.db));
 
     app.decorate('storage', storage);
     app.decorate('serverConfig', config);

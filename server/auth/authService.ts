@@ -5,6 +5,7 @@ import { decoyPasswordHash, verifyPassword } from './passwords';
 import { LoginThrottle } from './loginThrottle';
 import { SessionRepository } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
+import { isDisplayToken, type DisplayTokens } from './displayTokens';
 
 /** A wall signed in with a display token: read-only, limited to its boards (issue 6). */
 export interface DisplayPrincipal {
@@ -20,8 +21,10 @@ export interface AuthContext {
   /** Set for display tokens; `user` is then the display's owner (whose data scope it reads with). */
   display: DisplayPrincipal | null;
   user: UserRow;
+  /** The session's id, or `display:<id>` for a display token. */
   sessionId: string;
-  claims: TokenClaims;
+  /** The session JWT's claims; null for a display token (it is not a JWT and never renews). */
+  claims: TokenClaims | null;
   roles: RoleRef[];
   isAdmin: boolean;
   /** Menu and button full paths the user's roles grant; loaded on first use. */
@@ -34,6 +37,7 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly throttle: LoginThrottle,
     private readonly signer: TokenSigner,
+    private readonly displays: DisplayTokens,
   ) {}
 
   /** Checks the password (argon2id), the lock and the account state; opens a session. */
@@ -60,8 +64,9 @@ export class AuthService {
     return { token: this.signer.sign(user.id, sessionId, now).token, user };
   }
 
-  /** Every request and socket goes through here: signature, expiry, session, account state. */
+  /** Every request and socket goes through here: signature, expiry, session, account state (or the display token's rules). */
   async authenticate(token: string): Promise<AuthContext> {
+    if (isDisplayToken(token)) return this.authenticateDisplay(token);
     const claims = this.signer.verify(token);
     const found = await this.sessions.findWithUser(claims.sid);
     // A deleted user takes its sessions with it (cascade), so "not found" covers both.
@@ -69,13 +74,29 @@ export class AuthService {
     const { session, user } = found;
     if (session.expires_at <= Date.now()) throw new AppError('TOKEN_EXPIRED');
     if (isDisabled(user)) throw new AppError('ACCOUNT_DISABLED');
+    return this.contextFor(user, { display: null, sessionId: session.id, claims });
+  }
+
+  /**
+   * A display token never expires by time; it ends by revocation. It reads with its owner's data scope,
+   * so an owner who is gone revokes it and a disabled owner stops it.
+   */
+  private async authenticateDisplay(token: string): Promise<AuthContext> {
+    const row = await this.displays.find(token);
+    if (!row) throw new AppError('TOKEN_INVALID');
+    if (row.revoked_at !== null) throw new AppError('DISPLAY_REVOKED');
+    const owner = await this.users.findById(row.owner_user_id);
+    if (!owner) throw new AppError('DISPLAY_REVOKED');
+    if (isDisabled(owner)) throw new AppError('ACCOUNT_DISABLED');
+    return this.contextFor(owner, { display: await this.displays.principal(row), sessionId: `display:${row.id}`, claims: null });
+  }
+
+  private async contextFor(user: UserRow, who: Pick<AuthContext, 'display' | 'sessionId' | 'claims'>): Promise<AuthContext> {
     const roles = await this.users.effectiveRoles(user);
     let paths: Promise<ReadonlySet<string>> | undefined;
     return {
-      display: null,
+      ...who,
       user,
-      sessionId: session.id,
-      claims,
       roles,
       isAdmin: isAdminRoleSet(roles),
       permittedPaths: () => (paths ??= this.users.permittedPaths(user.id).then((list) => new Set(list))),
@@ -84,13 +105,16 @@ export class AuthService {
 
   /** A fresh token for the same session when the current one is past half its life. */
   async renewIfDue(context: AuthContext): Promise<string | null> {
-    if (!this.signer.needsRenewal(context.claims)) return null;
+    // Display tokens carry no claims: they do not expire, so there is nothing to renew.
+    if (!context.claims || !this.signer.needsRenewal(context.claims)) return null;
     const { token, expiresAt } = this.signer.sign(context.user.id, context.sessionId);
     await this.sessions.extend(context.sessionId, expiresAt);
     return token;
   }
 
-  logout(context: AuthContext): Promise<void> {
-    return this.sessions.revoke(context.sessionId);
+  /** Ends the session; a display has none (it is revoked from the console), so this leaves it alone. */
+  async logout(context: AuthContext): Promise<void> {
+    if (context.display) return;
+    await this.sessions.revoke(context.sessionId);
   }
 }

@@ -56,6 +56,8 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
     if (!token) throw new AppError('TOKEN_MISSING');
     const context = await auth.authenticate(token);
     request.auth = context;
+    // Walls are read-only by construction: a display token reaches only routes that opt in, whatever its owner may do.
+    if (context.display && request.routeOptions.config?.displays !== true) throw new AppError('FORBIDDEN');
     if (typeof access === 'object' && !(await allowed(context, access))) throw new AppError('FORBIDDEN');
     const renewed = await auth.renewIfDue(context);
     if (renewed) reply.header('x-new-token', renewed);

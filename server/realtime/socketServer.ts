@@ -2,17 +2,27 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AuthService, AuthContext } from '../auth/authService';
 import { AppError } from '../http/appError';
+import { CHANNEL_ERROR, type ChannelError } from '@shared/realtime/protocol';
+import { DISPLAY_SELF_CHANNEL } from '@shared/board/channels';
+import { ErrorCode, errorInfo } from '@shared/errors';
 
 export interface Realtime {
   io: Server;
   /** Closes every socket opened with a session's token (logout, revocation). */
   disconnectSession(sessionId: string): void;
+  /** Tells a display's sockets it was revoked (channel:error with DISPLAY_REVOKED), then closes them. */
+  disconnectDisplay(displayId: number): void;
+  /** The displays among `ids` with a socket connected now (any process sharing the adapter). */
+  onlineDisplays(ids: readonly number[]): Promise<Set<number>>;
   close(): Promise<void>;
 }
 
 export interface SocketData {
   auth: AuthContext;
 }
+
+/** The socket.io room of every socket opened with a display's token. */
+export const displayRoom = (displayId: number): string => `display:${displayId}`;
 
 /** The token comes as the `token` query parameter (spec §7) or in the handshake auth payload. */
 export function handshakeToken(socket: Socket): string | undefined {
@@ -46,12 +56,24 @@ export function attachRealtime(server: HttpServer, auth: AuthService): Realtime 
 
   io.on('connection', (socket) => {
     const { auth: context } = socket.data as SocketData;
-    void socket.join([`session:${context.sessionId}`, `user:${context.user.id}`]);
+    // A wall is not its owner: it stays out of the owner's user room.
+    void socket.join(context.display ? [`session:${context.sessionId}`, displayRoom(context.display.id)] : [`session:${context.sessionId}`, `user:${context.user.id}`]);
   });
+
+  const revoked: ChannelError = { channel: DISPLAY_SELF_CHANNEL, message: errorInfo.DISPLAY_REVOKED.message, code: ErrorCode.DISPLAY_REVOKED };
 
   return {
     io,
     disconnectSession: (sessionId) => io.in(`session:${sessionId}`).disconnectSockets(true),
+    disconnectDisplay: (displayId) => {
+      // The reason goes first, so the wall shows "display revoked" rather than a generic "session ended".
+      io.to(displayRoom(displayId)).emit(CHANNEL_ERROR, revoked);
+      io.in(displayRoom(displayId)).disconnectSockets(true);
+    },
+    onlineDisplays: async (ids) => {
+      const counts = await Promise.all(ids.map(async (id) => ({ id, online: (await io.in(displayRoom(id)).fetchSockets()).length > 0 })));
+      return new Set(counts.filter((entry) => entry.online).map((entry) => entry.id));
+    },
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }
