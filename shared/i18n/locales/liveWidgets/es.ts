@@ -3,4 +3,40 @@ import type { liveWidgetsEn } from './en';
 
 export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
   noData: 'Aún no hay datos',
+  names: {
+    'top-n': 'Tabla de mayores consumos',
+    'alarm-counters': 'Contadores de alarmas',
+    'alarm-ticker': 'Lista de alarmas',
+    clock: 'Reloj',
+    text: 'Texto',
+    image: 'Imagen',
+    mimic: 'Vista sinóptica',
+    'bar-3d': 'Barras de energía en 3D',
+  },
+  topN: {
+    rank: '#',
+    name: 'Nombre',
+    energy: 'Energía',
+    share: 'Porcentaje',
+  },
+  alarmCounters: {
+    total: 'Todas las alarmas abiertas',
+  },
+  alarmTicker: {
+    none: 'No hay alarmas abiertas',
+    enableSound: 'Haga clic para activar el sonido',
+    acknowledged: 'Reconocida',
+  },
+  image: {
+    none: 'No se ha elegido ninguna imagen',
+  },
+  mimic: {
+    meter: 'Medidor {{id}}',
+    inAlarm: 'En alarma',
+  },
+  bar3d: {
+    chooseDepartments: 'Elija los departamentos a comparar',
+    hour: 'Hora',
+    department: 'Departamento',
+  },
 };

@@ -1,0 +1,91 @@
+import dayjs from 'dayjs';
+import { observer } from 'mobx-react-lite';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlarmRecord } from '@shared/schemas/alarms';
+import type { WidgetProps } from '../../widgetDescriptor';
+import { AlarmFeedList } from './alarmFeedList';
+import { TICKER_MAX_RECORDS, type AlarmTickerOptions } from './descriptor';
+import { matchesTicker, SEVERITY_COLOURS, tickerRows, type TickerFilter } from './tickerRows';
+import { useAlarmFeed } from './useAlarmFeed';
+import { useTickerSound } from './useTickerSound';
+
+const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; fontSize: number }) {
+  const { t } = useTranslation();
+  const colour = SEVERITY_COLOURS[record.severity];
+  const fresh = record.processingState === 1;
+  return (
+    <li
+      data-testid={`ticker-alarm-${record.id}`}
+      data-severity={record.severity}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'auto auto 1fr auto',
+        alignItems: 'baseline',
+        gap: fontSize * 0.6,
+        padding: `${fontSize * 0.3}px ${fontSize * 0.5}px`,
+        borderLeft: `${Math.max(2, fontSize * 0.25)}px solid ${colour}`,
+        background: fresh ? `${colour}22` : 'transparent',
+        fontSize,
+        lineHeight: 1.3,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <span style={{ color: colour, fontWeight: 600 }}>{t(`alarms.severity.${record.severity}`)}</span>
+      <span style={{ opacity: 0.8 }}>{t(`alarms.kind.${record.kind}`)}</span>
+      {/* Subject and message are plain text from the server, rendered as text nodes. */}
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        <strong>{record.subject.name}</strong>
+        {record.subject.code ? ` (${record.subject.code})` : ''} · {record.message}
+        {fresh ? '' : ` · ${t('liveWidgets.alarmTicker.acknowledged')}`}
+      </span>
+      <time dateTime={new Date(record.raisedAt).toISOString()} style={{ opacity: 0.75, fontVariantNumeric: 'tabular-nums' }}>
+        {dayjs(record.raisedAt).format('MM-DD HH:mm:ss')}
+      </time>
+    </li>
+  );
+});
+
+/**
+ * The newest open alarms from alarms:new (this widget keeps its own bounded list by record id; processed
+ * and cleared records leave). Sounds the annunciator for new unacknowledged ones; no acknowledge button.
+ */
+function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmTickerOptions>) {
+  const { t } = useTranslation();
+  const [list] = useState(() => new AlarmFeedList(TICKER_MAX_RECORDS));
+  useAlarmFeed(list);
+  const filter = useRef<TickerFilter>(options);
+  filter.current = options;
+  const sounder = useTickerSound(() => list.unacknowledged.filter((record) => matchesTicker(record, filter.current)), options.sound);
+
+  const fontSize = 14 * scale;
+  const rows = tickerRows(list.records, options, options.maxRows);
+  const showChip = options.sound && sounder.soundBlocked && !sounder.muted;
+  return (
+    <div style={{ width, height, overflow: 'hidden', display: 'flex', flexDirection: 'column', gap: fontSize * 0.4 }}>
+      {showChip && (
+        <button
+          type="button"
+          data-testid="ticker-enable-sound"
+          onClick={() => void sounder.enableSound()}
+          style={{ alignSelf: 'flex-start', fontSize: fontSize * 0.9, padding: `${fontSize * 0.2}px ${fontSize * 0.7}px`, borderRadius: fontSize, border: '1px solid currentColor', background: 'transparent', color: 'inherit', cursor: 'pointer' }}
+        >
+          {t('liveWidgets.alarmTicker.enableSound')}
+        </button>
+      )}
+      {rows.length === 0 ? (
+        <div data-testid="ticker-empty" style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: fontSize * 1.2, opacity: 0.6 }}>
+          {t('liveWidgets.alarmTicker.none')}
+        </div>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: fontSize * 0.3, overflow: 'hidden' }}>
+          {rows.map((record) => (
+            <Row key={record.id} record={record} fontSize={fontSize} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export default observer(AlarmTickerWidget);

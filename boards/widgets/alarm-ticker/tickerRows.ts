@@ -1,0 +1,29 @@
+import { ALARM_SEVERITIES, type AlarmKind, type AlarmRecord, type AlarmSeverity } from '@shared/schemas/alarms';
+
+/** The colour of each severity on a wall, readable on the dark and the light theme. */
+export const SEVERITY_COLOURS: Readonly<Record<AlarmSeverity, string>> = {
+  low: '#8c9bab',
+  medium: '#f0b429',
+  high: '#ff7a45',
+  critical: '#ff4d4f',
+};
+
+export interface TickerFilter {
+  kinds: readonly AlarmKind[];
+  minSeverity: AlarmSeverity;
+}
+
+/** Whether the ticker shows (and sounds for) this record. */
+export function matchesTicker(record: AlarmRecord, filter: TickerFilter): boolean {
+  return filter.kinds.includes(record.kind) && ALARM_SEVERITIES.indexOf(record.severity) >= ALARM_SEVERITIES.indexOf(filter.minSeverity);
+}
+
+/** The rows shown: the list's order (newest first), filtered, at most maxRows. */
+export function tickerRows(records: readonly AlarmRecord[], filter: TickerFilter, maxRows: number): AlarmRecord[] {
+  const rows: AlarmRecord[] = [];
+  for (const record of records) {
+    if (rows.length >= maxRows) break;
+    if (matchesTicker(record, filter)) rows.push(record);
+  }
+  return rows;
+}

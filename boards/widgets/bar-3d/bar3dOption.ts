@@ -1,0 +1,78 @@
+import dayjs from 'dayjs';
+import { energyChannel, type EnergySeriesData } from '@shared/board/channels';
+import type { Binding } from '@shared/board/document';
+
+/** The energy channel compares at most this many departments (the channel name's limit). */
+export const MAX_BAR3D_DEPARTMENTS = 50;
+
+/** Energy by department per hour over the last 24 hours; none without bound departments. */
+export function bar3dChannels(binding: Binding): string[] {
+  const ids = [...new Set(binding.departmentIds ?? [])].slice(0, MAX_BAR3D_DEPARTMENTS);
+  if (ids.length === 0) return [];
+  return [energyChannel({ kind: 'series', scope: 'department', ids, energyType: binding.energyType ?? 'electricity', grain: 'hour', periods: 24 })];
+}
+
+export interface Bar3dLook {
+  /** Screen pixels per design pixel. */
+  scale: number;
+  mode: 'dark' | 'light';
+  accent: string;
+  /** View angles in degrees (elevation and rotation). */
+  alpha: number;
+  beta: number;
+  /** Translated axis names. */
+  hourName: string;
+  departmentName: string;
+  /** An hour period (local hour start, epoch ms as text) as an axis label. */
+  hourLabel?: (period: string) => string;
+}
+
+const defaultHourLabel = (period: string): string => dayjs(Number(period)).format('HH:mm');
+
+/** Whether a series payload has anything to draw. */
+export const hasBars = (data: EnergySeriesData | undefined): data is EnergySeriesData => !!data && data.periods.length > 0 && data.series.length > 0;
+
+/**
+ * The echarts-gl option: hours along x, departments along y, energy up z, coloured by height. Animation
+ * and mouse control off (a wall has nobody at it, and every frame costs GPU time on a 4K screen).
+ */
+export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<string, unknown> {
+  const hourLabel = look.hourLabel ?? defaultHourLabel;
+  const text = look.mode === 'dark' ? '#d0d7e2' : '#2b3340';
+  const line = look.mode === 'dark' ? 'rgba(208,215,226,0.35)' : 'rgba(43,51,64,0.35)';
+  const fontSize = Math.round(11 * look.scale);
+  const bars: [number, number, number][] = [];
+  let max = 0;
+  data.series.forEach((series, departmentIndex) => {
+    series.points.forEach((point, hourIndex) => {
+      const energy = Number.isFinite(point.energy) ? point.energy : 0;
+      max = Math.max(max, energy);
+      bars.push([hourIndex, departmentIndex, energy]);
+    });
+  });
+  const axis = (name: string) => ({
+    name,
+    nameTextStyle: { color: text, fontSize },
+    axisLabel: { color: text, fontSize },
+    axisLine: { lineStyle: { color: line } },
+    splitLine: { lineStyle: { color: line } },
+  });
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    visualMap: { show: false, min: 0, max: max > 0 ? max : 1, dimension: 2, inRange: { color: ['#2b6cb0', look.accent, '#f0b429', '#ff4d4f'] } },
+    xAxis3D: { type: 'category', data: data.periods.map(hourLabel), ...axis(look.hourName) },
+    yAxis3D: { type: 'category', data: data.series.map((series) => series.name), ...axis(look.departmentName) },
+    zAxis3D: { type: 'value', ...axis(data.unit) },
+    grid3D: {
+      boxWidth: 200,
+      boxDepth: Math.min(160, 20 * Math.max(2, data.series.length)),
+      boxHeight: 80,
+      environment: 'none',
+      axisPointer: { show: false },
+      light: { main: { intensity: 1.2, shadow: false }, ambient: { intensity: 0.35 } },
+      viewControl: { alpha: look.alpha, beta: look.beta, distance: 260, autoRotate: false, animation: false, rotateSensitivity: 0, zoomSensitivity: 0, panSensitivity: 0 },
+    },
+    series: [{ type: 'bar3D', data: bars, shading: 'lambert', bevelSize: 0.1, animation: false, label: { show: false }, emphasis: { label: { show: false } } }],
+  };
+}
