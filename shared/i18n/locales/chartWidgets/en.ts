@@ -1,4 +1,35 @@
 /** English texts: Chart widgets (echarts): names in the palette and their own texts. zh.ts and es.ts beside this file hold the same keys. */
 export const chartWidgetsEn = {
   noData: 'No data yet',
+  needsMeter: 'Choose a meter for this widget',
+  needsScope: 'Choose departments or sub-items for this widget',
+  names: {
+    kpi: 'KPI figure',
+    gauge: 'Gauge',
+    'live-trend': 'Live trend',
+    'energy-bar': 'Energy bars',
+    'share-pie': 'Energy share',
+    'energy-sankey': 'Energy flow',
+    'energy-calendar': 'Daily energy calendar',
+  },
+  kpi: {
+    today: 'Today {{value}}',
+    trendUp: 'Up {{change}} in {{minutes}} min',
+    trendDown: 'Down {{change}} in {{minutes}} min',
+    trendFlat: 'Steady over {{minutes}} min',
+  },
+  liveTrend: {
+    meter: 'Meter {{id}}',
+  },
+  sharePie: {
+    others: 'Others',
+  },
+  sankey: {
+    site: 'Site',
+  },
+  calendar: {
+    /** Comma-separated, Sunday first (echarts calendar day labels). */
+    dayNames: 'S,M,T,W,T,F,S',
+    monthNames: 'Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec',
+  },
 };

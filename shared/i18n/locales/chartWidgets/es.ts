@@ -3,4 +3,34 @@ import type { chartWidgetsEn } from './en';
 
 export const chartWidgetsEs: CatalogueShape<typeof chartWidgetsEn> = {
   noData: 'Aún no hay datos',
+  needsMeter: 'Elija un medidor para este widget',
+  needsScope: 'Elija departamentos o subpartidas para este widget',
+  names: {
+    kpi: 'Cifra KPI',
+    gauge: 'Indicador',
+    'live-trend': 'Tendencia en vivo',
+    'energy-bar': 'Barras de energía',
+    'share-pie': 'Reparto de energía',
+    'energy-sankey': 'Flujo de energía',
+    'energy-calendar': 'Calendario de energía diaria',
+  },
+  kpi: {
+    today: 'Hoy {{value}}',
+    trendUp: 'Sube {{change}} en {{minutes}} min',
+    trendDown: 'Baja {{change}} en {{minutes}} min',
+    trendFlat: 'Estable en {{minutes}} min',
+  },
+  liveTrend: {
+    meter: 'Medidor {{id}}',
+  },
+  sharePie: {
+    others: 'Otros',
+  },
+  sankey: {
+    site: 'Planta',
+  },
+  calendar: {
+    dayNames: 'D,L,M,X,J,V,S',
+    monthNames: 'ene,feb,mar,abr,may,jun,jul,ago,sep,oct,nov,dic',
+  },
 };

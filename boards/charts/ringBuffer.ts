@@ -1,0 +1,106 @@
+/**
+ * A bounded, time-ordered buffer of live values for sparklines and live trends. Walls run for weeks at
+ * several updates a second, so the buffer never grows past `capacity` points (two Float64Arrays, no
+ * allocation per push) and keeps points at least `minSpacingMs` apart, except the newest: while the newest
+ * is closer than that to the point before it, a new reading replaces it, so the newest point is always the
+ * latest reading and the others are a steady sample of the past.
+ * Pushing is idempotent per timestamp (a reading at or before the newest is ignored), so calling it while
+ * rendering is safe even when React renders twice.
+ */
+export class RingBuffer {
+  readonly capacity: number;
+  readonly minSpacingMs: number;
+  private readonly times: Float64Array;
+  private readonly values: Float64Array;
+  /** Index of the oldest point. */
+  private start = 0;
+  private count = 0;
+  /** Goes up on every change, so a memoised chart option can depend on it. */
+  version = 0;
+
+  constructor(capacity: number, minSpacingMs = 0) {
+    if (!Number.isInteger(capacity) || capacity < 2) throw new RangeError(`A ring buffer holds at least 2 points, not ${capacity}`);
+    this.capacity = capacity;
+    this.minSpacingMs = Math.max(0, minSpacingMs);
+    this.times = new Float64Array(capacity);
+    this.values = new Float64Array(capacity);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  private slot(index: number): number {
+    return (this.start + index) % this.capacity;
+  }
+
+  /** Adds a reading; returns whether the buffer changed. Non-finite values and old timestamps are ignored. */
+  push(ts: number, value: number): boolean {
+    if (!Number.isFinite(ts) || !Number.isFinite(value)) return false;
+    if (this.count > 0) {
+      const newest = this.slot(this.count - 1);
+      if (ts <= this.times[newest]!) return false;
+      const before = this.count > 1 ? this.times[this.slot(this.count - 2)]! : -Infinity;
+      // The newest point is provisional while it is closer than the spacing to the one before: replace it.
+      if (this.times[newest]! - before < this.minSpacingMs) {
+        this.times[newest] = ts;
+        this.values[newest] = value;
+        this.version += 1;
+        return true;
+      }
+    }
+    if (this.count < this.capacity) {
+      const slot = this.slot(this.count);
+      this.times[slot] = ts;
+      this.values[slot] = value;
+      this.count += 1;
+    } else {
+      // Full: the new point takes the oldest slot.
+      this.times[this.start] = ts;
+      this.values[this.start] = value;
+      this.start = (this.start + 1) % this.capacity;
+    }
+    this.version += 1;
+    return true;
+  }
+
+  /** The newest point, or undefined when empty. */
+  newest(): [number, number] | undefined {
+    if (this.count === 0) return undefined;
+    const slot = this.slot(this.count - 1);
+    return [this.times[slot]!, this.values[slot]!];
+  }
+
+  /** The newest point measured at or before `ts` (the value "N minutes ago"), or undefined when none is that old. */
+  at(ts: number): [number, number] | undefined {
+    for (let index = this.count - 1; index >= 0; index--) {
+      const slot = this.slot(index);
+      if (this.times[slot]! <= ts) return [this.times[slot]!, this.values[slot]!];
+    }
+    return undefined;
+  }
+
+  /** Points from `since` on (all when omitted), oldest first, as [ts, value] pairs for echarts. */
+  points(since = -Infinity): [number, number][] {
+    const out: [number, number][] = [];
+    for (let index = 0; index < this.count; index++) {
+      const slot = this.slot(index);
+      if (this.times[slot]! >= since) out.push([this.times[slot]!, this.values[slot]!]);
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.start = 0;
+    this.count = 0;
+    this.version += 1;
+  }
+}
+
+/**
+ * Capacity and spacing for a window of `windowMs` sampled at `points` steps: points + 1 kept points span the
+ * whole window (so the value a window ago is still there), plus the provisional newest one.
+ */
+export function bufferShape(windowMs: number, points: number): { capacity: number; minSpacingMs: number } {
+  return { capacity: points + 2, minSpacingMs: windowMs / points };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { energyChannel } from '@shared/board/channels';
+import { defineWidget } from '../../widgetDescriptor';
+import { DEFAULT_ENERGY_TYPE, ENERGY_STALE_AFTER_MS, channelIds } from '../../charts/energyBinding';
+
+/** A year of days: the most the calendar draws (a day rollup may cover 367 days). */
+export const MAX_CALENDAR_DAYS = 365;
+
+export const energyCalendarOptions = z.object({
+  /** Decimals of the daily figures (the colour scale's ends). */
+  digits: z.number().int().min(0).max(6).default(0),
+  firstDay: z.enum(['monday', 'sunday']).default('monday'),
+});
+export type EnergyCalendarOptions = z.infer<typeof energyCalendarOptions>;
+
+/**
+ * Daily energy of the bound departments (else sub-items, else meters), summed per day, as a calendar
+ * heatmap over binding.periods days (default and at most 365). The grain is always day.
+ */
+export const energyCalendarWidget = defineWidget<EnergyCalendarOptions>({
+  id: 'energy-calendar',
+  nameKey: 'chartWidgets.names.energy-calendar',
+  category: 'energy',
+  version: 1,
+  options: energyCalendarOptions,
+  defaultSize: { w: 12, h: 5 },
+  channels(binding) {
+    const periods = Math.min(binding.periods ?? MAX_CALENDAR_DAYS, MAX_CALENDAR_DAYS);
+    const energyType = binding.energyType ?? DEFAULT_ENERGY_TYPE;
+    const scopes = [
+      ['department', channelIds(binding.departmentIds)],
+      ['subitem', channelIds(binding.subitemIds)],
+      ['meter', channelIds(binding.meterIds)],
+    ] as const;
+    const bound = scopes.find(([, ids]) => ids.length > 0);
+    return bound ? [energyChannel({ kind: 'series', scope: bound[0], ids: bound[1], energyType, grain: 'day', periods })] : [];
+  },
+  staleAfterMs: ENERGY_STALE_AFTER_MS,
+  load: () => import('./EnergyCalendarWidget'),
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { energyChannel } from '@shared/board/channels';
+import { defineWidget } from '../../widgetDescriptor';
+import { ENERGY_STALE_AFTER_MS, energyWindowOf } from '../../charts/energyBinding';
+
+export const energySankeyOptions = z.object({
+  orient: z.enum(['horizontal', 'vertical']).default('horizontal'),
+  /** Decimals of the figures on the nodes. */
+  digits: z.number().int().min(0).max(6).default(0),
+});
+export type EnergySankeyOptions = z.infer<typeof energySankeyOptions>;
+
+export const SANKEY_WINDOW = { grain: 'day', periods: 1 } as const;
+
+/** Site → top-level departments → their children (energy:flow), over the binding's window (default today). */
+export const energySankeyWidget = defineWidget<EnergySankeyOptions>({
+  id: 'energy-sankey',
+  nameKey: 'chartWidgets.names.energy-sankey',
+  category: 'energy',
+  version: 1,
+  options: energySankeyOptions,
+  defaultSize: { w: 12, h: 8 },
+  channels: (binding) => [energyChannel({ kind: 'flow', ...energyWindowOf(binding, SANKEY_WINDOW) })],
+  staleAfterMs: ENERGY_STALE_AFTER_MS,
+  load: () => import('./EnergySankeyWidget'),
+});
