@@ -8,8 +8,9 @@ const chunkGroups: Record<string, RegExp> = {
   react: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
   i18n: /node_modules[\\/](i18next|react-i18next)[\\/]/,
   antd: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
-  'echarts-gl': /node_modules[\\/](echarts-gl|claygl)[\\/]/,
+  // echarts before echarts-gl: the gl group would otherwise claim the echarts core it imports and every 2D chart would download it.
   echarts: /node_modules[\\/](echarts|zrender)[\\/]/,
+  'echarts-gl': /node_modules[\\/](echarts-gl|claygl)[\\/]/,
   three: /node_modules[\\/](three|@react-three)[\\/]/,
 };
 
