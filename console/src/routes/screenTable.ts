@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ScreenMeta } from './screenRoutes';
 import { ALARMS_SCREENS } from '../pages/alarms/screens';
 import { PUSHES_SCREENS } from '../pages/pushes/screens';
+import { BOARDS_SCREENS } from '../pages/boards/screens';
 
 export interface ScreenDef extends ScreenMeta {
   /** The screen; without one the route shows the "coming in a later release" placeholder. */
@@ -34,6 +35,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/thirdinterfaces/generic-interfaces': { component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))) },
   ...ALARMS_SCREENS,
   ...PUSHES_SCREENS,
+  ...BOARDS_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

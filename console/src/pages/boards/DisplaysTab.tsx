@@ -1,0 +1,120 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@shared/format';
+import type { DisplayRecord } from '@shared/schemas/boards';
+import { agoText } from '../../i18n/agoText';
+import styles from './BoardConfig.module.css';
+import type { BoardsController } from './BoardsController';
+import { DisplayCreateDialog } from './DisplayCreateDialog';
+import { DisplayIssuedDialog } from './DisplayIssuedDialog';
+import { DisplayRowActions } from './DisplayRowActions';
+import type { DisplaysController } from './DisplaysController';
+import type { PlaylistsController } from './PlaylistsController';
+import { SwitchBoardDialog } from './SwitchBoardDialog';
+
+interface DisplaysTabProps {
+  displays: DisplaysController;
+  boards: BoardsController;
+  playlists: PlaylistsController;
+}
+
+const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** Display tokens and each wall's last heartbeat; the page keeps the list fresh while this tab is on screen. */
+export const DisplaysTab = observer(function DisplaysTab({ displays, boards, playlists }: DisplaysTabProps) {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const [switching, setSwitching] = useState<DisplayRecord | null>(null);
+  const boardName = (id: number) => boards.nameOf(id) ?? t('displays.displays.unknownBoard', { id });
+
+  const scopeText = (display: DisplayRecord) =>
+    display.scope.kind === 'boards'
+      ? t('displays.displays.scopeBoardsSummary', { names: display.scope.boardIds.map(boardName).join(', ') })
+      : t('displays.displays.scopePlaylistSummary', { name: playlists.byId(display.scope.playlistId)?.name ?? t('displays.displays.unknownPlaylist', { id: display.scope.playlistId }) });
+
+  const stateOf = (display: DisplayRecord) => {
+    if (display.revokedAt !== null) return <Badge status="default" text={t('displays.displays.revokedAt', { at: formatDateTime(display.revokedAt) })} />;
+    return display.online ? <Badge status="success" text={t('displays.displays.online')} /> : <Badge status="error" text={t('displays.displays.offline')} />;
+  };
+
+  const columns: TableColumnsType<DisplayRecord> = [
+    { key: 'name', dataIndex: 'name', title: t('displays.displays.name'), render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+    {
+      key: 'scope',
+      title: t('displays.displays.scope'),
+      render: (_: unknown, display) => {
+        const text = scopeText(display);
+        return (
+          <Tooltip title={text}>
+            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+              {text}
+            </Typography.Text>
+          </Tooltip>
+        );
+      },
+    },
+    { key: 'boardShown', dataIndex: 'boardName', title: t('displays.displays.boardShown'), render: (name: string | null) => name ?? none },
+    { key: 'state', title: t('displays.displays.state'), render: (_: unknown, display) => stateOf(display) },
+    {
+      key: 'lastSeen',
+      dataIndex: 'lastSeenAt',
+      title: t('displays.displays.lastSeen'),
+      render: (at: number | null) =>
+        at === null ? (
+          <Typography.Text type="secondary">{t('displays.displays.never')}</Typography.Text>
+        ) : (
+          <Tooltip title={formatDateTime(at)}>
+            <span>{agoText(t, at, Math.max(displays.fetchedAt, at))}</span>
+          </Tooltip>
+        ),
+    },
+    { key: 'resolution', dataIndex: 'resolution', title: t('displays.displays.resolution'), render: (value: string | null) => value ?? none },
+    { key: 'version', dataIndex: 'version', title: t('displays.displays.version'), render: (value: string | null) => value ?? none },
+    {
+      key: 'pinned',
+      dataIndex: 'pinnedBoardId',
+      title: t('displays.displays.pinned'),
+      render: (id: number | null) => (id === null ? <Typography.Text type="secondary">{t('displays.displays.ownRotation')}</Typography.Text> : boardName(id)),
+    },
+    {
+      key: 'actions',
+      title: t('displays.actions.actions'),
+      render: (_: unknown, display) => <DisplayRowActions display={display} displays={displays} onSwitch={() => setSwitching(display)} />,
+    },
+  ];
+
+  return (
+    <Flex vertical gap={12} data-testid="displays-tab">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Text type="secondary">{t('displays.displays.refreshNote')}</Typography.Text>
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void displays.load()} data-testid="displays-refresh">
+            {t('displays.actions.refresh')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="display-create">
+            {t('displays.displays.create')}
+          </Button>
+        </Space>
+      </Flex>
+      <Table<DisplayRecord>
+        rowKey="id"
+        size="middle"
+        loading={displays.loading}
+        columns={columns}
+        dataSource={displays.displays}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('displays.displays.empty') }}
+        rowClassName={(display) => (display.revokedAt !== null ? (styles.revoked ?? '') : '')}
+        onRow={(display) => ({ 'data-testid': `display-row-${display.id}`, 'data-revoked': display.revokedAt !== null }) as object}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        data-testid="displays-table"
+      />
+      {creating && <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} onClose={() => setCreating(false)} />}
+      {displays.issued && <DisplayIssuedDialog issued={displays.issued} onClose={displays.dismissIssued} />}
+      {switching && <SwitchBoardDialog display={switching} displays={displays} boards={boards} playlists={playlists} onClose={() => setSwitching(null)} />}
+    </Flex>
+  );
+});

@@ -1,0 +1,69 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { Playlist } from '@shared/schemas/boards';
+import type { PlaylistDraft } from './PlaylistDraft';
+
+/** The playlists tab: the list, saving a dialog's draft (contract first, then the server) and deleting. */
+export class PlaylistsController {
+  playlists: Playlist[] = [];
+  loading = false;
+  busy = false;
+
+  constructor(private readonly api: Pick<DisplaysApi, 'playlists' | 'createPlaylist' | 'updatePlaylist' | 'deletePlaylist'>) {
+    makeAutoObservable<PlaylistsController, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    try {
+      const playlists = await this.api.playlists();
+      runInAction(() => (this.playlists = playlists));
+    } catch {
+      // The api toast said why; the list keeps what it had.
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  get options(): { value: number; label: string }[] {
+    return this.playlists.map((playlist) => ({ value: playlist.id, label: playlist.name }));
+  }
+
+  byId(id: number): Playlist | undefined {
+    return this.playlists.find((playlist) => playlist.id === id);
+  }
+
+  /** Resolves with the saved playlist, or null: the draft then holds the field messages (or the toast said why). */
+  async save(draft: PlaylistDraft, id?: number): Promise<Playlist | null> {
+    const body = draft.validate();
+    if (!body) return null;
+    this.busy = true;
+    let saved: Playlist;
+    try {
+      saved = id === undefined ? await this.api.createPlaylist(body) : await this.api.updatePlaylist(id, body);
+    } catch (error) {
+      draft.showServerErrors(error);
+      return null;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+    await this.load();
+    return saved;
+  }
+
+  async remove(id: number): Promise<boolean> {
+    this.busy = true;
+    try {
+      await this.api.deletePlaylist(id);
+    } catch {
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+    await this.load();
+    return true;
+  }
+}
+
+/** Seconds one round of the playlist takes. */
+export const cycleSeconds = (playlist: Pick<Playlist, 'entries'>): number => playlist.entries.reduce((sum, entry) => sum + entry.seconds, 0);
