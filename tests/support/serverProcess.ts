@@ -30,9 +30,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`server/main.ts`) on a free port with a temp DATA_DIR and waits for /api/health. */
+/**
+ * Starts the real server (`server/main.ts`) on a free port with a temp DATA_DIR and waits for /api/health.
+ * Pass PORT and DATA_DIR to restart a stopped server on the same address with the same database.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'energy-e2e-'));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
