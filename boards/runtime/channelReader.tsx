@@ -24,3 +24,8 @@ export function useWatchedChannels(channels: readonly string[]): void {
   const key = channels.join('|');
   useEffect(() => reader.watch(key ? key.split('|') : []), [reader, key]);
 }
+
+/** The reader itself, for a widget that must see every delta of a channel in a MobX reaction (alarms:new feeds). */
+export function useChannelReader(): ChannelReader {
+  return useContext(ChannelReaderContext);
+}

@@ -4,20 +4,43 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { createI18n } from '@shared/i18n/createI18n';
 import { currentLanguage } from '@shared/i18n/language';
+import { KioskAppProvider } from './app/appContext';
+import { exposeDebug } from './app/debug';
+import { KioskApp } from './app/kioskApp';
 import { KioskRoutes } from './KioskRoutes';
+import { KioskTokens } from './session/kioskTokens';
+import { readStartup } from './session/startupToken';
+import { startWall } from './wall/startWall';
 
 /** No antd here: a wall display should load fast and run light for weeks. */
 const i18n = createI18n(currentLanguage());
 document.documentElement.lang = i18n.language;
+
+// Credentials leave the address bar before anything else reads it (history, Referer, the router).
+const startup = readStartup(window.location.href, window.name);
+if (startup.cleanPath !== null) window.history.replaceState(window.history.state, '', startup.cleanPath);
+
+let storage: Storage | null = null;
+try {
+  storage = window.localStorage;
+} catch {
+  storage = null;
+}
+const app: KioskApp = new KioskApp({ tokens: new KioskTokens(storage, undefined, (token) => app.renewToken(token)) });
+void app.start(startup.credentials);
+startWall(app);
+exposeDebug(app);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('kiosk/index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
-        <KioskRoutes />
-      </BrowserRouter>
+      <KioskAppProvider app={app}>
+        <BrowserRouter>
+          <KioskRoutes />
+        </BrowserRouter>
+      </KioskAppProvider>
     </I18nextProvider>
   </StrictMode>,
 );

@@ -27,6 +27,10 @@ export interface RealtimeClientOptions {
   /** The session ended (bad, expired or revoked token, logged out elsewhere): the client has closed. */
   onRefused?: (refusal: Refusal) => void;
   socket?: Partial<ManagerOptions & SocketOptions>;
+  /** The socket connected (true) or dropped (false); walls show a banner and stale marks from this. */
+  onConnectionChange?: (connected: boolean) => void;
+  /** socket.io is about to try reconnecting (1, 2, 3 … since the last connection). */
+  onReconnectAttempt?: (attempt: number) => void;
 }
 
 interface ChannelEntry {
@@ -50,11 +54,14 @@ export class RealtimeClient implements ChannelSource {
     this.socket = options.url ? io(options.url, socketOptions) : io(socketOptions);
     this.socket.on('connect', () => {
       for (const channel of this.channels.keys()) this.sendSubscribe(channel);
+      options.onConnectionChange?.(true);
     });
+    if (options.onReconnectAttempt) this.socket.io.on('reconnect_attempt', this.reportAttempt);
     this.socket.on('connect_error', (error: Error & { data?: Refusal }) => {
       if (error.data && typeof error.data.code === 'number' && SESSION_ENDED_CODES.has(error.data.code)) this.refuse(error.data);
     });
     this.socket.on('disconnect', (reason) => {
+      options.onConnectionChange?.(false);
       // Only a logout or revocation makes the server close a socket (disconnectSession).
       if (reason === 'io server disconnect') this.refuse({ code: ErrorCode.TOKEN_REVOKED, message: 'The session ended' });
     });
@@ -103,9 +110,15 @@ export class RealtimeClient implements ChannelSource {
   close(): void {
     this.closed = true;
     this.channels.clear();
+    // The manager may be shared and cached by socket.io: leave no listener of ours on it.
+    this.socket.io.off('reconnect_attempt', this.reportAttempt);
     this.socket.removeAllListeners();
     this.socket.close();
   }
+
+  private readonly reportAttempt = (attempt: number): void => {
+    this.options.onReconnectAttempt?.(attempt);
+  };
 
   private sendSubscribe(channel: string): void {
     const entry = this.channels.get(channel);

@@ -137,7 +137,6 @@ export const en = {
   kiosk: {
     board: 'Board {{id}}',
     visualization: 'Visualization',
-    placeholder: 'The board runtime arrives in a later release.',
     notFound: 'Nothing to show at this address.',
   },
   resources: {

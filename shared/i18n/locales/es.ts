@@ -135,7 +135,6 @@ export const es: Catalogue = {
   kiosk: {
     board: 'Tablero {{id}}',
     visualization: 'Visualización',
-    placeholder: 'El motor de tableros llegará en una versión posterior.',
     notFound: 'No hay nada que mostrar en esta dirección.',
   },
   resources: {

@@ -135,7 +135,6 @@ export const zh: Catalogue = {
   kiosk: {
     board: '看板 {{id}}',
     visualization: '可视化',
-    placeholder: '看板运行环境将在后续版本中提供。',
     notFound: '此地址没有可显示的内容。',
   },
   resources: {
