@@ -7,10 +7,9 @@ import { aliases } from './scripts/aliases.js';
 const chunkGroups: Record<string, RegExp> = {
   react: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
   i18n: /node_modules[\\/](i18next|react-i18next)[\\/]/,
+  // Small libraries both bundles use: claimed before antd, whose group would otherwise pull them (and the wall would download antd).
+  common: /node_modules[\\/](dayjs|js-cookie|mobx|mobx-react-lite|axios|socket\.io-client|engine\.io-client|socket\.io-parser|@socket\.io|zod)[\\/]/,
   antd: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/,
-  // echarts before echarts-gl: the gl group would otherwise claim the echarts core it imports and every 2D chart would download it.
-  echarts: /node_modules[\\/](echarts|zrender)[\\/]/,
-  'echarts-gl': /node_modules[\\/](echarts-gl|claygl)[\\/]/,
   three: /node_modules[\\/](three|@react-three)[\\/]/,
 };
 

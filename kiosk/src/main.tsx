@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { createI18n } from '@shared/i18n/createI18n';
+import { createKioskI18n } from '@shared/i18n/kioskCatalogue';
 import { currentLanguage } from '@shared/i18n/language';
 import { KioskAppProvider } from './app/appContext';
 import { exposeDebug } from './app/debug';
@@ -12,9 +12,8 @@ import { KioskTokens } from './session/kioskTokens';
 import { readStartup } from './session/startupToken';
 import { startWall } from './wall/startWall';
 
-/** No antd here: a wall display should load fast and run light for weeks. */
-const i18n = createI18n(currentLanguage());
-document.documentElement.lang = i18n.language;
+/** No antd here: a wall display should load fast and run light for weeks. Texts: the kiosk's own small catalogue, one language. */
+const i18nReady = createKioskI18n(currentLanguage());
 
 // Credentials leave the address bar before anything else reads it (history, Referer, the router).
 const startup = readStartup(window.location.href, window.name);
@@ -33,7 +32,10 @@ exposeDebug(app);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('kiosk/index.html has no #root element');
-createRoot(container).render(
+// The session request is already under way (app.start) while the texts load.
+void i18nReady.then((i18n) => {
+  document.documentElement.lang = i18n.language;
+  createRoot(container).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <KioskAppProvider app={app}>
@@ -43,4 +45,5 @@ createRoot(container).render(
       </KioskAppProvider>
     </I18nextProvider>
   </StrictMode>,
-);
+  );
+});

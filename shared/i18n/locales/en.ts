@@ -1,3 +1,4 @@
+import { appEn, kioskEn } from './shell/en';
 import { agoEn } from './ago/en';
 import { errorsEn } from './errors/en';
 import { meterDataEn } from './meterData/en';
@@ -20,10 +21,7 @@ import { RULE_MESSAGES } from '../../resources/rules';
  * `route.*` holds one title per menu path segment (shared/menu titleKey) plus the public routes.
  */
 export const en = {
-  app: {
-    consoleTitle: 'Energy Console',
-    kioskTitle: 'Energy Kiosk',
-  },
+  app: appEn,
   login: {
     title: 'Energy Management Platform',
     username: 'Username',
@@ -134,11 +132,7 @@ export const en = {
   authRedirect: {
     signingIn: 'Signing you in…',
   },
-  kiosk: {
-    board: 'Board {{id}}',
-    visualization: 'Visualization',
-    notFound: 'Nothing to show at this address.',
-  },
+  kiosk: kioskEn,
   resources: {
     names: { meter: 'meter', subitem: 'sub-item', tag: 'tag', gateway: 'gateway', department: 'department' },
     fields: {

@@ -1,3 +1,4 @@
+import { appEs, kioskEs } from './shell/es';
 import { agoEs } from './ago/es';
 import { errorsEs } from './errors/es';
 import { meterDataEs } from './meterData/es';
@@ -18,10 +19,7 @@ import type { Catalogue } from '../catalogue';
 
 /** Catálogo en español: las mismas claves que en.ts. */
 export const es: Catalogue = {
-  app: {
-    consoleTitle: 'Consola de energía',
-    kioskTitle: 'Pantalla de energía',
-  },
+  app: appEs,
   login: {
     title: 'Plataforma de gestión energética',
     username: 'Usuario',
@@ -132,11 +130,7 @@ export const es: Catalogue = {
   authRedirect: {
     signingIn: 'Iniciando su sesión…',
   },
-  kiosk: {
-    board: 'Tablero {{id}}',
-    visualization: 'Visualización',
-    notFound: 'No hay nada que mostrar en esta dirección.',
-  },
+  kiosk: kioskEs,
   resources: {
     names: { meter: 'medidor', subitem: 'subpartida', tag: 'etiqueta', gateway: 'pasarela', department: 'departamento' },
     fields: {

@@ -1,3 +1,4 @@
+import { appZh, kioskZh } from './shell/zh';
 import { agoZh } from './ago/zh';
 import { errorsZh } from './errors/zh';
 import { meterDataZh } from './meterData/zh';
@@ -18,10 +19,7 @@ import type { Catalogue } from '../catalogue';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
 export const zh: Catalogue = {
-  app: {
-    consoleTitle: '能源管理控制台',
-    kioskTitle: '能源大屏',
-  },
+  app: appZh,
   login: {
     title: '能源管理平台',
     username: '用户名',
@@ -132,11 +130,7 @@ export const zh: Catalogue = {
   authRedirect: {
     signingIn: '正在为您登录…',
   },
-  kiosk: {
-    board: '看板 {{id}}',
-    visualization: '可视化',
-    notFound: '此地址没有可显示的内容。',
-  },
+  kiosk: kioskZh,
   resources: {
     names: { meter: '仪表', subitem: '分项', tag: '标签', gateway: '网关', department: '部门' },
     fields: {

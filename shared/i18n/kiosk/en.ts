@@ -1,0 +1,19 @@
+import { alarmsEn } from '../locales/alarms/en';
+import { chartWidgetsEn } from '../locales/chartWidgets/en';
+import { errorsEn } from '../locales/errors/en';
+import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
+import { liveWidgetsEn } from '../locales/liveWidgets/en';
+import { appEn, kioskEn } from '../locales/shell/en';
+import { visualizationEn } from '../locales/visualization/en';
+import type { KioskCatalogue } from '../kioskCatalogue';
+
+export const kioskCatalogueEn: KioskCatalogue = {
+  app: appEn,
+  kiosk: kioskEn,
+  kioskRuntime: kioskRuntimeEn,
+  chartWidgets: chartWidgetsEn,
+  liveWidgets: liveWidgetsEn,
+  visualization: visualizationEn,
+  alarms: alarmsEn,
+  errors: errorsEn,
+};

@@ -1,0 +1,19 @@
+import { alarmsEs } from '../locales/alarms/es';
+import { chartWidgetsEs } from '../locales/chartWidgets/es';
+import { errorsEs } from '../locales/errors/es';
+import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
+import { liveWidgetsEs } from '../locales/liveWidgets/es';
+import { appEs, kioskEs } from '../locales/shell/es';
+import { visualizationEs } from '../locales/visualization/es';
+import type { KioskCatalogue } from '../kioskCatalogue';
+
+export const kioskCatalogueEs: KioskCatalogue = {
+  app: appEs,
+  kiosk: kioskEs,
+  kioskRuntime: kioskRuntimeEs,
+  chartWidgets: chartWidgetsEs,
+  liveWidgets: liveWidgetsEs,
+  visualization: visualizationEs,
+  alarms: alarmsEs,
+  errors: errorsEs,
+};

@@ -1,0 +1,19 @@
+import { alarmsZh } from '../locales/alarms/zh';
+import { chartWidgetsZh } from '../locales/chartWidgets/zh';
+import { errorsZh } from '../locales/errors/zh';
+import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
+import { liveWidgetsZh } from '../locales/liveWidgets/zh';
+import { appZh, kioskZh } from '../locales/shell/zh';
+import { visualizationZh } from '../locales/visualization/zh';
+import type { KioskCatalogue } from '../kioskCatalogue';
+
+export const kioskCatalogueZh: KioskCatalogue = {
+  app: appZh,
+  kiosk: kioskZh,
+  kioskRuntime: kioskRuntimeZh,
+  chartWidgets: chartWidgetsZh,
+  liveWidgets: liveWidgetsZh,
+  visualization: visualizationZh,
+  alarms: alarmsZh,
+  errors: errorsZh,
+};
