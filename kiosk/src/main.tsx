@@ -25,7 +25,11 @@ try {
 } catch {
   storage = null;
 }
-const app: KioskApp = new KioskApp({ tokens: new KioskTokens(storage, undefined, (token) => app.renewToken(token)) });
+const bootBoard = /^\/dash\/([1-9]\d{0,9})$/.exec(window.location.pathname);
+const app: KioskApp = new KioskApp({
+  tokens: new KioskTokens(storage, undefined, (token) => app.renewToken(token)),
+  ...(bootBoard ? { initialBoardId: Number(bootBoard[1]) } : {}),
+});
 void app.start(startup.credentials);
 startWall(app);
 exposeDebug(app);

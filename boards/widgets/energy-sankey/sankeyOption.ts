@@ -34,7 +34,8 @@ export function sankeyOption({ data, siteLabel, options, palette, scale }: Sanke
         type: 'sankey',
         orient: options.orient,
         left: gap(horizontal ? 8 : 24),
-        right: gap(horizontal ? 160 : 24),
+        // The last column's labels (name and energy) sit to the right of its nodes: leave them room.
+        right: gap(horizontal ? 210 : 24),
         top: gap(horizontal ? 12 : 24),
         bottom: gap(horizontal ? 12 : 48),
         nodeWidth: gap(14),
@@ -49,6 +50,7 @@ export function sankeyOption({ data, siteLabel, options, palette, scale }: Sanke
           color: palette.text,
           fontSize: scaledFont(12, scale),
           position: horizontal ? 'right' : 'bottom',
+          ...(horizontal ? { width: gap(200), overflow: 'truncate' as const } : {}),
           formatter: ({ name, value }: { name: string; value: number }) => `${roots.has(name) ? siteLabel : name}  ${withThousands(value, options.digits)} ${data.unit}`.trimEnd(),
         },
       },

@@ -69,7 +69,9 @@ describe('kiosk app', () => {
         config.url === '/auth/login' ? ok({ token: USER_TOKEN }) : config.url === '/kiosk/session' ? ok({ kind: 'user', username: 'ops', version: 'v1', serverTime: 0 }) : config.url === '/boards/1' ? ok(board1) : undefined,
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(harness.requests.slice(0, 2)).toEqual(['POST /auth/login', 'GET /kiosk/session']);
+    // The board in the address is asked for together with the session, not after it (first live data sooner).
+    expect(harness.requests.slice(0, 3)).toEqual(['POST /auth/login', 'GET /boards/1', 'GET /kiosk/session']);
+    expect(harness.requests.filter((request) => request === 'GET /boards/1')).toHaveLength(1);
     expect(harness.cookie.value).toBe(USER_TOKEN);
     expect(screen.getByTestId('board')).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { createKioskApi, type KioskApi } from '@shared/api/kioskApi';
 import { DISPLAY_SELF_CHANNEL, type DisplayCommand } from '@shared/board/channels';
 import { ErrorCode, LOGOUT_CODES } from '@shared/errors/codes';
 import { RealtimeClient, type ChannelSource, type RealtimeClientOptions, type Refusal } from '@shared/realtime/realtimeClient';
-import type { KioskHeartbeatAck, KioskSession } from '@shared/schemas/boards';
+import type { BoardRecord, KioskHeartbeatAck, KioskSession } from '@shared/schemas/boards';
 import { TelemetryStore, type FrameScheduler } from '@boards/runtime/telemetryStore';
 import type { KioskTokens } from '../session/kioskTokens';
 import type { StartupCredentials } from '../session/startupToken';
@@ -30,6 +30,8 @@ export interface KioskAppOptions {
   /** Back-off while GET /api/kiosk/session cannot reach the server (doubles up to 30 s). */
   sessionRetryMs?: number;
   heartbeat?: boolean;
+  /** The board in the address at boot (/dash/:id): fetched alongside the session instead of after it. */
+  initialBoardId?: number;
 }
 
 /** socket.io reconnection: 1 s, doubling to 30 s, ±50 % so a hall of walls does not reconnect in step. */
@@ -62,6 +64,8 @@ export class KioskApp {
   readonly plannedReload: PlannedReload;
 
   private connection: RealtimeConnection | null = null;
+  /** The live store, set before the session answers; `telemetry` (observable) is published with the session. */
+  private telemetryStore: TelemetryStore | null = null;
   private readonly disposers: (() => void)[] = [];
   private halted = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -69,6 +73,8 @@ export class KioskApp {
   private readonly now: () => number;
   private readonly startedAt: number;
   private verifying = false;
+  /** The boot-time board request, handed to the first BoardStore that asks for that board. */
+  private prefetched: { id: number; record: Promise<BoardRecord> } | null = null;
 
   constructor(private readonly options: KioskAppOptions) {
     this.now = options.now ?? Date.now;
@@ -79,7 +85,8 @@ export class KioskApp {
       if (this.halted) throw new HaltedError('The display was revoked');
       return config;
     });
-    this.api = createKioskApi(this.http);
+    const api = createKioskApi(this.http);
+    this.api = { ...api, board: (id) => this.takePrefetched(id) ?? api.board(id) };
     this.plannedReload = new PlannedReload({ health: () => this.api.health(), reload: options.reload ?? (() => window.location.reload()) });
     makeObservable(this, {
       phase: observable,
@@ -117,6 +124,17 @@ export class KioskApp {
       return this.setPhase('signin');
     }
     if (!tokens.get()) return this.setPhase('signin');
+    // First live data fast: the socket, the board and the session are requested at once, not one after the other.
+    this.openLive();
+    const boardId = this.options.initialBoardId;
+    if (boardId !== undefined) {
+      const record = this.api.board(boardId);
+      this.prefetched = { id: boardId, record };
+      // A failed early request is not handed on: the BoardStore then asks (and retries) itself.
+      record.catch(() => {
+        if (this.prefetched?.record === record) this.prefetched = null;
+      });
+    }
     await this.loadSession(this.options.sessionRetryMs ?? 2000);
   }
 
@@ -199,7 +217,16 @@ export class KioskApp {
     }
   }
 
-  private begin(session: KioskSession): void {
+  private takePrefetched(id: number): Promise<BoardRecord> | undefined {
+    const prefetched = this.prefetched;
+    if (prefetched?.id !== id) return undefined;
+    this.prefetched = null;
+    return prefetched.record;
+  }
+
+  /** One realtime connection and its telemetry store for the app's life (closed by stopLive). */
+  private openLive(): TelemetryStore {
+    if (this.telemetryStore) return this.telemetryStore;
     const telemetryHolder: { store: TelemetryStore | null } = { store: null };
     const connect = this.options.connect ?? ((options: RealtimeClientOptions) => new RealtimeClient(options));
     const connection = connect({
@@ -212,6 +239,12 @@ export class KioskApp {
     const telemetry = new TelemetryStore({ source: connection, now: this.now, ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}) });
     telemetryHolder.store = telemetry;
     this.connection = connection;
+    this.telemetryStore = telemetry;
+    return telemetry;
+  }
+
+  private begin(session: KioskSession): void {
+    const telemetry = this.openLive();
     action(() => {
       this.session = session;
       this.telemetry = telemetry;
@@ -269,7 +302,8 @@ export class KioskApp {
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     for (const dispose of this.disposers.splice(0)) dispose();
-    this.telemetry?.dispose();
+    this.telemetryStore?.dispose();
+    this.telemetryStore = null;
     this.connection?.close();
     this.connection = null;
   }

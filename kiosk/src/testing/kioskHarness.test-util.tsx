@@ -124,8 +124,10 @@ export async function startKiosk(options: { path: string; credentials: StartupCr
     { getItem: (key) => storage.get(key) ?? null, setItem: (key, value) => void storage.set(key, value), removeItem: (key) => void storage.delete(key) },
     { get: () => cookie.value, set: (value) => (cookie.value = value) },
   );
+  const bootBoard = /^\/dash\/(\d+)$/.exec(options.path);
   harness.app = new KioskApp({
     tokens,
+    ...(bootBoard ? { initialBoardId: Number(bootBoard[1]) } : {}),
     adapter: fakeAdapter((config) => {
       requests.push(`${config.method?.toUpperCase()} ${config.url}`);
       return options.routes(config) ?? { status: 404, body: { code: 404, data: null, message: 'no route' } };
