@@ -10,7 +10,12 @@ export const alarmWallSample: SampleBoard = {
       { id: 'counts', at: [0, 0, 18, 3], element: { type: 'alarm-counters', title: 'Open alarms', options: {}, binding: {} } },
       { id: 'clock', at: [18, 0, 6, 3], element: { type: 'clock', title: '', options: {}, binding: {} } },
       { id: 'ticker', at: [0, 3, 14, 17], element: { type: 'alarm-ticker', title: 'Newest alarms', options: { maxRows: 12, sound: true }, binding: {} } },
-      { id: 'top', at: [14, 3, 10, 8], element: { type: 'top-n', title: 'Biggest consumers today', options: { scope: 'department', limit: 6 }, binding: { energyType: 'electricity', grain: 'hour', periods: 24 } } },
+      {
+        id: 'top',
+        at: [14, 3, 10, 8],
+        // The plant's halls and utilities (the children of PLANT), not the two top-level sites.
+        element: { type: 'top-n', title: 'Biggest consumers in the plant, last 24 h', options: { scope: 'department', limit: 6 }, binding: { departmentIds: resolved([refs.department('PLANT')]), energyType: 'electricity', grain: 'hour', periods: 24 } },
+      },
       {
         id: 'critical-loads',
         at: [14, 11, 10, 9],
