@@ -1,9 +1,10 @@
 import { action, makeObservable, observable, runInAction, type ObservableMap } from 'mobx';
-import { METER_DIRECTORY_CHANNEL } from '@shared/board/channels';
+import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import type { ChannelSource } from '@shared/realtime/realtimeClient';
 import { ALARM_EVENTS_CHANNEL } from '@shared/schemas/alarms';
 import type { ChannelReader, ChannelReading } from '../widgetDescriptor';
 import { Clock } from './clock';
+import { OpenAlarmLedger } from './openAlarmLedger';
 
 /** Schedules one callback (the next animation frame in a browser); returns its cancel. */
 export type FrameScheduler = (callback: () => void) => () => void;
@@ -38,7 +39,7 @@ const METER_LATEST = /^meter:\d+:latest$/;
 /**
  * Channels whose every payload is a separate event (alarms:new: each record, and up to 500 replayed
  * after a reconnect). They skip the frame batching so a reaction on read() sees each one; coalescing
- * them would lose all but the last record of a frame.
+ * them would lose all but the last record of a frame. Widgets read OPEN_ALARMS_CHANNEL instead.
  */
 export const EVENT_CHANNELS: ReadonlySet<string> = new Set([ALARM_EVENTS_CHANNEL]);
 
@@ -60,6 +61,11 @@ interface ChannelEntry {
  * widgets watch them; deltas are buffered and applied once per animation frame in one MobX action, so
  * 50 widgets at 1 Hz cost one reaction pass per frame; a channel nobody watches any more is dropped with
  * its reading, so nothing accumulates over weeks.
+ *
+ * `alarms:open` (OPEN_ALARMS_CHANNEL) is derived here, not served: while watched, the store listens to
+ * `alarms:new` (the same source subscription as any direct watcher) and keeps one ledger of the open
+ * records by id, so a widget mounted later reads every open record received so far, not only those
+ * arriving after it. Its reading is the whole list, newest first, rebuilt at most once a frame.
  */
 export class TelemetryStore implements ChannelReader {
   readonly connection: ConnectionState;
@@ -73,6 +79,9 @@ export class TelemetryStore implements ChannelReader {
   private cancelFrame: (() => void) | null = null;
   private readonly now: () => number;
   private readonly scheduleFrame: FrameScheduler;
+  private readonly openAlarms = new OpenAlarmLedger();
+  /** When the newest alarms:new payload not yet in the alarms:open reading arrived; null when none waits. */
+  private openAlarmsReceivedAt: number | null = null;
   private disposed = false;
 
   constructor(private readonly options: TelemetryStoreOptions) {
@@ -134,8 +143,10 @@ export class TelemetryStore implements ChannelReader {
     this.disposed = true;
     this.cancelFrame?.();
     this.cancelFrame = null;
-    for (const entry of this.entries.values()) entry.stop();
+    // Emptied first: a derived channel's stop releases alarms:new, which must not be stopped twice.
+    const entries = [...this.entries.values()];
     this.entries.clear();
+    for (const entry of entries) entry.stop();
     this.pending.clear();
     runInAction(() => this.readings.clear());
     this.clock.dispose();
@@ -146,7 +157,7 @@ export class TelemetryStore implements ChannelReader {
     if (!entry) {
       const created: ChannelEntry = { watchers: 0, listeners: new Set(), stop: () => undefined };
       this.entries.set(channel, created);
-      created.stop = this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
+      created.stop = channel === OPEN_ALARMS_CHANNEL ? this.deriveOpenAlarms(created) : this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
       entry = created;
     }
     return entry;
@@ -177,6 +188,25 @@ export class TelemetryStore implements ChannelReader {
     this.cancelFrame ??= this.scheduleFrame(() => this.flush());
   }
 
+  /**
+   * alarms:open: a listener on alarms:new folds each record into the ledger and asks for a frame. The
+   * returned stop leaves alarms:new (unsubscribed with its last user) and forgets the ledger, so a later
+   * watcher starts from the server's fresh snapshot.
+   */
+  private deriveOpenAlarms(entry: ChannelEntry): () => void {
+    const stopListening = this.listen(ALARM_EVENTS_CHANNEL, (data) => {
+      if (this.entries.get(OPEN_ALARMS_CHANNEL) !== entry) return;
+      this.openAlarms.receive(data);
+      this.openAlarmsReceivedAt = this.now();
+      this.cancelFrame ??= this.scheduleFrame(() => this.flush());
+    });
+    return () => {
+      stopListening();
+      this.openAlarms.clear();
+      this.openAlarmsReceivedAt = null;
+    };
+  }
+
   private flush(): void {
     this.cancelFrame = null;
     let newest = this.lastDataAt;
@@ -186,6 +216,13 @@ export class TelemetryStore implements ChannelReader {
       newest = Math.max(newest ?? 0, reading.receivedAt);
     }
     this.pending.clear();
+    const openAt = this.openAlarmsReceivedAt;
+    if (openAt !== null && this.entries.has(OPEN_ALARMS_CHANNEL)) {
+      // One new array per frame however many records arrived (a 500-record replay is one reading).
+      this.readings.set(OPEN_ALARMS_CHANNEL, { value: this.openAlarms.list(), ts: openAt, receivedAt: openAt });
+      newest = Math.max(newest ?? 0, openAt);
+    }
+    this.openAlarmsReceivedAt = null;
     this.lastDataAt = newest;
   }
 }

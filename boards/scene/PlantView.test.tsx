@@ -4,6 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@shared/i18n/createI18n';
 import { ChannelReaderProvider } from '../runtime/channelReader';
+import { FakeChannelSource, ManualFrames } from '../runtime/fakeChannelSource.test-util';
+import { TelemetryStore } from '../runtime/telemetryStore';
+import type { ChannelReader } from '../widgetDescriptor';
 import { FakeChannelReader } from './fakeChannelReader';
 import { directoryMeter, meterAlarm } from './fixtures';
 import type { PlantSceneProps } from './PlantScene';
@@ -18,7 +21,7 @@ vi.mock('./PlantScene', () => ({
   },
 }));
 
-function renderView(reader: FakeChannelReader, language: 'en' | 'zh' | 'es' = 'en', departmentIds: number[] = []) {
+function renderView(reader: ChannelReader, language: 'en' | 'zh' | 'es' = 'en', departmentIds: number[] = []) {
   return render(
     <I18nextProvider i18n={createI18n(language)}>
       <ChannelReaderProvider reader={reader}>
@@ -40,10 +43,10 @@ describe('PlantView', () => {
     const reader = new FakeChannelReader();
     renderView(reader);
     expect(screen.getByTestId('scene-status').textContent).toBe('Waiting for the meter directory…');
-    expect(reader.watched()).toEqual(['alarms:new', 'meters:directory']);
+    expect(reader.watched()).toEqual(['alarms:open', 'meters:directory']);
     act(() => reader.push({ 'meters:directory': directory }));
     expect(screen.queryByTestId('scene-status')).toBeNull();
-    expect(reader.watched()).toEqual(['alarms:new', 'meter:1:latest', 'meter:2:latest', 'meter:3:latest', 'meter:4:latest', 'meters:directory']);
+    expect(reader.watched()).toEqual(['alarms:open', 'meter:1:latest', 'meter:2:latest', 'meter:3:latest', 'meter:4:latest', 'meters:directory']);
     expect(sceneProps.current?.layout.buildings.map((b) => b.name)).toEqual(['Building 10', 'Building 20']);
   });
 
@@ -58,27 +61,54 @@ describe('PlantView', () => {
     expect(sceneProps.current!.formatLoad(sceneProps.current!.loads.get(2)!)).toBe('160 kW');
   });
 
-  it('pulses meters with open alarms and lists them as plain text until processed', () => {
+  it('pulses meters with open alarms and lists them as plain text while they are in the open list', () => {
     const reader = new FakeChannelReader();
     renderView(reader);
     act(() => reader.push({ 'meters:directory': directory }));
-    act(() => reader.push({ 'alarms:new': meterAlarm(7, 2, 1, { message: '<b>kw</b> 512.3 over 500' }) }));
-    act(() => reader.push({ 'alarms:new': meterAlarm(8, 4, 2) }));
+    const unacknowledged = meterAlarm(7, 2, 1, { message: '<b>kw</b> 512.3 over 500' });
+    const department = meterAlarm(9, 3, 1, { subject: { type: 'department', id: 3, code: 'D3', name: 'Hall' } });
+    act(() => reader.push({ 'alarms:open': [department, meterAlarm(8, 4, 2), unacknowledged, meterAlarm(6, 99, 1)] }));
     expect([...sceneProps.current!.alarmMeterIds].sort()).toEqual([2, 4]);
     const panel = screen.getByTestId('scene-alarms');
     expect(panel.querySelector('h2')?.textContent).toBe('Open alarms (2)');
+    // Unacknowledged first, though raised earlier.
+    expect([...panel.querySelectorAll('li strong')].map((name) => name.textContent)).toEqual(['Meter 2', 'Meter 4']);
     expect(panel.textContent).toContain('<b>kw</b> 512.3 over 500');
     expect(panel.querySelector('b')).toBeNull();
     expect(screen.getByText('Meters 4 · Buildings 2 · In alarm 2')).toBeTruthy();
-    act(() => reader.push({ 'alarms:new': meterAlarm(7, 2, 3) }));
+    act(() => reader.push({ 'alarms:open': [meterAlarm(8, 4, 2)] }));
     expect([...sceneProps.current!.alarmMeterIds]).toEqual([4]);
     expect(panel.querySelector('h2')?.textContent).toBe('Open alarms (1)');
+  });
+
+  it('pulses a meter whose alarm the wall received before the view mounted, until it is processed', () => {
+    const source = new FakeChannelSource();
+    const frames = new ManualFrames();
+    const store = new TelemetryStore({ source, scheduleFrame: frames.schedule });
+    const deliver = (channel: string, data: unknown) =>
+      act(() => {
+        source.push(channel, data);
+        frames.run();
+      });
+    // A ticker on the same wall subscribed first and the server's snapshot has come and gone.
+    const ticker = store.watch(['alarms:open']);
+    deliver('alarms:new', meterAlarm(7, 2, 1));
+    deliver('alarms:new', meterAlarm(8, 4, 2));
+    renderView(store);
+    deliver('meters:directory', directory);
+    expect([...sceneProps.current!.alarmMeterIds].sort()).toEqual([2, 4]);
+    expect(screen.getByTestId('scene-alarms').querySelector('h2')?.textContent).toBe('Open alarms (2)');
+    deliver('alarms:new', meterAlarm(7, 2, 3));
+    expect([...sceneProps.current!.alarmMeterIds]).toEqual([4]);
+    ticker();
+    cleanup();
+    store.dispose();
   });
 
   it('shows only the chosen departments and translates the panels', () => {
     const reader = new FakeChannelReader();
     renderView(reader, 'zh', [20]);
-    act(() => reader.push({ 'meters:directory': directory, 'alarms:new': meterAlarm(9, 1, 1) }));
+    act(() => reader.push({ 'meters:directory': directory, 'alarms:open': [meterAlarm(9, 1, 1)] }));
     expect(sceneProps.current?.layout.meters.map((m) => m.meterId)).toEqual([3, 4]);
     expect(screen.getByTestId('scene-alarms').textContent).toContain('暂无未处理告警');
     expect(screen.getByTestId('scene-legend').textContent).toContain('离线或无数据');

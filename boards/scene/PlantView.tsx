@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { METER_DIRECTORY_CHANNEL, type MeterDirectoryData } from '@shared/board/channels';
-import { ALARM_EVENTS_CHANNEL, meterLatestChannel, type AlarmRecord } from '@shared/schemas/alarms';
+import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL, type MeterDirectoryData } from '@shared/board/channels';
+import { meterLatestChannel } from '@shared/schemas/alarms';
 import { useChannel, useWatchedChannels } from '../runtime/channelReader';
-import { alarmRecordsOf, foldAlarm, metersInAlarm, overlayAlarms } from './alarmMatch';
+import { openAlarmsOf } from '../runtime/openAlarmLedger';
+import { metersInAlarm, overlayAlarms } from './alarmMatch';
 import { AlarmOverlay } from './AlarmOverlay';
 import { filterMeters, layoutPlant } from './layout';
 import { computeMeterLoads, type MeterLoad } from './meterLoads';
@@ -33,15 +34,16 @@ const NO_IDS: readonly number[] = [];
 
 /**
  * The plant scene bound to live data: the meter directory, each meter's latest values (watched at run
- * time once the directory is known) and the alarm stream, with the alarm panel and the legend over it.
+ * time once the directory is known) and the wall's open alarms, with the alarm panel and the legend over it.
  * The widget and the /visualization page both render this; the caller provides the channel reader.
  */
 function PlantViewInner({ tour, lapSeconds, showLabels, departmentIds, scale, title, showLegend = true, showAlarms = true, maxAlarmRows }: PlantViewProps) {
   const { t, i18n } = useTranslation();
   const directory = useChannel<MeterDirectoryData>(METER_DIRECTORY_CHANNEL);
-  const alarmReading = useChannel<unknown>(ALARM_EVENTS_CHANNEL);
+  // The whole open list each time (alarms:open), so alarms raised before this view mounted pulse too.
+  const openAlarms = openAlarmsOf(useChannel(OPEN_ALARMS_CHANNEL)?.value);
   // The page has no widget host: it watches the directory and the alarms itself (the reader ref-counts).
-  useWatchedChannels([METER_DIRECTORY_CHANNEL, ALARM_EVENTS_CHANNEL]);
+  useWatchedChannels([METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL]);
 
   const filterKey = departmentIds.join(',');
   const meters = useMemo(
@@ -56,17 +58,10 @@ function PlantViewInner({ tour, lapSeconds, showLabels, departmentIds, scale, ti
   const [latest, setLatest] = useState<LatestByMeter>(new Map());
   const loads = useMemo(() => computeMeterLoads(meters, latest), [meters, latest]);
 
-  // alarms:new holds the newest record: fold each one into the ledger of open meter alarms.
-  const [ledger, setLedger] = useState<ReadonlyMap<number, AlarmRecord>>(new Map());
-  const alarmValue = alarmReading?.value;
-  useEffect(() => {
-    const records = alarmRecordsOf(alarmValue);
-    if (records.length > 0) setLedger((current) => records.reduce(foldAlarm, current));
-  }, [alarmValue, alarmReading?.receivedAt]);
-
   const inScene = useMemo(() => new Set(meterIds), [meterIds]);
-  const alarmMeterIds = useMemo(() => metersInAlarm(ledger.values(), inScene), [ledger, inScene]);
-  const alarms = useMemo(() => overlayAlarms(ledger.values(), inScene), [ledger, inScene]);
+  // The store makes a new list only when alarms arrived: a meter delta keeps the same pulsing set.
+  const alarmMeterIds = useMemo(() => metersInAlarm(openAlarms, inScene), [openAlarms, inScene]);
+  const alarms = useMemo(() => overlayAlarms(openAlarms, inScene), [openAlarms, inScene]);
   const meterNames = useMemo(() => new Map(meters.map((meter) => [meter.id, meter.name])), [meters]);
 
   const number = useMemo(() => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }), [i18n.language]);

@@ -84,6 +84,15 @@ export interface EnergyFlowData extends Computed {
   links: { source: string; target: string; value: number }[];
 }
 
+// ---- alarms ----
+/**
+ * `alarms:open`: the open alarm records (processingState 1 and 2), newest first (raisedAt, then id).
+ * Derived in the browser, not served: the kiosk's telemetry store folds `alarms:new` into it, so a widget
+ * that mounts after another one subscribed still reads every open record the wall has received. The
+ * server refuses it like any unknown channel; only a TelemetryStore (boards/runtime) answers it.
+ */
+export const OPEN_ALARMS_CHANNEL = 'alarms:open';
+
 // ---- boards and displays ----
 /** `board:<id>`: the board's current revision (snapshot), then each save. A wall showing the board refetches it. */
 export const boardChannel = (boardId: number): string => `board:${boardId}`;

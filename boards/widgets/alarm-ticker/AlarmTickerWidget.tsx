@@ -1,13 +1,14 @@
 import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import type { AlarmRecord } from '@shared/schemas/alarms';
+import { useChannel, useChannelReader } from '../../runtime/channelReader';
+import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
-import { AlarmFeedList } from './alarmFeedList';
-import { TICKER_MAX_RECORDS, type AlarmTickerOptions } from './descriptor';
-import { matchesTicker, SEVERITY_COLOURS, tickerRows, type TickerFilter } from './tickerRows';
-import { useAlarmFeed } from './useAlarmFeed';
+import type { AlarmTickerOptions } from './descriptor';
+import { SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';
 import { useTickerSound } from './useTickerSound';
 
 const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; fontSize: number }) {
@@ -47,19 +48,21 @@ const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; f
 });
 
 /**
- * The newest open alarms from alarms:new (this widget keeps its own bounded list by record id; processed
- * and cleared records leave). Sounds the annunciator for new unacknowledged ones; no acknowledge button.
+ * The newest open alarms of the wall (`alarms:open`: the whole list each time, so a ticker mounted late
+ * shows what arrived before it; processed and cleared records have left it). Sounds the annunciator
+ * for new unacknowledged ones; no acknowledge button.
  */
 function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmTickerOptions>) {
   const { t } = useTranslation();
-  const [list] = useState(() => new AlarmFeedList(TICKER_MAX_RECORDS));
-  useAlarmFeed(list);
-  const filter = useRef<TickerFilter>(options);
-  filter.current = options;
-  const sounder = useTickerSound(() => list.unacknowledged.filter((record) => matchesTicker(record, filter.current)), options.sound);
+  const reader = useChannelReader();
+  const open = openAlarmsOf(useChannel(OPEN_ALARMS_CHANNEL)?.value);
+  // The sounder's reaction outlives renders: it reads the newest reader and options through refs.
+  const current = useRef<{ reader: typeof reader; filter: TickerFilter }>({ reader, filter: options });
+  current.current = { reader, filter: options };
+  const sounder = useTickerSound(() => unacknowledgedOf(openAlarmsOf(current.current.reader.read(OPEN_ALARMS_CHANNEL)?.value), current.current.filter), options.sound);
 
   const fontSize = 14 * scale;
-  const rows = tickerRows(list.records, options, options.maxRows);
+  const rows = tickerRows(open, options, options.maxRows);
   const showChip = options.sound && sounder.soundBlocked && !sounder.muted;
   return (
     <div style={{ width, height, overflow: 'hidden', display: 'flex', flexDirection: 'column', gap: fontSize * 0.4 }}>

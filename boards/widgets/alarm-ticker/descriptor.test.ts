@@ -6,8 +6,8 @@ describe('alarm-ticker descriptor', () => {
     expect(alarmTickerWidget.options.parse({})).toEqual({ maxRows: 8, kinds: ['device', 'error', 'trouble', 'offline'], minSeverity: 'low', sound: true });
   });
 
-  it('reads alarms:new whatever the binding', () => {
-    expect(alarmTickerWidget.channels({ meterIds: [3] }, alarmTickerWidget.options.parse({}))).toEqual(['alarms:new']);
+  it('reads the open alarms whatever the binding', () => {
+    expect(alarmTickerWidget.channels({ meterIds: [3] }, alarmTickerWidget.options.parse({}))).toEqual(['alarms:open']);
   });
 
   it('explains invalid options', () => {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { ALARM_EVENTS_CHANNEL, ALARM_KINDS, ALARM_SEVERITIES } from '@shared/schemas/alarms';
+import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
+import { ALARM_KINDS, ALARM_SEVERITIES } from '@shared/schemas/alarms';
 import { defineWidget } from '../../widgetDescriptor';
-
-/** Open alarms the ticker remembers, whatever its rows: bounded so a wall that runs for weeks never grows it. */
-export const TICKER_MAX_RECORDS = 100;
 
 export const alarmTickerOptionsSchema = z.object({
   maxRows: z.number().int().min(1, 'At least 1 row').max(50, 'At most 50 rows').default(8),
@@ -26,7 +24,8 @@ export const alarmTickerWidget = defineWidget<AlarmTickerOptions>({
   version: 1,
   options: alarmTickerOptionsSchema,
   defaultSize: { w: 8, h: 8 },
-  channels: () => [ALARM_EVENTS_CHANNEL],
+  // The wall's open list (derived in the telemetry store, bounded there), not the raw alarms:new events.
+  channels: () => [OPEN_ALARMS_CHANNEL],
   // Alarms arrive when raised, not on a clock: a quiet ticker is not stale data.
   staleAfterMs: 24 * 60 * 60_000,
   load: () => import('./AlarmTickerWidget'),

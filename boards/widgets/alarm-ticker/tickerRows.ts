@@ -1,4 +1,4 @@
-import { ALARM_SEVERITIES, type AlarmKind, type AlarmRecord, type AlarmSeverity } from '@shared/schemas/alarms';
+import { ALARM_SEVERITIES, ALARM_STATES, type AlarmKind, type AlarmRecord, type AlarmSeverity } from '@shared/schemas/alarms';
 
 /** The colour of each severity on a wall, readable on the dark and the light theme. */
 export const SEVERITY_COLOURS: Readonly<Record<AlarmSeverity, string>> = {
@@ -18,7 +18,7 @@ export function matchesTicker(record: AlarmRecord, filter: TickerFilter): boolea
   return filter.kinds.includes(record.kind) && ALARM_SEVERITIES.indexOf(record.severity) >= ALARM_SEVERITIES.indexOf(filter.minSeverity);
 }
 
-/** The rows shown: the list's order (newest first), filtered, at most maxRows. */
+/** The rows shown: the open list's order (newest first), filtered, at most maxRows. */
 export function tickerRows(records: readonly AlarmRecord[], filter: TickerFilter, maxRows: number): AlarmRecord[] {
   const rows: AlarmRecord[] = [];
   for (const record of records) {
@@ -26,4 +26,9 @@ export function tickerRows(records: readonly AlarmRecord[], filter: TickerFilter
     if (matchesTicker(record, filter)) rows.push(record);
   }
   return rows;
+}
+
+/** What the annunciator watches: the ticker's records nobody has acknowledged yet. */
+export function unacknowledgedOf(records: readonly AlarmRecord[], filter: TickerFilter): AlarmRecord[] {
+  return records.filter((record) => record.processingState === ALARM_STATES.new && matchesTicker(record, filter));
 }

@@ -1,20 +1,18 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
 import { metricDef } from '@shared/metering/metrics';
 import type { MeterLatestValues } from '@shared/realtime/protocol';
+import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import { meterLatestChannel } from '@shared/schemas/alarms';
 import { useChannel } from '../../runtime/channelReader';
+import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
-import { AlarmFeedList } from '../alarm-ticker/alarmFeedList';
-import { useAlarmFeed } from '../alarm-ticker/useAlarmFeed';
 import { isPictureUrl } from '../image/pictureUrl';
 import type { MimicIcon, MimicOptions } from './descriptor';
-import { metersInAlarm, mimicAlarmFilter, pictureRect } from './mimicLayout';
+import { metersInAlarm, pictureRect } from './mimicLayout';
 
-/** Open alarms the mimic remembers: enough for every icon's meter several times over, never more. */
-const MIMIC_MAX_ALARMS = 300;
 const ALARM_RED = '#ff4d4f';
 
 const DeviceIcon = observer(function DeviceIcon({ icon, left, top, inAlarm, fontSize, accent }: { icon: MimicIcon; left: number; top: number; inAlarm: boolean; fontSize: number; accent: string }) {
@@ -43,17 +41,13 @@ const DeviceIcon = observer(function DeviceIcon({ icon, left, top, inAlarm, font
 
 /**
  * The picture at the tile size with each icon at its x %/y % of the picture (not of the tile), so a
- * wall of another shape keeps every icon on its machine. Alarm state from this widget's own bounded
- * list of alarms:new records about its meters.
+ * wall of another shape keeps every icon on its machine. An icon is red while its meter has a record
+ * in the wall's open alarm list (`alarms:open`, so alarms raised before the mimic mounted count too).
  */
 function MimicWidget({ options, width, height, scale, theme }: WidgetProps<MimicOptions>) {
   const { t } = useTranslation();
   const [natural, setNatural] = useState({ width: 0, height: 0 });
-  const meterIds = useMemo(() => new Set(options.icons.map((icon) => icon.meterId)), [options.icons]);
-  const meters = useRef(meterIds);
-  meters.current = meterIds;
-  const [alarms] = useState(() => new AlarmFeedList(MIMIC_MAX_ALARMS, (record) => mimicAlarmFilter(meters.current)(record)));
-  useAlarmFeed(alarms);
+  const openAlarms = openAlarmsOf(useChannel(OPEN_ALARMS_CHANNEL)?.value);
 
   const background = options.background && isPictureUrl(options.background) ? options.background : '';
   if (!background && options.icons.length === 0) {
@@ -64,7 +58,7 @@ function MimicWidget({ options, width, height, scale, theme }: WidgetProps<Mimic
     );
   }
   const rect = pictureRect(width, height, background ? natural.width : 0, background ? natural.height : 0, options.fit);
-  const alarming = metersInAlarm(alarms.records);
+  const alarming = metersInAlarm(openAlarms);
   const fontSize = 12 * scale;
   return (
     <div style={{ position: 'relative', width, height, overflow: 'hidden' }}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALARM_EVENTS_CHANNEL, meterLatestChannel } from '@shared/schemas/alarms';
+import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
+import { meterLatestChannel } from '@shared/schemas/alarms';
 import { defineWidget } from '../../widgetDescriptor';
 import { PICTURE_FITS, pictureUrlSchema } from '../image/pictureUrl';
 
@@ -30,10 +31,10 @@ export const mimicOptionsSchema = z.object({
 });
 export type MimicOptions = z.output<typeof mimicOptionsSchema>;
 
-/** Each placed meter's latest values (once per meter), then the alarm feed that turns icons red. */
+/** Each placed meter's latest values (once per meter), then the wall's open alarms that turn icons red. */
 export function mimicChannels(options: Pick<MimicOptions, 'icons'>): string[] {
   const meters = [...new Set(options.icons.map((icon) => icon.meterId))];
-  return [...meters.map(meterLatestChannel), ALARM_EVENTS_CHANNEL];
+  return [...meters.map(meterLatestChannel), OPEN_ALARMS_CHANNEL];
 }
 
 /** A plant picture with device icons showing live values, red while their meter has an open alarm. */

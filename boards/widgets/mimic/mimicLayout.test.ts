@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alarmRecord } from '@shared/annunciation/alarmRecord.test-util';
-import { mergeAlarms } from '../alarm-ticker/alarmList';
 import { mimicWidget } from './descriptor';
-import { metersInAlarm, mimicAlarmFilter, pictureRect } from './mimicLayout';
+import { metersInAlarm, pictureRect } from './mimicLayout';
 
 const icon = (meterId: number, x = 50, y = 50) => ({ meterId, x, y });
 
@@ -10,13 +9,13 @@ describe('mimic descriptor', () => {
   it('parses to an empty mimic that still listens to alarms', () => {
     const options = mimicWidget.options.parse({});
     expect(options).toEqual({ background: '', fit: 'contain', icons: [] });
-    expect(mimicWidget.channels({}, options)).toEqual(['alarms:new']);
+    expect(mimicWidget.channels({}, options)).toEqual(['alarms:open']);
   });
 
-  it('reads each placed meter once, then alarms:new', () => {
+  it('reads each placed meter once, then the open alarms', () => {
     const options = mimicWidget.options.parse({ background: '/api/files/3/plant.png', icons: [icon(12), icon(5), icon(12, 10, 90)] });
     expect(options.icons[0]).toEqual({ meterId: 12, x: 50, y: 50, label: '', metric: 'kw', digits: 1 });
-    expect(mimicWidget.channels({ meterIds: [99] }, options)).toEqual(['meter:12:latest', 'meter:5:latest', 'alarms:new']);
+    expect(mimicWidget.channels({ meterIds: [99] }, options)).toEqual(['meter:12:latest', 'meter:5:latest', 'alarms:open']);
   });
 
   it('explains invalid icons and pictures', () => {
@@ -35,22 +34,18 @@ describe('mimic descriptor', () => {
 describe('mimic alarm matching', () => {
   const meter = (id: number) => ({ type: 'meter' as const, id, code: `M${id}`, name: `Meter ${id}` });
 
-  it('keeps only alarms about the placed meters', () => {
-    const accept = mimicAlarmFilter(new Set([11, 12]));
-    expect(accept(alarmRecord(1, { subject: meter(11) }))).toBe(true);
-    expect(accept(alarmRecord(2, { subject: meter(13) }))).toBe(false);
-    // A department or gateway with the same id is not the meter.
-    expect(accept(alarmRecord(3, { subject: { type: 'department', id: 11, code: null, name: 'Hall' } }))).toBe(false);
-    expect(accept(alarmRecord(4, { subject: { type: 'gateway', id: 12, code: 'GW', name: 'GW' } }))).toBe(false);
+  it('counts only meter subjects: a department or gateway with the same id is not the meter', () => {
+    const records = [
+      alarmRecord(1, { subject: meter(11) }),
+      alarmRecord(3, { subject: { type: 'department', id: 12, code: null, name: 'Hall' } }),
+      alarmRecord(4, { subject: { type: 'gateway', id: 13, code: 'GW', name: 'GW' } }),
+    ];
+    expect([...metersInAlarm(records)]).toEqual([11]);
   });
 
   it('turns a meter red while any of its alarms is open, acknowledged included', () => {
-    let records = mergeAlarms([], [alarmRecord(1, { subject: meter(11) }), alarmRecord(2, { subject: meter(12), processingState: 2 }), alarmRecord(3, { subject: meter(12) })], 50);
-    expect([...metersInAlarm(records)].sort()).toEqual([11, 12]);
-    records = mergeAlarms(records, [alarmRecord(1, { subject: meter(11), processingState: 4 }), alarmRecord(3, { subject: meter(12), processingState: 3 })], 50);
-    expect([...metersInAlarm(records)]).toEqual([12]);
-    records = mergeAlarms(records, [alarmRecord(2, { subject: meter(12), processingState: 3 })], 50);
-    expect(metersInAlarm(records).size).toBe(0);
+    expect([...metersInAlarm([alarmRecord(1, { subject: meter(11) }), alarmRecord(2, { subject: meter(12), processingState: 2 })])].sort()).toEqual([11, 12]);
+    expect([...metersInAlarm([alarmRecord(1, { subject: meter(11), processingState: 3 }), alarmRecord(2, { subject: meter(12), processingState: 4 })])]).toEqual([]);
   });
 });
 

@@ -1,13 +1,10 @@
 import { OPEN_ALARM_STATES, type AlarmRecord } from '@shared/schemas/alarms';
 import type { PictureFit } from '../image/pictureUrl';
 
-/** Only alarms about one of the mimic's meters enter its list. */
-export const mimicAlarmFilter =
-  (meterIds: ReadonlySet<number>) =>
-  (record: AlarmRecord): boolean =>
-    record.subject.type === 'meter' && meterIds.has(record.subject.id);
-
-/** The meters with an open (new or acknowledged) alarm among the records: their icons turn red. */
+/**
+ * The meters with an open (new or acknowledged) alarm among the records: their icons turn red. Only
+ * meter subjects count: a department or gateway with the same id is not the meter.
+ */
 export function metersInAlarm(records: readonly AlarmRecord[]): Set<number> {
   const meters = new Set<number>();
   for (const record of records) {

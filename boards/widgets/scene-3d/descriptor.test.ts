@@ -9,8 +9,8 @@ describe('scene-3d descriptor', () => {
     expect(scene3dWidget.options.parse({})).toEqual({ tour: true, lapSeconds: 240, showLabels: true, departmentIds: [] });
   });
 
-  it('declares the directory and the alarm stream, is heavy, 3d, and registered', () => {
-    expect(scene3dWidget.channels({}, scene3dWidget.options.parse({}))).toEqual(['meters:directory', 'alarms:new']);
+  it('declares the directory and the open alarms, is heavy, 3d, and registered', () => {
+    expect(scene3dWidget.channels({}, scene3dWidget.options.parse({}))).toEqual(['meters:directory', 'alarms:open']);
     expect(scene3dWidget.heavy).toBe(true);
     expect(scene3dWidget.category).toBe('3d');
     expect(widgetRegistry.get('scene-3d')).toBe(scene3dWidget);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { METER_DIRECTORY_CHANNEL } from '@shared/board/channels';
-import { ALARM_EVENTS_CHANNEL } from '@shared/schemas/alarms';
+import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import { defineWidget } from '../../widgetDescriptor';
 
 export const scene3dOptionsSchema = z.object({
@@ -27,7 +26,7 @@ export const scene3dWidget = defineWidget<Scene3dOptions>({
   version: 1,
   options: scene3dOptionsSchema,
   defaultSize: { w: 12, h: 10 },
-  channels: () => [METER_DIRECTORY_CHANNEL, ALARM_EVENTS_CHANNEL],
+  channels: () => [METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL],
   heavy: true,
   load: () => import('./SceneWidget'),
 });
