@@ -70,7 +70,7 @@ describe('kiosk routes', () => {
     expect(board.getAttribute('data-board-id')).toBe('1');
     expect(board.getAttribute('data-revision')).toBe('1');
     act(() => harness!.app.telemetry!.setConnected(true));
-    expect(harness.connection().channels).toEqual(['board:1', 'display:self', 'meter:42:latest']);
+    expect(harness.connection().channels).toEqual(['alarms:new', 'board:1', 'display:self', 'meter:42:latest']);
     act(() => harness!.connection().push('meter:42:latest', { meterId: 42, ts: Date.now(), values: { p: 311.5 } }));
     frame(harness);
     expect(screen.getByTestId('figure').textContent).toBe('311.5');

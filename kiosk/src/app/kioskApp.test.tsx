@@ -85,7 +85,7 @@ describe('kiosk app', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     const debug = kioskDebug(harness.app);
     expect(debug.widgets()).toBe(1);
-    expect(debug.channels()).toBe(3);
+    expect(debug.channels()).toBe(5); // board, display:self, the meter, alarms:open (held for the app's life) and its source alarms:new
     expect(debug.revision()).toBe(3);
     expect(debug.connected()).toBe(false);
     expect(Object.isFrozen(debug)).toBe(true);

@@ -2,7 +2,7 @@ import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
 import { createApiClient, createAuthApi, isApiError, type ApiError } from '@shared/api';
 import { createKioskApi, type KioskApi } from '@shared/api/kioskApi';
-import { DISPLAY_SELF_CHANNEL, type DisplayCommand } from '@shared/board/channels';
+import { DISPLAY_SELF_CHANNEL, OPEN_ALARMS_CHANNEL, type DisplayCommand } from '@shared/board/channels';
 import { ErrorCode, LOGOUT_CODES } from '@shared/errors/codes';
 import { RealtimeClient, type ChannelSource, type RealtimeClientOptions, type Refusal } from '@shared/realtime/realtimeClient';
 import type { BoardRecord, KioskHeartbeatAck, KioskSession } from '@shared/schemas/boards';
@@ -240,6 +240,9 @@ export class KioskApp {
     telemetryHolder.store = telemetry;
     this.connection = connection;
     this.telemetryStore = telemetry;
+    // The open alarms stay watched for the app's life: a playlist moving between boards must not drop the
+    // list and resubscribe (a ticker on the next board would sound again for the same waiting alarms).
+    this.disposers.push(telemetry.watch([OPEN_ALARMS_CHANNEL]));
     return telemetry;
   }
 
