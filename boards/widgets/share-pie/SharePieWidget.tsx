@@ -26,7 +26,8 @@ function SharePieWidget({ options, channels, width, height, scale, theme }: Widg
   const reading = useChannel<EnergySeriesData | EnergyRankingData>(channels[0]);
   const option = useMemo(() => {
     const data = reading ? energyRows(reading.value) : undefined;
-    if (!data || data.rows.length === 0) return undefined;
+    // Shares of nothing (no energy in the window yet) are no pie: say there is no data.
+    if (!data || !data.rows.some((row) => row.energy > 0)) return undefined;
     return pieOption({ slices: pieSlices(data, t('chartWidgets.sharePie.others'), options), donut: options.donut, palette, scale });
   }, [reading, options, palette, scale, t]);
   if (!option) return <NoData width={width} height={height} scale={scale} palette={palette} />;
