@@ -79,7 +79,7 @@ export const BoardsTab = observer(function BoardsTab({ boards }: { boards: Board
         loading={boards.loading}
         columns={columns}
         dataSource={boards.boards}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 1080 /* fixed layout: long descriptions ellipsise, the actions stay on screen at 1366 px */ }}
         locale={{ emptyText: t('displays.boards.empty') }}
         onRow={(board) => ({ 'data-testid': `board-row-${board.id}` }) as object}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
