@@ -65,7 +65,7 @@ describe('kiosk walls', () => {
     expect(await visibleRawKeys(wall.page)).toEqual([]);
 
     // Read-only: the display token may not touch anything else.
-    const refused = await callApi(server.url, 'GET', '/api/users', undefined, { authorization: `Bearer ${display.token}` });
+    const refused = await callApi(server.url, 'GET', '/api/users/info', undefined, { authorization: `Bearer ${display.token}` });
     expect(refused.code).toBe(10008);
     await wall.page.screenshot({ path: join(SHOTS, 'live-board.png') });
     expect(wall.errors).toEqual([]);
@@ -160,7 +160,8 @@ describe('kiosk walls', () => {
       await wall.context.close();
       wall = undefined;
     }
-  });
+    // Software WebGL (SwiftShader) on 2 cores draws the 3D board at 8K slowly: the time is the renderer's, not the wall's.
+  }, 420_000);
 });
 
 describe('kiosk wall through a server restart', () => {
