@@ -6,6 +6,13 @@ import type { EChartsCoreOption } from 'echarts/core';
 // Every chart widget draws on canvas; chart types and components are registered by each widget's module.
 echarts.use([CanvasRenderer]);
 
+/**
+ * Instances alive right now, counted for the memory bench (window.__charts.count()): a wall that switches
+ * boards for weeks must end with as many charts as it started with.
+ */
+const liveCharts = new Set<echarts.EChartsType>();
+if (typeof window !== 'undefined') Object.defineProperty(window, '__charts', { value: Object.freeze({ count: () => liveCharts.size }), configurable: true });
+
 export interface EchartSize {
   width: number;
   height: number;
@@ -32,6 +39,7 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
     if (!element.current) return undefined;
     const { option: first, size: at } = latest.current;
     const instance = echarts.init(element.current, undefined, { renderer, width: Math.max(1, at.width), height: Math.max(1, at.height), devicePixelRatio: window.devicePixelRatio || 1 });
+    liveCharts.add(instance);
     instance.setOption(first, { notMerge: true });
     applied.current = first;
     chart.current = instance;
@@ -39,6 +47,7 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
       chart.current = null;
       applied.current = null;
       instance.dispose();
+      liveCharts.delete(instance);
     };
     // The instance lives as long as the element; size and option changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
