@@ -2,6 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
+import { chartUpdates } from './chartUpdateQueue';
 
 // Every chart widget draws on canvas; chart types and components are registered by each widget's module.
 echarts.use([CanvasRenderer]);
@@ -25,7 +26,8 @@ export interface EchartSize {
  * `echarts.use([...])` in its own module, so a board downloads only those (a widget asking for 'svg'
  * registers SVGRenderer itself).
  * The option is merged with `replaceMerge: ['series']` (a series that went away is removed, the rest update
- * in place) and `lazyUpdate: true` (several deltas in one frame draw once); pass a memoised option.
+ * in place) through the page's ChartUpdateQueue, which spreads the charts of a busy wall over frames; pass a
+ * memoised option.
  */
 export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer: 'canvas' | 'svg' = 'canvas'): RefObject<HTMLDivElement | null> {
   const element = useRef<HTMLDivElement | null>(null);
@@ -46,6 +48,7 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
     return () => {
       chart.current = null;
       applied.current = null;
+      chartUpdates.forget(instance);
       instance.dispose();
       liveCharts.delete(instance);
     };
@@ -61,7 +64,7 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
 
   useEffect(() => {
     if (!chart.current || applied.current === option) return;
-    chart.current.setOption(option, { replaceMerge: ['series'], lazyUpdate: true });
+    chartUpdates.push(chart.current, option);
     applied.current = option;
   }, [option]);
 

@@ -4,6 +4,7 @@ import { createApiClient, createAuthApi, isApiError, type ApiError } from '@shar
 import { createKioskApi, type KioskApi } from '@shared/api/kioskApi';
 import { DISPLAY_SELF_CHANNEL, OPEN_ALARMS_CHANNEL, type DisplayCommand } from '@shared/board/channels';
 import { ErrorCode, LOGOUT_CODES } from '@shared/errors/codes';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import { RealtimeClient, type ChannelSource, type RealtimeClientOptions, type Refusal } from '@shared/realtime/realtimeClient';
 import type { BoardRecord, KioskHeartbeatAck, KioskSession } from '@shared/schemas/boards';
 import { TelemetryStore, type FrameScheduler } from '@boards/runtime/telemetryStore';
@@ -34,8 +35,12 @@ export interface KioskAppOptions {
   initialBoardId?: number;
 }
 
-/** socket.io reconnection: 1 s, doubling to 30 s, ±50 % so a hall of walls does not reconnect in step. */
-export const SOCKET_BACKOFF = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5 } as const;
+/**
+ * socket.io reconnection: 1 s, doubling to 30 s, ±50 % so a hall of walls does not reconnect in step.
+ * WebSocket straight away (no long-polling first): a reconnect costs one handshake, not a polling round and
+ * an upgrade, and a wall does not pile up a request log over weeks.
+ */
+export const SOCKET_BACKOFF: Partial<ManagerOptions & SocketOptions> = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5, transports: ['websocket'] };
 
 /** Codes that mean "this display token is dead": the wall blanks and forgets it. */
 const DISPLAY_DEAD_CODES: ReadonlySet<number> = new Set([ErrorCode.DISPLAY_REVOKED, ErrorCode.TOKEN_REVOKED, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_MISSING]);
