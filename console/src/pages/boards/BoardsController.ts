@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import type { BoardSummary } from '@shared/schemas/boards';
+import { changeThenReload } from '../../paging/changeThenReload';
 
 /** The boards tab, and the board names every other tab shows (scopes, playlist entries, pinned boards). */
 export class BoardsController {
@@ -32,16 +33,7 @@ export class BoardsController {
     return this.boards.find((board) => board.id === id)?.name;
   }
 
-  async remove(id: number): Promise<boolean> {
-    this.busy = true;
-    try {
-      await this.api.deleteBoard(id);
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
+  remove(id: number): Promise<boolean> {
+    return changeThenReload(this, () => this.api.deleteBoard(id));
   }
 }

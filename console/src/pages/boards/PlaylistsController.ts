@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import type { Playlist } from '@shared/schemas/boards';
 import type { PlaylistDraft } from './PlaylistDraft';
+import { changeThenReload } from '../../paging/changeThenReload';
 
 /** The playlists tab: the list, saving a dialog's draft (contract first, then the server) and deleting. */
 export class PlaylistsController {
@@ -51,17 +52,8 @@ export class PlaylistsController {
     return saved;
   }
 
-  async remove(id: number): Promise<boolean> {
-    this.busy = true;
-    try {
-      await this.api.deletePlaylist(id);
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
+  remove(id: number): Promise<boolean> {
+    return changeThenReload(this, () => this.api.deletePlaylist(id));
   }
 }
 

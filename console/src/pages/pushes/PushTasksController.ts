@@ -4,6 +4,7 @@ import type { PushesApi } from '@shared/api/pushesApi';
 import type { ResourceOption } from '@shared/resources';
 import { pushTaskSchema, type PushChannel, type PushContacts, type PushTask, type PushTaskInput, type PushTemplate } from '@shared/schemas/pushes';
 import { schemaErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
+import { changeThenReload } from '../../paging/changeThenReload';
 
 export type TaskSaveResult = { ok: true; task: PushTask } | { ok: false; errors: FieldErrors };
 
@@ -100,16 +101,7 @@ export class PushTasksController {
     }
   }
 
-  async remove(ids: number[]): Promise<boolean> {
-    this.busy = true;
-    try {
-      await this.api.deleteTasks(ids);
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
+  remove(ids: number[]): Promise<boolean> {
+    return changeThenReload(this, () => this.api.deleteTasks(ids));
   }
 }
