@@ -8,6 +8,7 @@ import { alarms } from './migrations/0005_alarms';
 import { pushes } from './migrations/0006_pushes';
 import { alarmActions } from './migrations/0007_alarm_actions';
 import { boards } from './migrations/0008_boards';
+import { userAdmin } from './migrations/0009_user_admin';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0006_pushes': pushes(storage.kind),
     '0007_alarm_actions': alarmActions(storage.kind),
     '0008_boards': boards(storage.kind),
+    '0009_user_admin': userAdmin(storage.kind),
   };
 }
 

@@ -437,6 +437,30 @@ export interface DisplaysTable {
   version: string | null;
 }
 
+/** Issue 7: boards a non-admin may see (the user dialog's "visible data boards"). */
+export interface UserBoardsTable {
+  user_id: number;
+  board_id: number;
+}
+
+/** Issue 7: display areas a user may see. */
+export interface UserDisplayAreasTable {
+  user_id: number;
+  display_area_id: number;
+}
+
+/** Issue 7: /settings/loginPageSet entries; the login page uses the active one for its host. */
+export interface LoginPagesTable {
+  id: Id;
+  edition: string;
+  notes: string;
+  state: number;
+  domain_name: string;
+  template_name: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -476,4 +500,7 @@ export interface Database {
   seeded_samples: { key: string; seeded_at: number };
   playlists: PlaylistsTable;
   displays: DisplaysTable;
+  user_boards: UserBoardsTable;
+  user_display_areas: UserDisplayAreasTable;
+  login_pages: LoginPagesTable;
 }

@@ -8,3 +8,6 @@ export * from './energy';
 export * from './alarms';
 export * from './pushes';
 export * from './boards';
+export * from './userAdmin';
+export * from './roles';
+export * from './loginPages';

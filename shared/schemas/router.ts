@@ -34,3 +34,40 @@ export const routerQuerySchema = z.object({
 
 export const routerListSchema = z.object({ total: z.number(), rows: z.array(routerEntrySchema) });
 export type RouterList = z.infer<typeof routerListSchema>;
+
+/** Menu editor rules (/settings/router, issue 7); messages are catalogue keys as for users. */
+export const ROUTER_MESSAGES = {
+  pathRequired: 'menus.ph_path',
+  pathFormat: 'menus.path_err',
+  fullpathTaken: 'menus.fullpath_err',
+  titleRequired: 'menus.ph_title',
+  /** Spec §5 "sort must be a number". */
+  sortNumber: 'menus.sort_err',
+  parentMissing: 'menus.parent_err',
+} as const;
+
+/**
+ * POST /api/routers and PUT /api/routers/:id. `fullpath` is computed by the server (parent's fullpath
+ * joined with `path`, spec §3) and `level` from the parent; children follow their parent when it moves.
+ * A top-level path starts with '/', a child's does not (`user`, `datashowboard/:code`).
+ */
+export const routerInputSchema = z.object({
+  path: z
+    .string({ error: ROUTER_MESSAGES.pathRequired })
+    .trim()
+    .min(1, ROUTER_MESSAGES.pathRequired)
+    .max(100, ROUTER_MESSAGES.pathFormat)
+    .regex(/^\/?[A-Za-z0-9_:*-]+(\/[A-Za-z0-9_:*-]+)*$/, ROUTER_MESSAGES.pathFormat),
+  parent: z.number().int().positive().nullable().default(null),
+  type: z.enum(['menu', 'button']).default('menu'),
+  title: z.string({ error: ROUTER_MESSAGES.titleRequired }).trim().min(1, ROUTER_MESSAGES.titleRequired).max(100, ROUTER_MESSAGES.titleRequired),
+  icon: z.string().trim().max(50).nullable().default(null),
+  sort: z.number({ error: ROUTER_MESSAGES.sortNumber }).int(ROUTER_MESSAGES.sortNumber).min(-100_000, ROUTER_MESSAGES.sortNumber).max(100_000, ROUTER_MESSAGES.sortNumber).default(0),
+  hidden: z.boolean().default(false),
+  noRole: z.boolean().default(false),
+});
+export type RouterInput = z.input<typeof routerInputSchema>;
+
+/** GET /api/routers/generator: the entries it created for known routes the tree lacked (spec §7). */
+export const routerGeneratedSchema = z.object({ created: z.array(z.string()), total: z.number() });
+export type RouterGenerated = z.infer<typeof routerGeneratedSchema>;

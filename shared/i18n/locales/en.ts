@@ -11,6 +11,11 @@ import { alarmsEn } from './alarms/en';
 import { pushesEn } from './pushes/en';
 import { annunciationEn } from './annunciation/en';
 import { displaysEn } from './displays/en';
+import { usersEn } from './users/en';
+import { rulesEn } from './rules/en';
+import { rolesEn } from './roles/en';
+import { menusEn } from './menus/en';
+import { loginPagesEn } from './loginPages/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { visualizationEn } from './visualization/en';
@@ -311,6 +316,11 @@ export const en = {
   pushes: pushesEn,
   annunciation: annunciationEn,
   displays: displaysEn,
+  users: usersEn,
+  rules: rulesEn,
+  roles: rolesEn,
+  menus: menusEn,
+  loginPages: loginPagesEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
   visualization: visualizationEn,

@@ -11,6 +11,11 @@ import { alarmsEs } from './alarms/es';
 import { pushesEs } from './pushes/es';
 import { annunciationEs } from './annunciation/es';
 import { displaysEs } from './displays/es';
+import { usersEs } from './users/es';
+import { rulesEs } from './rules/es';
+import { rolesEs } from './roles/es';
+import { menusEs } from './menus/es';
+import { loginPagesEs } from './loginPages/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { visualizationEs } from './visualization/es';
@@ -315,6 +320,11 @@ export const es: Catalogue = {
   pushes: pushesEs,
   annunciation: annunciationEs,
   displays: displaysEs,
+  users: usersEs,
+  rules: rulesEs,
+  roles: rolesEs,
+  menus: menusEs,
+  loginPages: loginPagesEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
   visualization: visualizationEs,

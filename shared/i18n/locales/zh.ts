@@ -11,6 +11,11 @@ import { alarmsZh } from './alarms/zh';
 import { pushesZh } from './pushes/zh';
 import { annunciationZh } from './annunciation/zh';
 import { displaysZh } from './displays/zh';
+import { usersZh } from './users/zh';
+import { rulesZh } from './rules/zh';
+import { rolesZh } from './roles/zh';
+import { menusZh } from './menus/zh';
+import { loginPagesZh } from './loginPages/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
 import { visualizationZh } from './visualization/zh';
@@ -315,6 +320,11 @@ export const zh: Catalogue = {
   pushes: pushesZh,
   annunciation: annunciationZh,
   displays: displaysZh,
+  users: usersZh,
+  rules: rulesZh,
+  roles: rolesZh,
+  menus: menusZh,
+  loginPages: loginPagesZh,
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,
   visualization: visualizationZh,
