@@ -12,6 +12,8 @@ import { pushRoutes } from './pushes/routes';
 import { boardRoutes } from './boards/routes';
 import { displayRoutes } from './displays/routes';
 import { liveDataRoutes } from './liveData/routes';
+import { roleRoutes } from './roles/routes';
+import { loginPageRoutes } from './loginPages/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes, roleRoutes, loginPageRoutes];

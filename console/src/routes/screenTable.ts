@@ -21,6 +21,11 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
     noCache: true,
   },
   // Resource screens (console/src/resources): lists generated from shared/resources definitions.
+  // Issue 7: administration.
+  '/settings/user': { component: lazy(() => import('../pages/users/UsersPage').then((m) => ({ default: m.UsersPage }))) },
+  '/settings/roles': { component: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))) },
+  '/settings/router': { component: lazy(() => import('../pages/menus/MenusPage').then((m) => ({ default: m.MenusPage }))) },
+  '/settings/loginPageSet': { component: lazy(() => import('../pages/loginPages/LoginPagesPage').then((m) => ({ default: m.LoginPagesPage }))) },
   '/base/device': { component: lazy(() => import('../pages/deviceAdmin/DeviceAdminPage').then((m) => ({ default: m.DeviceAdminPage }))) },
   '/base/check': { component: lazy(() => import('../pages/dataCheck/DataCheckPage').then((m) => ({ default: m.DataCheckPage }))) },
   '/devices/subitem': { component: lazy(() => import('../pages/resources/SubitemsPage').then((m) => ({ default: m.SubitemsPage }))) },

@@ -1,0 +1,4 @@
+/** Issue 7 screen (being built). */
+export function LoginPagesPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Issue 7 screen (being built). */
+export function UsersPage() {
+  return null;
+}

