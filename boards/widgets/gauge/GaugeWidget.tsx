@@ -1,31 +1,49 @@
 import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
-import * as echarts from 'echarts/core';
-import { GaugeChart } from 'echarts/charts';
 import type { MeterLatestValues } from '@shared/realtime/protocol';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { useChannel } from '../../runtime/channelReader';
-import { useEchart } from '../../charts/useEchart';
 import { usePalette } from '../../charts/usePalette';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { kpiValueText } from '../kpi/kpiFigure';
-import { gaugeOption } from './gaugeOption';
+import { gaugeGeometry, type GaugeText } from './gaugeGeometry';
 import type { GaugeOptions } from './descriptor';
 
-echarts.use([GaugeChart]);
+function Label({ label, weight }: { label: GaugeText; weight?: number }) {
+  return (
+    <text x={label.x} y={label.y} fill={label.fill} fontSize={label.fontSize} fontWeight={weight} textAnchor="middle" dominantBaseline="central">
+      {label.text}
+    </text>
+  );
+}
 
-function GaugeChartView(props: WidgetProps<GaugeOptions> & { value: number }) {
-  const { options, binding, width, height, scale, theme, value } = props;
+function GaugeDial(props: WidgetProps<GaugeOptions> & { value: number }) {
+  const { options, binding, title, width, height, scale, theme, value } = props;
   const palette = usePalette(theme);
   const metric = boundMetric(binding);
-  const option = useMemo(() => {
+  const dial = useMemo(() => {
     const unit = metricUnit(metric, options.unit);
     const text = `${kpiValueText(value, options.digits)}${unit ? ` ${unit}` : ''}`;
-    return gaugeOption({ value, text, options, palette, width, height, scale });
+    return gaugeGeometry({ value, text, options, palette, width, height, scale });
   }, [value, metric, options, palette, width, height, scale]);
-  const element = useEchart(option, { width, height });
-  return <div ref={element} data-testid="gauge" style={{ width, height }} />;
+  return (
+    <svg data-testid="gauge" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title ? `${title}: ${dial.figure.text}` : dial.figure.text}>
+      <g transform={`translate(${dial.cx},${dial.cy})`}>
+        {dial.bands.map((band, index) => (
+          <path key={index} d={band.d} fill={band.fill} />
+        ))}
+        {dial.ticks.map((tick, index) => (
+          <line key={index} {...tick} stroke={dial.gapColour} strokeWidth={dial.tickWidth} />
+        ))}
+        <path d={dial.needle.d} fill={dial.needle.fill} />
+        <circle r={dial.needle.hubRadius} fill={dial.needle.fill} />
+        <Label label={dial.min} />
+        <Label label={dial.max} />
+        <Label label={dial.figure} weight={600} />
+      </g>
+    </svg>
+  );
 }
 
 function GaugeWidget(props: WidgetProps<GaugeOptions>) {
@@ -35,7 +53,7 @@ function GaugeWidget(props: WidgetProps<GaugeOptions>) {
   const reading = meterValue(latest, boundMetric(binding));
   if (binding.meterIds?.[0] === undefined) return <NoData width={width} height={height} scale={scale} palette={palette} messageKey="needsMeter" />;
   if (!reading) return <NoData width={width} height={height} scale={scale} palette={palette} />;
-  return <GaugeChartView {...props} value={reading.value} />;
+  return <GaugeDial {...props} value={reading.value} />;
 }
 
 export default observer(GaugeWidget);

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GaugeChart } from 'echarts/charts';
-import { renderOptionToSvg } from '../../charts/testing/renderOption';
 import { chartPalette } from '../../charts/palette';
-import { gaugeBands, gaugeOption, gaugeState } from './gaugeOption';
+import { gaugeBands, gaugeState, stateColour } from './gaugeBands';
 import { gaugeOptions, gaugeWidget } from './descriptor';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
@@ -43,37 +41,8 @@ describe('gauge bands', () => {
     expect(gaugeBands({ ...high, warning: null, alarm: null }, palette)).toEqual([[1, '#3aa0ff']]);
     expect(gaugeBands({ ...high, warning: -50, alarm: 500 }, palette)).toEqual([[0, good], [1, warning], [1, alarm]]);
   });
-});
 
-describe('gauge option', () => {
-  const options = gaugeOptions.parse({ max: 200, warning: 140, alarm: 180 });
-
-  it('pins the pointer to the range, prints the real value in the state colour, animation off', () => {
-    const option = gaugeOption({ value: 250, text: '250.0 kW', options, palette, width: 300, height: 240, scale: 1 }) as {
-      animation: boolean;
-      series: { min: number; max: number; data: { value: number }[]; detail: { formatter: string; color: string; fontSize: number }; axisLine: { lineStyle: { width: number } } }[];
-    };
-    const [dial] = option.series;
-    expect(option.animation).toBe(false);
-    expect(dial!.data).toEqual([{ value: 200 }]);
-    expect(dial!.detail).toMatchObject({ formatter: '250.0 kW', color: alarm, fontSize: 26 });
-    expect(dial!.axisLine.lineStyle.width).toBe(17);
-  });
-
-  it('scales the figure with the board, within the dial', () => {
-    const at = (scale: number, side: number) =>
-      (gaugeOption({ value: 50, text: '50.0 kW', options, palette, width: side, height: side, scale }) as { series: { detail: { fontSize: number; color: string } }[] }).series[0]!.detail;
-    expect(at(2, 800)).toEqual(expect.objectContaining({ fontSize: 52, color: palette.text }));
-    expect(at(2, 200).fontSize).toBe(26);
-  });
-});
-
-describe('gauge drawn by echarts', () => {
-  it('renders the dial with its figure', () => {
-    const svg = renderOptionToSvg(gaugeOption({ value: 150, text: '150.0 kW', options: gaugeOptions.parse({ max: 200, warning: 140, alarm: 180 }), palette, width: 300, height: 300, scale: 1 }), [GaugeChart], 300, 300);
-    expect(svg).toContain('150.0 kW');
-    // In the warning band: the figure takes the warning colour.
-    expect(svg).toMatch(/<text [^>]*fill="#faad14">150\.0 kW<\/text>/);
-    expect(svg).toContain('>200<');
+  it('prints the figure in its band’s colour, plain text when normal', () => {
+    expect([stateColour('normal', palette), stateColour('warning', palette), stateColour('alarm', palette)]).toEqual(['#e6edf5', '#faad14', '#ff4d4f']);
   });
 });

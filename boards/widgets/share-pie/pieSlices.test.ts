@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PieChart } from 'echarts/charts';
-import { renderOptionToSvg } from '../../charts/testing/renderOption';
-import { chartPalette } from '../../charts/palette';
-import { pieOption, pieSlices } from './pieOption';
+import { pieSlices, pieWhole } from './pieSlices';
 import { sharePieOptions, sharePieWidget } from './descriptor';
-
-const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 
 describe('share-pie descriptor', () => {
   it('has defaults for every option', () => {
@@ -28,34 +23,12 @@ describe('pie slices', () => {
       { name: 'Lighting', value: 150, percent: '15.0%' },
       { name: 'Others', value: 250, percent: '25.0%' },
     ]);
+    expect(pieWhole(data)).toBe(1000);
   });
 
   it('keeps the shares of the whole when Others is hidden, and says 0% when nothing flowed', () => {
     expect(pieSlices(data, 'Others', { showOthers: false, digits: 0 }).map((slice) => slice.percent)).toEqual(['60%', '15%']);
     const quiet = { unit: 'kWh', rows: [{ scopeId: 1, name: 'HVAC', energy: 0 }], rest: 0 };
     expect(pieSlices(quiet, 'Others', { showOthers: true, digits: 1 })).toEqual([{ name: 'HVAC', value: 0, percent: '0.0%' }]);
-  });
-
-  it('labels slices with name and percentage, a donut by default, animation off', () => {
-    const slices = pieSlices(data, 'Otros', { showOthers: true, digits: 1 });
-    const option = pieOption({ slices, donut: true, palette, scale: 2 }) as Record<string, any>;
-    const [pie] = option.series;
-    expect(option.animation).toBe(false);
-    expect(pie.radius).toEqual(['42%', '66%']);
-    expect(pie.data).toEqual([{ name: 'HVAC', value: 600 }, { name: 'Lighting', value: 150 }, { name: 'Otros', value: 250 }]);
-    expect(pie.label.formatter({ dataIndex: 2 })).toBe('Otros\n25.0%');
-    expect(pie.label.fontSize).toBe(24);
-    expect(pie.stillShowZeroSum).toBe(false);
-    expect(pieOption({ slices, donut: false, palette, scale: 1 }).series).toMatchObject([{ radius: [0, '66%'] }]);
-  });
-});
-
-describe('pie drawn by echarts', () => {
-  it('renders each slice’s name and percentage', () => {
-    const data = { unit: 'kWh', rows: [{ scopeId: 1, name: 'HVAC', energy: 600 }], rest: 400 };
-    const svg = renderOptionToSvg(pieOption({ slices: pieSlices(data, 'Others', { showOthers: true, digits: 1 }), donut: true, palette, scale: 1 }), [PieChart]);
-    expect(svg).toContain('HVAC');
-    expect(svg).toContain('60.0%');
-    expect(svg).toContain('40.0%');
   });
 });
