@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartPalette, seriesColour } from './palette';
-import { axisStyle, scaledFont } from './textStyles';
+import { scaledFont } from './textStyles';
 
 describe('chart palette and text styles', () => {
   it('leads the series colours with the accent, without repeating it', () => {
@@ -19,12 +19,9 @@ describe('chart palette and text styles', () => {
     expect(palette.series[0]).toBe('#3aa0ff');
   });
 
-  it('scales fonts and strokes with the board', () => {
+  it('scales fonts with the board', () => {
     expect(scaledFont(12, 1)).toBe(12);
     expect(scaledFont(12, 2)).toBe(24);
     expect(scaledFont(12, 0.7115)).toBe(8.5);
-    const axis = axisStyle(chartPalette({ mode: 'dark', accent: '#3aa0ff' }), 2);
-    expect(axis.axisLabel).toEqual({ color: '#8fa3b8', fontSize: 24 });
-    expect(axis.axisLine.lineStyle.width).toBe(2);
   });
 });

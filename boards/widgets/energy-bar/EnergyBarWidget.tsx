@@ -1,34 +1,26 @@
 import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
-import * as echarts from 'echarts/core';
-import { BarChart } from 'echarts/charts';
-import { GridSimpleComponent } from 'echarts/components';
+import { useTranslation } from 'react-i18next';
 import type { EnergyRankingData, EnergySeriesData } from '@shared/board/channels';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { useChannel } from '../../runtime/channelReader';
-import { useEchart } from '../../charts/useEchart';
 import { usePalette } from '../../charts/usePalette';
 import { energyRows } from '../../charts/energyRows';
 import { NoData } from '../../charts/NoData';
-import { barOption } from './barOption';
+import { barGeometry } from './barGeometry';
+import { BarSvg } from './BarSvg';
 import type { EnergyBarOptions } from './descriptor';
 
-echarts.use([BarChart, GridSimpleComponent]);
-
-function BarChartView({ option, width, height }: { option: ReturnType<typeof barOption>; width: number; height: number }) {
-  const element = useEchart(option, { width, height });
-  return <div ref={element} data-testid="energy-bar" style={{ width, height }} />;
-}
-
-function EnergyBarWidget({ options, channels, width, height, scale, theme }: WidgetProps<EnergyBarOptions>) {
+function EnergyBarWidget({ options, channels, title, width, height, scale, theme }: WidgetProps<EnergyBarOptions>) {
+  const { t } = useTranslation();
   const palette = usePalette(theme);
   const reading = useChannel<EnergySeriesData | EnergyRankingData>(channels[0]);
-  const option = useMemo(() => {
+  const geometry = useMemo(() => {
     const data = reading ? energyRows(reading.value) : undefined;
-    return data && data.rows.length > 0 ? barOption({ data, options, palette, width, scale }) : undefined;
-  }, [reading, options, palette, width, scale]);
-  if (!option) return <NoData width={width} height={height} scale={scale} palette={palette} />;
-  return <BarChartView option={option} width={width} height={height} />;
+    return data && data.rows.length > 0 ? barGeometry({ data, options, palette, width, height, scale }) : undefined;
+  }, [reading, options, palette, width, height, scale]);
+  if (!geometry) return <NoData width={width} height={height} scale={scale} palette={palette} />;
+  return <BarSvg geometry={geometry} width={width} height={height} label={title || t('chartWidgets.names.energy-bar')} palette={palette} scale={scale} />;
 }
 
 export default observer(EnergyBarWidget);

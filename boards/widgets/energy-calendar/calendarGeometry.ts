@@ -4,7 +4,7 @@ import { abbreviateNumber } from '@shared/format';
 import type { EnergySeriesData } from '@shared/board/channels';
 import type { ChartPalette } from '../../charts/palette';
 import { scaledFont } from '../../charts/textStyles';
-import { textWidth } from '../energy-sankey/textFit';
+import { textWidth } from '../../charts/svg/textFit';
 import type { EnergyCalendarOptions } from './descriptor';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { withThousands } from '@shared/format';
 import type { EnergyFlowData } from '@shared/board/channels';
 import { seriesColour, type ChartPalette } from '../../charts/palette';
 import { CHART_FONT, scaledFont } from '../../charts/textStyles';
-import { ellipsize, textWidth } from './textFit';
+import { ellipsize, textWidth } from '../../charts/svg/textFit';
 import type { EnergySankeyOptions } from './descriptor';
 
 export interface SankeyInput {

@@ -1,30 +1,20 @@
 import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import * as echarts from 'echarts/core';
-import { LineChart } from 'echarts/charts';
-import { GridSimpleComponent, LegendPlainComponent } from 'echarts/components';
 import { METER_DIRECTORY_CHANNEL, type MeterDirectoryData } from '@shared/board/channels';
 import type { MeterLatestValues } from '@shared/realtime/protocol';
 import type { ChannelReading, WidgetProps } from '../../widgetDescriptor';
 import { useChannel } from '../../runtime/channelReader';
-import { useEchart } from '../../charts/useEchart';
 import { usePalette } from '../../charts/usePalette';
 import { bufferShape } from '../../charts/ringBuffer';
 import { useRingBuffers } from '../../charts/useRingBuffers';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { MAX_TREND_METERS, trendMeters, type LiveTrendOptions } from './descriptor';
-import { trendEnd, trendOption, type TrendLine } from './trendOption';
+import { trendEnd, trendGeometry, type TrendLine } from './trendGeometry';
+import { TrendSvg } from './TrendSvg';
 
-echarts.use([LineChart, GridSimpleComponent, LegendPlainComponent]);
-
-function TrendChart({ option, width, height }: { option: ReturnType<typeof trendOption>; width: number; height: number }) {
-  const element = useEchart(option, { width, height });
-  return <div ref={element} data-testid="live-trend" style={{ width, height }} />;
-}
-
-function LiveTrendWidget({ options, binding, channels, width, height, scale, theme }: WidgetProps<LiveTrendOptions>) {
+function LiveTrendWidget({ options, binding, channels, title, width, height, scale, theme }: WidgetProps<LiveTrendOptions>) {
   const { t } = useTranslation();
   const palette = usePalette(theme);
   const meters = trendMeters(binding.meterIds);
@@ -44,7 +34,7 @@ function LiveTrendWidget({ options, binding, channels, width, height, scale, the
 
   const names = useMemo(() => new Map((directory?.value.meters ?? []).map((meter) => [meter.id, meter.name])), [directory]);
   const versions = meters.map((meterId) => buffers.get(meterId)!.version).join(',');
-  const option = useMemo(() => {
+  const geometry = useMemo(() => {
     const end = trendEnd(meters.map((meterId) => buffers.get(meterId)!.newest()?.[0]));
     if (end === undefined) return undefined;
     const lines: TrendLine[] = meters.map((meterId) => ({
@@ -52,14 +42,14 @@ function LiveTrendWidget({ options, binding, channels, width, height, scale, the
       name: names.get(meterId) ?? t('chartWidgets.liveTrend.meter', { id: meterId }),
       points: buffers.get(meterId)!.points(end - windowMs),
     }));
-    return trendOption({ lines, end, windowMs, area: options.area, smooth: options.smooth, digits: options.digits, unit: metricUnit(metric, options.unit), palette, scale });
+    return trendGeometry({ lines, end, windowMs, area: options.area, smooth: options.smooth, digits: options.digits, unit: metricUnit(metric, options.unit), palette, width, height, scale });
     // `versions` stands for the buffers' content, which changes in place.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [versions, names, windowMs, options, metric, palette, scale, t]);
+  }, [versions, names, windowMs, options, metric, palette, width, height, scale, t]);
 
   if (meters.length === 0) return <NoData width={width} height={height} scale={scale} palette={palette} messageKey="needsMeter" />;
-  if (!option) return <NoData width={width} height={height} scale={scale} palette={palette} />;
-  return <TrendChart option={option} width={width} height={height} />;
+  if (!geometry) return <NoData width={width} height={height} scale={scale} palette={palette} />;
+  return <TrendSvg geometry={geometry} width={width} height={height} label={title || t('chartWidgets.names.live-trend')} palette={palette} scale={scale} />;
 }
 
 export default observer(LiveTrendWidget);
