@@ -4,6 +4,7 @@ import { ok } from '@shared/errors';
 import { accountUpdateSchema, userCheckQuerySchema, type UserInfo } from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { UserRepository } from './repository';
+import { userAdminRoutes } from './adminRoutes';
 
 export const userRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -27,4 +28,6 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
     const found = email ? await users.findByEmail(email) : await users.findByUsername(username ?? '');
     return ok(found ? { _id: found.id } : null);
   });
+
+  await app.register(userAdminRoutes);
 };

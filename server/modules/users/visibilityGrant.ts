@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuthContext } from '../../auth/authService';
+import { AppError } from '../../http/appError';
+import { grantable, visibleBoardIds, visibleDisplayAreaIds } from './visibility';
+
+async function unknownIds(db: Kysely<Database>, table: 'boards' | 'display_areas', ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+const within = (allowed: Set<number> | 'all', kept: Set<number>, ids: readonly number[]) => allowed === 'all' || ids.every((id) => allowed.has(id) || kept.has(id));
+
+/**
+ * The dialog's visible boards and display areas must exist, and a non-admin may hand out only what it sees
+ * itself; what the edited user already has may stay (an admin may have given it).
+ */
+export async function assertVisibilityGrant(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  selection: { boardIds: readonly number[]; displayAreaIds: readonly number[] },
+  targetId: number | null,
+): Promise<void> {
+  const issues = [
+    ...(await unknownIds(db, 'boards', selection.boardIds)).map((id) => ({ field: 'boardIds', rule: 'unknown', message: `Unknown board ${id}` })),
+    ...(await unknownIds(db, 'display_areas', selection.displayAreaIds)).map((id) => ({ field: 'displayAreaIds', rule: 'unknown', message: `Unknown display area ${id}` })),
+  ];
+  const first = issues[0];
+  if (first) throw new AppError('VALIDATION_FAILED', { message: `${first.field}: ${first.message}`, data: { issues } });
+  const allowed = await grantable(db, auth);
+  const keptBoards = targetId === null ? new Set<number>() : await visibleBoardIds(db, targetId);
+  const keptAreas = targetId === null ? new Set<number>() : await visibleDisplayAreaIds(db, targetId);
+  if (!within(allowed.boards, keptBoards, selection.boardIds) || !within(allowed.displayAreas, keptAreas, selection.displayAreaIds)) {
+    throw new AppError('FORBIDDEN', { message: 'You may only give boards and display areas you see yourself' });
+  }
+}
