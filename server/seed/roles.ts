@@ -5,7 +5,7 @@ export const ADMIN_ROLE = 'admin';
 /** The preset role given to new sub-users (spec §3 "one preset default role"). */
 export const DEFAULT_ROLE = 'operator';
 
-/** What an operator sees out of the box: watching, not administering. */
+/** What an operator sees out of the box: watching, not administering (menus only, no buttons). */
 const OPERATOR_MENUS = ['/dashboard', '/board', '/alerts', '/base', '/others'];
 
 export async function ensureRoles(db: Kysely<Database>, now = Date.now()): Promise<void> {
@@ -22,7 +22,7 @@ export async function ensureRoles(db: Kysely<Database>, now = Date.now()): Promi
     .values({ name: DEFAULT_ROLE, type: 1, description: 'Default role of new sub-users: dashboards, boards, alerts and meter data', is_default: 1, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const routers = await db.selectFrom('routers').select(['id', 'fullpath']).execute();
+  const routers = await db.selectFrom('routers').select(['id', 'fullpath']).where('type', '=', 'menu').execute();
   const granted = routers.filter((r) => OPERATOR_MENUS.some((top) => r.fullpath === top || r.fullpath.startsWith(`${top}/`)));
   if (granted.length > 0) {
     await db.insertInto('role_routers').values(granted.map((r) => ({ role_id: role.id, router_id: r.id }))).execute();

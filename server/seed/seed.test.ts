@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_GROUPS, allRouterEntries } from '@shared/menu';
+import { MENU_GROUPS, SCREEN_BUTTONS, productRouterEntries } from '@shared/menu';
+import { ensureMenus } from './menus';
 import { seed } from './index';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 
@@ -12,7 +13,7 @@ afterAll(() => t.close());
 describe('first-start seed', () => {
   it('stores the whole menu tree: 20 top-level groups, the 8 public routes, and every child with fullpath, level and parent', async () => {
     const routers = await t.app.storage.db.selectFrom('routers').selectAll().orderBy('id').execute();
-    expect(routers).toHaveLength(allRouterEntries().length);
+    expect(routers).toHaveLength(productRouterEntries().length);
     expect(routers.filter((r) => r.level === 0 && r.hidden === 0)).toHaveLength(20);
     const publicRoutes = routers.filter((r) => r.level === 0 && r.hidden === 1).map((r) => r.fullpath);
     expect(publicRoutes).toEqual(['/redirect/:path*', '/login', '/visualization', '/report-sheet', '/auth-redirect', '/404', '/401', '/dash/:id']);
@@ -24,6 +25,39 @@ describe('first-start seed', () => {
     expect(boardConfig?.parent_id).toBe(byPath.get('/settings')?.id);
     expect(byPath.get('/payment-statistics/datashowboard/:dataShowBoardCode')).toMatchObject({ hidden: 1, title: 'route.datashowboard' });
     expect(byPath.get('/dashboard')).toMatchObject({ no_role: 1, level: 0 });
+  });
+
+  it('stores the button entries hidden one level below their screen, and grants none to the default role', async () => {
+    const db = t.app.storage.db;
+    const buttons = await db.selectFrom('routers').selectAll().where('type', '=', 'button').execute();
+    expect(buttons).toHaveLength(Object.values(SCREEN_BUTTONS).flat().length);
+    const user = await db.selectFrom('routers').select('id').where('fullpath', '=', '/settings/user').executeTakeFirstOrThrow();
+    const userButtons = buttons.filter((b) => b.parent_id === user.id).sort((a, b) => a.sort - b.sort);
+    expect(userButtons.map((b) => [b.fullpath, b.level, b.hidden, b.title])).toEqual([
+      ['/settings/user/add', 2, 1, 'route.add'],
+      ['/settings/user/edit', 2, 1, 'route.edit'],
+      ['/settings/user/delete', 2, 1, 'route.delete'],
+      ['/settings/user/password', 2, 1, 'route.password'],
+    ]);
+    const operatorGrants = await db
+      .selectFrom('role_routers')
+      .innerJoin('roles', 'roles.id', 'role_routers.role_id')
+      .innerJoin('routers', 'routers.id', 'role_routers.router_id')
+      .select('routers.type')
+      .where('roles.name', '=', 'operator')
+      .execute();
+    expect(operatorGrants.length).toBeGreaterThan(20);
+    expect(operatorGrants.filter((g) => g.type === 'button')).toEqual([]);
+  });
+
+  it('adds back a known entry the table lacks at the next start, and reports what it created', async () => {
+    const db = t.app.storage.db;
+    await db.deleteFrom('routers').where('fullpath', '=', '/settings/roles').execute(); // its buttons go with it
+    expect(await ensureMenus(db)).toEqual(['/settings/roles', '/settings/roles/add', '/settings/roles/edit', '/settings/roles/delete', '/settings/roles/auth']);
+    const auth = await db.selectFrom('routers').select(['level', 'parent_id']).where('fullpath', '=', '/settings/roles/auth').executeTakeFirstOrThrow();
+    const roles = await db.selectFrom('routers').select('id').where('fullpath', '=', '/settings/roles').executeTakeFirstOrThrow();
+    expect(auth).toEqual({ level: 2, parent_id: roles.id });
+    expect(await ensureMenus(db)).toEqual([]);
   });
 
   it('creates the admin and default roles and the admin account with an e-mail', async () => {

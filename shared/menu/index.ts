@@ -1,2 +1,3 @@
 export * from './menuTree';
+export * from './buttons';
 export * from './routerEntry';

@@ -1,4 +1,5 @@
 import { MENU_GROUPS, PUBLIC_ROUTES, type MenuGroupDef } from './menuTree';
+import { SCREEN_BUTTONS, type ButtonName } from './buttons';
 
 /** A router/menu entry as the API carries it (spec §3). `children` are ids once stored. */
 export interface RouterEntryDef {
@@ -71,7 +72,40 @@ export function publicRouterEntries(): RouterEntryDef[] {
   }));
 }
 
-/** Every router entry of the product in tree order (parents before children), public routes last. */
+/** Every menu entry of the product in tree order (parents before children), public routes last. */
 export function allRouterEntries(groups: readonly MenuGroupDef[] = MENU_GROUPS): RouterEntryDef[] {
   return [...groups.flatMap((group, index) => groupEntries(group, (index + 1) * 10)), ...publicRouterEntries()];
+}
+
+/**
+ * The button entries (spec §6): hidden, one level below their screen, fullpath = screen + '/' + name.
+ * Titles follow the menus' scheme (`route.<name>`); screens missing from `menus` are skipped.
+ */
+export function buttonRouterEntries(
+  buttons: Readonly<Record<string, readonly ButtonName[]>> = SCREEN_BUTTONS,
+  menus: readonly RouterEntryDef[] = allRouterEntries(),
+): RouterEntryDef[] {
+  const screens = new Map(menus.map((entry) => [entry.fullpath, entry]));
+  return Object.entries(buttons).flatMap(([screenPath, names]) => {
+    const screen = screens.get(screenPath);
+    if (!screen) return [];
+    return names.map((name, index) => ({
+      path: name,
+      fullpath: joinPath(screen.fullpath, name),
+      level: screen.level + 1,
+      type: 'button' as const,
+      title: titleKey(name),
+      icon: null,
+      sort: index + 1,
+      hidden: true,
+      noRole: false,
+      parentFullpath: screen.fullpath,
+    }));
+  });
+}
+
+/** What the product knows: every menu entry, then every button (parents before children). */
+export function productRouterEntries(): RouterEntryDef[] {
+  const menus = allRouterEntries();
+  return [...menus, ...buttonRouterEntries(SCREEN_BUTTONS, menus)];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { allRouterEntries } from '@shared/menu';
+import { productRouterEntries } from '@shared/menu';
 import { routerListSchema } from '@shared/schemas';
 import { createTestApp, loginAs, bearer, type TestApp } from '@tests/support/testApp';
 import { insertSubUser } from '@tests/support/users';
@@ -21,7 +21,7 @@ const list = (token: string, query = '') => t.app.inject({ url: `/api/routers${q
 describe('GET /api/routers', () => {
   it('gives an admin every entry, with children and role ids', async () => {
     const body = routerListSchema.parse((await list(adminToken)).json().data);
-    expect(body.total).toBe(allRouterEntries().length);
+    expect(body.total).toBe(productRouterEntries().length);
     const settings = body.rows.find((r) => r.fullpath === '/settings');
     const children = body.rows.filter((r) => r.parent === settings?._id);
     expect(settings?.children).toEqual(children.map((c) => c._id));
