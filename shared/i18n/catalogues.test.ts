@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allRouterEntries, PUBLIC_ROUTES, titleKey } from '../menu';
+import { productRouterEntries, PUBLIC_ROUTES, titleKey } from '../menu';
 import { CATALOGUES, createI18n } from './createI18n';
 import { LANGUAGES } from './language';
 import { en } from './locales/en';
@@ -29,7 +29,7 @@ describe('catalogues', () => {
     expect(empty).toEqual([]);
   });
 
-  const routeKeys = [...new Set([...allRouterEntries().map((entry) => titleKey(entry.path)), ...PUBLIC_ROUTES.map(titleKey)])];
+  const routeKeys = [...new Set([...productRouterEntries().map((entry) => titleKey(entry.path)), ...PUBLIC_ROUTES.map(titleKey)])];
 
   it.each(LANGUAGES)('%s has a title for every menu and public route', (lng) => {
     const missing = routeKeys.filter((key) => typeof lookup(CATALOGUES[lng], key) !== 'string');

@@ -197,6 +197,12 @@ export const en = {
   },
   route: {
     // Public routes (spec §2), hidden from the menu.
+    // Buttons (type 'button' entries under a screen, shared/menu/buttons.ts).
+    add: 'Add',
+    edit: 'Edit',
+    delete: 'Delete',
+    password: 'Change password',
+    auth: 'Assign menus',
     login: 'Log in',
     '404': 'Page not found',
     '401': 'Not authorized',

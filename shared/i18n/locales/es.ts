@@ -202,6 +202,11 @@ export const es: Catalogue = {
     },
   },
   route: {
+    add: 'Añadir',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    password: 'Cambiar contraseña',
+    auth: 'Asignar menús',
     login: 'Iniciar sesión',
     '404': 'Página no encontrada',
     '401': 'No autorizado',

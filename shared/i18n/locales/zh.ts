@@ -202,6 +202,11 @@ export const zh: Catalogue = {
     },
   },
   route: {
+    add: '新增',
+    edit: '编辑',
+    delete: '删除',
+    password: '修改密码',
+    auth: '分配菜单',
     login: '登录',
     '404': '页面不存在',
     '401': '无权访问',
