@@ -1,0 +1,56 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '@shared/api/apiError';
+import { ErrorCode } from '@shared/errors/codes';
+import { USER_MESSAGES } from '@shared/schemas/userAdmin';
+
+/** A message under one form field. */
+export interface FieldProblem {
+  name: string;
+  errors: string[];
+}
+
+/** What a refused save shows: the notification's text and the messages under the fields it names. */
+export interface SaveProblem {
+  message: string;
+  fields: FieldProblem[];
+}
+
+/** A single business refusal (envelope message = catalogue key) that belongs to one field. */
+const FIELD_OF_MESSAGE: Record<string, string> = {
+  [USER_MESSAGES.usernameTaken]: 'username',
+  [USER_MESSAGES.emailTaken]: 'email',
+  [USER_MESSAGES.mqttUsernameTaken]: 'mqttUsername',
+  [USER_MESSAGES.phoneTaken]: 'pushPhones',
+};
+
+interface Issue {
+  field: string;
+  message: string;
+}
+
+/** `body.pushPhones.2` and `pushPhones` both name the pushPhones field. */
+function fieldName(path: string): string {
+  const [first = '', second] = path.split('.');
+  return first === 'body' && second !== undefined ? second : first;
+}
+
+const translate = (t: TFunction, message: string) => t(message, { defaultValue: message });
+
+/**
+ * Reads a failed save (spec §8): VALIDATION_FAILED issues go under their fields; a business refusal keyed
+ * to a field goes under it too; the notification shows the server's message, in the reader's language
+ * when it is a catalogue key.
+ */
+export function saveProblem(t: TFunction, error: unknown): SaveProblem {
+  if (!isApiError(error)) return { message: error instanceof Error ? error.message : String(error), fields: [] };
+  const issues = error.code === ErrorCode.VALIDATION_FAILED ? ((error.data as { issues?: Issue[] } | null)?.issues ?? []) : [];
+  const byField = new Map<string, string[]>();
+  for (const issue of issues) {
+    const name = fieldName(issue.field);
+    byField.set(name, [...(byField.get(name) ?? []), translate(t, issue.message)]);
+  }
+  const ownField = FIELD_OF_MESSAGE[error.message];
+  if (ownField) byField.set(ownField, [translate(t, error.message)]);
+  const message = issues[0]?.message ?? error.message;
+  return { message: translate(t, message), fields: [...byField].map(([name, errors]) => ({ name, errors })) };
+}
