@@ -11,6 +11,10 @@ import { redirectTarget } from '../../routes/redirectTarget';
 import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
 import styles from './LoginPage.module.css';
+import { useCurrentLoginPage } from './useCurrentLoginPage';
+
+/** The layout variant per login-page template (shared/schemas/loginPages.ts). */
+const TEMPLATE_CLASS = { classic: styles.classic, 'control-room': styles.controlRoom, minimal: styles.minimal } as const;
 
 interface LoginFields {
   username: string;
@@ -28,6 +32,8 @@ export const LoginPage = observer(function LoginPage() {
   const { search } = useLocation();
   const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
+  const current = useCurrentLoginPage();
+  const template = current?.templateName ?? 'classic';
   useDocumentTitle('route.login');
 
   if (session.token) return <Navigate to={redirectTarget(search)} replace />;
@@ -46,10 +52,10 @@ export const LoginPage = observer(function LoginPage() {
   };
 
   return (
-    <main className={styles.page}>
+    <main className={`${styles.page} ${TEMPLATE_CLASS[template]}`} data-template={template}>
       <Card className={styles.card}>
-        <Typography.Title level={3} className={styles.title}>
-          {t('login.title')}
+        <Typography.Title level={3} className={styles.title} data-testid="login-title">
+          {current?.edition ?? t('login.title')}
         </Typography.Title>
         <Form<LoginFields> layout="vertical" requiredMark={false} onFinish={logIn} disabled={submitting}>
           <Form.Item

@@ -1,2 +1,39 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { loginPagesEn } from './en';
+
 /** Texts of the loginPages screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
-export const loginPagesEs = {};
+export const loginPagesEs: CatalogueShape<typeof loginPagesEn> = {
+  title: 'Configuración de la página de inicio de sesión',
+  intro: 'La página de inicio de sesión muestra la entrada activa del host desde el que se sirve o, si no hay, la entrada activa sin dominio.',
+  edition: 'Edición',
+  editionHint: 'Se muestra como título de la página de inicio de sesión.',
+  notes: 'Notas',
+  state: 'Estado',
+  stateHint: 'Solo puede haber una entrada activa por nombre de dominio.',
+  active: 'Activa',
+  inactive: 'Inactiva',
+  domainName: 'Nombre de dominio',
+  domainHint: 'Nombre de host sin esquema ni puerto, p. ej. plant2.example.com; vacío para cualquier host.',
+  anyHost: 'Cualquier host',
+  templateName: 'Plantilla',
+  templates: { classic: 'Clásica', 'control-room': 'Sala de control', minimal: 'Mínima' },
+  updatedAt: 'Actualizada',
+  actions: 'Acciones',
+  add: 'Añadir entrada',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  cancel: 'Cancelar',
+  save: 'Guardar',
+  refresh: 'Actualizar',
+  total: '{{total}} en total',
+  empty: 'No hay entradas: la página de inicio de sesión muestra el título del producto',
+  addTitle: 'Nueva entrada de la página de inicio de sesión',
+  editTitle: 'Editar entrada de la página de inicio de sesión',
+  created: '«{{edition}}» creada',
+  updated: '«{{edition}}» guardada',
+  deleted: '«{{edition}}» eliminada',
+  deleteConfirm: '¿Eliminar «{{edition}}»?',
+  ph_edition: 'Introduzca la edición (máximo 100 caracteres)',
+  domain_err: 'Introduzca un nombre de host como plant2.example.com (sin esquema ni puerto)',
+  domain_active_err: 'Otra entrada activa ya usa este nombre de dominio',
+};

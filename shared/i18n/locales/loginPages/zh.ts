@@ -1,2 +1,39 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { loginPagesEn } from './en';
+
 /** Texts of the loginPages screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
-export const loginPagesZh = {};
+export const loginPagesZh: CatalogueShape<typeof loginPagesEn> = {
+  title: '登录页设置',
+  intro: '登录页显示与访问域名匹配的启用条目；没有时显示未设置域名的启用条目。',
+  edition: '版本名称',
+  editionHint: '作为登录页标题显示。',
+  notes: '备注',
+  state: '状态',
+  stateHint: '每个域名只能有一个启用的条目。',
+  active: '启用',
+  inactive: '停用',
+  domainName: '域名',
+  domainHint: '不含协议和端口的主机名，例如 plant2.example.com；留空表示任意主机。',
+  anyHost: '任意主机',
+  templateName: '模板',
+  templates: { classic: '经典', 'control-room': '控制室', minimal: '简洁' },
+  updatedAt: '更新时间',
+  actions: '操作',
+  add: '新增条目',
+  edit: '编辑',
+  delete: '删除',
+  cancel: '取消',
+  save: '保存',
+  refresh: '刷新',
+  total: '共 {{total}} 条',
+  empty: '暂无条目：登录页显示产品标题',
+  addTitle: '新增登录页条目',
+  editTitle: '编辑登录页条目',
+  created: '“{{edition}}”已创建',
+  updated: '“{{edition}}”已保存',
+  deleted: '“{{edition}}”已删除',
+  deleteConfirm: '确定删除“{{edition}}”吗？',
+  ph_edition: '请输入版本名称（最多 100 个字符）',
+  domain_err: '请输入主机名，例如 plant2.example.com（不含协议和端口）',
+  domain_active_err: '已有其他启用的条目使用此域名',
+};
