@@ -25,7 +25,7 @@ export class BoardService {
   private readonly boards: BoardRepository;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     readonly events: BoardEvents = new BoardEvents(),
     private readonly registry: WidgetLookup = widgetRegistry,
     private readonly clock: () => number = Date.now,
@@ -35,14 +35,14 @@ export class BoardService {
 
   /** The boards the viewer may see, by name. */
   async list(viewer: BoardViewer): Promise<BoardSummary[]> {
-    const scope = await boardScope(viewer);
+    const scope = await boardScope(viewer, this.db);
     if (scope.kind === 'some' && scope.boardIds.size === 0) return [];
     return (await this.boards.list()).filter((row) => inScope(scope, row.id)).map((row) => this.toSummary(row, JSON.parse(row.document) as Partial<BoardDocument>));
   }
 
   /** One board the viewer may see; any other id (absent or out of scope) is KANBAN_NOT_FOUND alike. */
   async get(viewer: BoardViewer, id: number): Promise<BoardRecord> {
-    if (!inScope(await boardScope(viewer), id)) throw notFound();
+    if (!inScope(await boardScope(viewer, this.db), id)) throw notFound();
     const row = await this.boards.find(id);
     if (!row) throw notFound();
     return this.toRecord(row);

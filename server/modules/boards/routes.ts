@@ -4,19 +4,16 @@ import { ok } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN, boardCreateSchema, boardIdParams, boardUpdateSchema } from '@shared/schemas/boards';
 import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
-import { boardScope, inScope, type BoardViewer } from '../../boards/boardAccess';
+import { boardScope, inScope } from '../../boards/boardAccess';
 import { BoardEvents } from '../../boards/boardEvents';
 import { BoardRepository } from '../../boards/boardRepository';
 import { BoardService } from '../../boards/boardService';
 import { PlaylistService } from '../../boards/playlistService';
 import { boardChannels } from '../../realtime/boardChannel';
-import { visibleBoardIds } from '../users/visibility';
 
 /** Walls (display tokens) and signed-in users read; the board screen writes. */
 const read = { access: 'user', displays: true } as const;
 const write = { access: { permission: BOARD_CONFIG_SCREEN } };
-/** Lists every board, to be narrowed to a user's visible ones. */
-const EVERY_BOARD: BoardViewer = { display: null, isAdmin: true, permittedPaths: async () => new Set() };
 
 /** /api/boards and /api/playlists (issue 6), and the `board:<id>` channel that tells walls about saves. */
 export const boardRoutes: FastifyPluginAsync = async (base) => {
@@ -29,7 +26,7 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
 
   app.channels.addProvider(
     boardChannels({
-      maySee: async (auth, boardId) => inScope(await boardScope(auth), boardId) && (await repository.exists([boardId])).size === 1,
+      maySee: async (auth, boardId) => inScope(await boardScope(auth, db), boardId) && (await repository.exists([boardId])).size === 1,
       revisions: (ids) => repository.revisions(ids),
       onSaved: (listener) => events.on('saved', listener),
       onDeleted: (listener) => events.on('deleted', listener),
@@ -41,12 +38,7 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
    * Admins, displays and holders of the board screen as boardScope says; any other user sees the boards of
    * its "visible data boards" (user_boards, issue 7).
    */
-  app.get('/boards', { config: read }, async (request) => {
-    const auth = requireAuth(request);
-    if (auth.display || (await boardScope(auth)).kind === 'all') return ok(await boards.list(auth));
-    const visible = await visibleBoardIds(db, auth.user.id);
-    return ok(visible.size === 0 ? [] : (await boards.list(EVERY_BOARD)).filter((board) => visible.has(board.id)));
-  });
+  app.get('/boards', { config: read }, async (request) => ok(await boards.list(requireAuth(request))));
   app.get('/boards/:id', { config: read, schema: { params: boardIdParams } }, async (request) => ok(await boards.get(requireAuth(request), request.params.id)));
   app.post('/boards', { config: write }, async (request) => {
     const { document } = parseOrThrow(boardCreateSchema, request.body);

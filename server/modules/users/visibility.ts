@@ -1,15 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../auth/authService';
-import { boardScope } from '../../boards/boardAccess';
+import { boardScope, visibleBoardIds } from '../../boards/boardAccess';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The user dialog's "visible data boards" (user_boards). */
-export async function visibleBoardIds(db: Db, userId: number): Promise<Set<number>> {
-  const rows = await db.selectFrom('user_boards').select('board_id').where('user_id', '=', userId).execute();
-  return new Set(rows.map((r) => r.board_id));
-}
+export { visibleBoardIds };
 
 /** The user dialog's "visible display areas" (user_display_areas). */
 export async function visibleDisplayAreaIds(db: Db, userId: number): Promise<Set<number>> {
