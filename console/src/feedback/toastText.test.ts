@@ -10,4 +10,13 @@ describe('toastText', () => {
     expect(toastText(t, 40000, 'body.energy: Please enter the corrected energy')).toBe('body.energy: Please enter the corrected energy');
     expect(toastText(t, 12345, 'Something else')).toBe('Something else');
   });
+
+  it('translates a message that is a catalogue key (the user, role and menu rules)', () => {
+    const i18n = createI18n('zh');
+    const t = i18n.t.bind(i18n);
+    expect(toastText(t, 40000, 'users.ph_errpwd')).toBe(i18n.t('users.ph_errpwd'));
+    expect(toastText(t, 40000, 'users.ph_errpwd')).not.toBe('users.ph_errpwd');
+    // A dotted text that is not a key stays as sent.
+    expect(toastText(t, 40000, 'no.such_key')).toBe('no.such_key');
+  });
 });

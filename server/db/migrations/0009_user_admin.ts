@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
@@ -32,6 +32,8 @@ export function userAdmin(kind: DbKind) {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
+      // One active entry per host, guarded by the database too (two concurrent saves cannot both win).
+      await db.schema.createIndex('login_pages_active_domain').on('login_pages').column('domain_name').unique().where(sql.ref('state'), '=', 1).execute();
     },
     async down(db: Kysely<any>): Promise<void> {
       for (const table of ['login_pages', 'user_display_areas', 'user_boards']) await db.schema.dropTable(table).ifExists().execute();

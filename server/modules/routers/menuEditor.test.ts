@@ -61,6 +61,13 @@ describe('GET /api/routers/tree', () => {
   it('refuses a user without the menu screen, and a caller without a token', async () => {
     await expectRefused('GET', '/routers/tree', outsider);
   });
+
+  it('serves the tree to a role manager who may assign menus without holding the menu screen', async () => {
+    const granter = (await userWithRole(t.app, 'roleGranter', await roleWith(t.app, 'role granters', ['/settings', '/settings/roles', '/settings/roles/auth']))).token;
+    const response = await call('GET', '/routers/tree', granter);
+    expect(response.statusCode).toBe(200);
+    expect(routerListSchema.parse(response.json().data).rows.some((row) => row.fullpath === '/settings/router/add')).toBe(true);
+  });
 });
 
 describe('POST /api/routers', () => {

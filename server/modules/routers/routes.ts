@@ -38,8 +38,8 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
     return ok<RouterList>({ total: rows.length, rows });
   });
 
-  /** Every entry, menus and buttons: the menu editor's tree. */
-  app.get('/routers/tree', { config: { access: { permission: MENU_SCREEN } } }, async () => {
+  /** Every entry, menus and buttons: the menu editor's tree, and the tree a role manager grants from. */
+  app.get('/routers/tree', { config: { access: { anyOf: [MENU_SCREEN, '/settings/roles/auth'] } } }, async () => {
     const rows = await routers.list('all');
     return ok<RouterList>({ total: rows.length, rows });
   });

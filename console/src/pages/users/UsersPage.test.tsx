@@ -4,7 +4,6 @@ import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
-import { grantRouters } from './grantedRouters.test-util';
 import { admin, manager, operator, usersServer } from './usersFixtures.test-util';
 import { choose, expectFieldError, FIRST_PAINT, typeAndLeave } from './usersTestActions.test-util';
 
@@ -18,9 +17,7 @@ const EVERY_BUTTON = [...SCREEN, ...['add', 'edit', 'delete', 'password'].map((b
 
 /** The screen as this user, its role granting `granted` (admins get everything). */
 function openScreen(user: UserInfo, sent: string[] = [], granted: readonly string[] = EVERY_BUTTON) {
-  const view = renderConsole({ path: '/settings/user', token: 'jwt', server: usersServer(user, sent) });
-  if (user !== admin) grantRouters(view.rootStore.http, granted);
-  return view;
+  return renderConsole({ path: '/settings/user', token: 'jwt', server: usersServer(user, sent), ...(user !== admin ? { routers: granted } : {}) });
 }
 
 /** Fills a valid new user (admin dialog: with a role). */
