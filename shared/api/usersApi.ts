@@ -33,8 +33,11 @@ export interface UsersApi {
   setPassword(id: number, body: { password: string; repeatPassword: string }): Promise<unknown>;
   /** The user holding this username or e-mail, or null (the on-blur uniqueness checks). */
   check(query: UserCheck): Promise<{ _id: number } | null>;
-  /** Spec §6: the type-1 roles holding the current user, the only ones a type-0 user may hand out. */
-  assignableRoles(currentUserId: number): Promise<RoleRow[]>;
+  /**
+   * Spec §6: the type-1 roles holding the current user, the only ones a type-0 user may hand out. An admin
+   * (who sees everything and holds only the admin role) is offered every type-1 role.
+   */
+  assignableRoles(currentUserId: number, isAdmin: boolean): Promise<RoleRow[]>;
   displayAreaOptions(): Promise<UserOption[]>;
   boardOptions(): Promise<UserOption[]>;
 }
@@ -56,8 +59,8 @@ export function createUsersApi(http: AxiosInstance): UsersApi {
     removeMany: (ids) => envelopeData(http.delete('/users', { data: { ids } })),
     setPassword: (id, body) => envelopeData(http.put(`/users/${id}/password`, body)),
     check: (query) => envelopeData(http.get(withQuery('/users/check', query))),
-    assignableRoles: async (currentUserId) => {
-      const data = await envelopeData<RoleList>(http.get(withQuery('/roles', { type: 1, users: currentUserId })));
+    assignableRoles: async (currentUserId, isAdmin) => {
+      const data = await envelopeData<RoleList>(http.get(withQuery('/roles', { type: 1, users: isAdmin ? undefined : currentUserId, size: 500 })));
       return data?.rows ?? [];
     },
     displayAreaOptions: async () => (await envelopeData<UserOption[] | null>(http.get('/display-areas/options'))) ?? [],

@@ -79,9 +79,17 @@ describe('users screen', { timeout: 90_000 }, () => {
     openScreen(manager, managerSent);
     fireEvent.click(await screen.findByTestId('users-add', {}, FIRST_PAINT));
     await screen.findByTestId('user-field-roles');
-    expect(managerSent).toContain('GET /roles?type=1&users=5 null');
+    expect(managerSent).toContain('GET /roles?type=1&users=5&size=500 null');
     await choose('roles', 'meter reader');
     expect(screen.getByTestId('user-field-roles').textContent).toContain('meter reader');
+    cleanup();
+
+    // An admin holds only the admin role: it is offered every type-1 role.
+    const adminSent: string[] = [];
+    openScreen(admin, adminSent);
+    fireEvent.click(await screen.findByTestId('users-add', {}, FIRST_PAINT));
+    await screen.findByTestId('user-field-roles');
+    await waitFor(() => expect(adminSent).toContain('GET /roles?type=1&size=500 null'));
   });
 
   it('lets only an admin change a username on update; the e-mail stays read-only', async () => {

@@ -38,14 +38,14 @@ export function useUserDialog(api: UsersApi, row: UserRow | undefined, onSaved: 
 
   useEffect(() => {
     let live = true;
-    const roles = rights.assignsRoles && userId !== null ? orEmpty(api.assignableRoles(userId)) : Promise.resolve([]);
+    const roles = rights.assignsRoles && userId !== null ? orEmpty(api.assignableRoles(userId, rights.renames)) : Promise.resolve([]);
     void Promise.all([roles, orEmpty(api.displayAreaOptions()), orEmpty(api.boardOptions())]).then(([offered, displayAreas, boards]) => {
       if (live) setOptions({ roles: withOwnRoles(offered.map(({ _id, name }) => ({ _id, name })), row), displayAreas, boards });
     });
     return () => {
       live = false;
     };
-  }, [api, rights.assignsRoles, userId, row]);
+  }, [api, rights.assignsRoles, rights.renames, userId, row]);
 
   const save = async (values: UserFormValues): Promise<FieldProblem[]> => {
     setSaving(true);

@@ -50,7 +50,7 @@ export function usersServer(user: UserInfo, sent: string[] = [], overrides: Reco
       const id = TAKEN[route.slice('GET /users/check?'.length)];
       return envelope(id === undefined ? null : { _id: id });
     }
-    if (route === `GET /roles?type=1&users=${user._id}`) return envelope({ total: 2, rows: assignable });
+    if (route === `GET /roles?type=1&users=${user._id}&size=500` || route === 'GET /roles?type=1&size=500') return envelope({ total: 2, rows: assignable });
     if (route === 'GET /display-areas/options') return envelope([{ _id: 3, name: 'Boiler house' }]);
     if (route === 'GET /boards') return envelope([{ id: 9, name: 'Plant overview' }]);
     if (route === 'POST /users') return envelope({ _id: 50 });
