@@ -144,6 +144,8 @@ describe('users, roles and menus in the console', () => {
     expect(await page.getByTestId('users-add').isVisible()).toBe(true);
     expect(await page.getByTestId(`user-edit-${managerId}`).isVisible()).toBe(true);
     expect(await page.locator('[data-testid^="user-delete-"]').count()).toBe(0);
+    // A row's children are ids, not nested rows.
+    expect(await page.locator('.ant-table-row-expand-icon').count()).toBe(0);
     // … and the server refuses the call anyway.
     const managerToken = await apiToken(server.url, 'manager1', MANAGER_PASSWORD);
     const refused = await callApi(server.url, 'DELETE', `/api/users/${managerId}`, undefined, bearerHeader(managerToken));

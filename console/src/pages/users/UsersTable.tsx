@@ -72,6 +72,8 @@ export function UsersTable({ list, can, selfId, onEdit, onPassword, onDeleted }:
       loading={list.loading}
       columns={columns}
       dataSource={list.rows}
+      // A row's `children` are ids (spec §3), not nested rows: keep antd from drawing a tree of them.
+      expandable={{ childrenColumnName: 'noNestedRows' }}
       scroll={{ x: 'max-content' }}
       {...(can.delete ? { rowSelection: { selectedRowKeys: list.selected, onChange: (keys) => list.select(keys as number[]), getCheckboxProps: (row: UserRow) => ({ disabled: row._id === selfId }) } } : {})}
       pagination={{ current: list.page, pageSize: list.size, total: list.total, showSizeChanger: true, showTotal: (total) => t('users.actions.total', { total }), onChange: (page, size) => list.setPage(page, size) }}
