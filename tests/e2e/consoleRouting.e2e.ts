@@ -42,11 +42,12 @@ const visibleTitle = (t: ConsoleTab) => t.page.locator('[data-testid="module-com
 describe('console access rules (spec §2) against the real server', () => {
   it('sends a visitor without a token to /login?redirect=<path + query>, and back there after login', async () => {
     const { page } = await fresh();
-    await page.goto(`${server.url}/settings/user?page=2`);
-    await page.waitForURL(`${server.url}/login?redirect=%2Fsettings%2Fuser%3Fpage%3D2`);
+    // A screen still showing the placeholder, so its title is the module-coming heading.
+    await page.goto(`${server.url}/settings/superConfig?page=2`);
+    await page.waitForURL(`${server.url}/login?redirect=%2Fsettings%2FsuperConfig%3Fpage%3D2`);
     await logIn(page);
-    await page.waitForURL(`${server.url}/settings/user?page=2`);
-    await expect(visibleTitle(tab!).textContent()).resolves.toBe('Users');
+    await page.waitForURL(`${server.url}/settings/superConfig?page=2`);
+    await expect(visibleTitle(tab!).textContent()).resolves.toBe('Advanced configuration');
   });
 
   it('lets a visitor without a token open /auth-redirect, which sends them to /login', async () => {

@@ -128,7 +128,8 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   it('keeps a cached view mounted but hidden, so its typed text is there when revisited', async () => {
     await go('/inquiry/adpost');
     await note().fill('meter 42 is noisy');
-    await go('/settings/user');
+    // Another placeholder screen: its own note starts empty.
+    await go('/settings/superConfig');
     expect(await note().inputValue()).toBe('');
     await expect(page.locator('[data-view="/inquiry/adpost"]').evaluate((el) => getComputedStyle(el).display)).resolves.toBe('none');
     await tag('/inquiry/adpost').click();
