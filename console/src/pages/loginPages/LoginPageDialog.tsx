@@ -1,9 +1,9 @@
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PAGE_TEMPLATES, loginPageInputSchema, type LoginPageInput, type LoginPageRow, type LoginPageTemplate } from '@shared/schemas/loginPages';
-import { useNotify } from '../../feedback/notify';
-import { contractRule, showServerErrors } from '../roles/contractRules';
+import { contractRule } from '../../forms/contractRules';
+import { FormDialog } from '../../forms/FormDialog';
 import type { LoginPagesController } from './LoginPagesController';
 
 interface LoginPageFields {
@@ -19,33 +19,23 @@ const s = loginPageInputSchema.shape;
 /** One login-page entry: the edition shown as the title, notes, active state, host and layout template. */
 export const LoginPageDialog = observer(function LoginPageDialog({ controller, row, onClose }: { controller: LoginPagesController; row: LoginPageRow | null; onClose(): void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [form] = Form.useForm<LoginPageFields>();
-  const save = async () => {
-    const fields = await form.validateFields().catch(() => null);
-    if (!fields) return;
+  const submit = async (fields: LoginPageFields) => {
     const input: LoginPageInput = { edition: fields.edition, notes: fields.notes ?? '', state: fields.state, domainName: fields.domainName ?? '', templateName: fields.templateName };
-    try {
-      await controller.save(row?._id ?? null, input);
-      notify.success(t(row ? 'loginPages.updated' : 'loginPages.created', { edition: fields.edition.trim() }));
-      onClose();
-    } catch (error) {
-      showServerErrors(t, form, error);
-    }
+    await controller.save(row?._id ?? null, input);
+    return t(row ? 'loginPages.updated' : 'loginPages.created', { edition: fields.edition.trim() });
   };
   return (
-    <Modal
-      open
-      centered
-      width="min(600px, 92vw)"
-      mask={{ closable: false }}
+    <FormDialog<LoginPageFields>
+      form={form}
+      maxWidth={600}
       title={t(row ? 'loginPages.editTitle' : 'loginPages.addTitle')}
       okText={t('loginPages.save')}
       cancelText={t('loginPages.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      okButtonProps={{ loading: controller.saving, disabled: controller.saving, 'data-testid': 'login-page-dialog-ok' }}
-      data-testid="login-page-dialog"
+      testId="login-page-dialog"
+      saving={controller.saving}
+      submit={submit}
+      onClose={onClose}
     >
       <Form<LoginPageFields>
         form={form}
@@ -69,6 +59,6 @@ export const LoginPageDialog = observer(function LoginPageDialog({ controller, r
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="login-page-notes" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 });

@@ -1,10 +1,10 @@
-import { Descriptions, Form, Input, Modal, Radio, Switch } from 'antd';
+import { Descriptions, Form, Input, Radio, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { joinPath } from '@shared/menu';
 import { routerInputSchema, type RouterEntry, type RouterInput } from '@shared/schemas/router';
-import { useNotify } from '../../feedback/notify';
-import { contractRule, keyText, showServerErrors } from '../roles/contractRules';
+import { contractRule, keyText } from '../../forms/contractRules';
+import { FormDialog } from '../../forms/FormDialog';
 import type { MenusController } from './MenusController';
 
 /** What the dialog edits: a new entry under a parent (null: top level), or an existing one. */
@@ -32,16 +32,13 @@ const s = routerInputSchema.shape;
 /** One router entry: path, title, type, icon, sort and flags; full path and level follow the parent. */
 export const MenuDialog = observer(function MenuDialog({ controller, editing, onClose }: { controller: MenusController; editing: MenuEditing; onClose(): void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [form] = Form.useForm<MenuFields>();
   const entry = editing.kind === 'edit' ? editing.entry : null;
   const parent = editing.kind === 'add' ? editing.parent : controller.byId(editing.entry.parent);
   const path = Form.useWatch('path', form) ?? entry?.path ?? '';
   const title = Form.useWatch('title', form) ?? entry?.title ?? '';
 
-  const save = async () => {
-    const fields = await form.validateFields().catch(() => null);
-    if (!fields) return;
+  const submit = async (fields: MenuFields) => {
     const input: RouterInput = {
       path: fields.path,
       parent: parent?._id ?? null,
@@ -52,28 +49,21 @@ export const MenuDialog = observer(function MenuDialog({ controller, editing, on
       hidden: fields.hidden,
       noRole: fields.noRole,
     };
-    try {
-      const saved = await controller.save(entry?._id ?? null, input);
-      notify.success(t(entry ? 'menus.updated' : 'menus.created', { path: saved?.fullpath ?? joinPath(parent?.fullpath ?? '', input.path) }));
-      onClose();
-    } catch (error) {
-      showServerErrors(t, form, error);
-    }
+    const saved = await controller.save(entry?._id ?? null, input);
+    return t(entry ? 'menus.updated' : 'menus.created', { path: saved?.fullpath ?? joinPath(parent?.fullpath ?? '', input.path) });
   };
 
   return (
-    <Modal
-      open
-      centered
-      width="min(640px, 92vw)"
-      mask={{ closable: false }}
+    <FormDialog<MenuFields>
+      form={form}
+      maxWidth={640}
       title={t(entry ? 'menus.editTitle' : parent ? 'menus.addChildTitle' : 'menus.addTitle', { parent: parent?.fullpath ?? '' })}
       okText={t('menus.save')}
       cancelText={t('menus.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      okButtonProps={{ loading: controller.saving, disabled: controller.saving, 'data-testid': 'menu-dialog-ok' }}
-      data-testid="menu-dialog"
+      testId="menu-dialog"
+      saving={controller.saving}
+      submit={submit}
+      onClose={onClose}
     >
       <Descriptions size="small" column={2} style={{ marginBottom: 16 }} bordered>
         <Descriptions.Item label={t('menus.fullpath')}>
@@ -132,6 +122,6 @@ export const MenuDialog = observer(function MenuDialog({ controller, editing, on
           <Switch data-testid="menu-no-role" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 });

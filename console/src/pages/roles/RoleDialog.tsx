@@ -1,9 +1,9 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { roleInputSchema, type RoleInput, type RoleRow } from '@shared/schemas/roles';
-import { useNotify } from '../../feedback/notify';
-import { contractRule, showServerErrors } from './contractRules';
+import { contractRule } from '../../forms/contractRules';
+import { FormDialog } from '../../forms/FormDialog';
 import type { RolesController } from './RolesController';
 
 interface RoleDialogProps {
@@ -22,33 +22,23 @@ interface RoleFields {
 /** Create or update a role: name, type and description (membership is the user dialog's business). */
 export const RoleDialog = observer(function RoleDialog({ controller, role, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const [form] = Form.useForm<RoleFields>();
-  const save = async () => {
-    const fields = await form.validateFields().catch(() => null);
-    if (!fields) return;
+  const submit = async (fields: RoleFields) => {
     const input: RoleInput = { name: fields.name, type: fields.type, description: fields.description ?? '' };
-    try {
-      await controller.save(role?._id ?? null, input);
-      notify.success(t(role ? 'roles.updated' : 'roles.created', { name: fields.name.trim() }));
-      onClose();
-    } catch (error) {
-      showServerErrors(t, form, error);
-    }
+    await controller.save(role?._id ?? null, input);
+    return t(role ? 'roles.updated' : 'roles.created', { name: fields.name.trim() });
   };
   return (
-    <Modal
-      open
-      centered
-      width="min(560px, 92vw)"
-      mask={{ closable: false }}
+    <FormDialog<RoleFields>
+      form={form}
+      maxWidth={560}
       title={t(role ? 'roles.editTitle' : 'roles.addTitle')}
       okText={t('roles.save')}
       cancelText={t('roles.cancel')}
-      onOk={() => void save()}
-      onCancel={onClose}
-      okButtonProps={{ loading: controller.saving, disabled: controller.saving, 'data-testid': 'role-dialog-ok' }}
-      data-testid="role-dialog"
+      testId="role-dialog"
+      saving={controller.saving}
+      submit={submit}
+      onClose={onClose}
     >
       <Form<RoleFields>
         form={form}
@@ -72,6 +62,6 @@ export const RoleDialog = observer(function RoleDialog({ controller, role, onClo
           <Input.TextArea rows={3} maxLength={200} showCount data-testid="role-description" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 });

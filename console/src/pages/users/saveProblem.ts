@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
 import { USER_MESSAGES } from '@shared/schemas/userAdmin';
+import { keyText } from '../../forms/contractRules';
 
 /** A message under one form field. */
 export interface FieldProblem {
@@ -34,8 +35,6 @@ function fieldName(path: string): string {
   return first === 'body' && second !== undefined ? second : first;
 }
 
-const translate = (t: TFunction, message: string) => t(message, { defaultValue: message });
-
 /**
  * Reads a failed save (spec §8): VALIDATION_FAILED issues go under their fields; a business refusal keyed
  * to a field goes under it too; the notification shows the server's message, in the reader's language
@@ -47,10 +46,10 @@ export function saveProblem(t: TFunction, error: unknown): SaveProblem {
   const byField = new Map<string, string[]>();
   for (const issue of issues) {
     const name = fieldName(issue.field);
-    byField.set(name, [...(byField.get(name) ?? []), translate(t, issue.message)]);
+    byField.set(name, [...(byField.get(name) ?? []), keyText(t, issue.message)]);
   }
   const ownField = FIELD_OF_MESSAGE[error.message];
-  if (ownField) byField.set(ownField, [translate(t, error.message)]);
+  if (ownField) byField.set(ownField, [keyText(t, error.message)]);
   const message = issues[0]?.message ?? error.message;
-  return { message: translate(t, message), fields: [...byField].map(([name, errors]) => ({ name, errors })) };
+  return { message: keyText(t, message), fields: [...byField].map(([name, errors]) => ({ name, errors })) };
 }
