@@ -3,6 +3,7 @@ import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/tes
 import { defaultRoleId, insertSubUserRow } from '@tests/support/users';
 import { hashPassword } from '../../auth/passwords';
 import { USER_SCREEN } from './screens';
+import { routerId } from '../roles/rolesTestKit';
 
 /** The user screen and every one of its buttons (spec §6 button entries). */
 export const USER_ADMIN_PATHS = [USER_SCREEN, ...['add', 'edit', 'delete', 'password'].map((b) => `${USER_SCREEN}/${b}`)];
@@ -28,26 +29,12 @@ export interface UsersKit {
   close(): Promise<void>;
 }
 
-/** A fresh app; router entries a test needs are added when the menu seed lacks them (button entries). */
+/** A fresh app and helpers for signed-in members holding given menu and button entries (all seeded). */
 export async function usersKit(): Promise<UsersKit> {
   const t = await createTestApp();
   const db = t.app.storage.db;
   const adminToken = await loginAs(t.app);
   const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-
-  async function routerId(fullpath: string): Promise<number> {
-    const found = await db.selectFrom('routers').select('id').where('fullpath', '=', fullpath).executeTakeFirst();
-    if (found) return found.id;
-    const parentPath = fullpath.slice(0, fullpath.lastIndexOf('/'));
-    const parent = await db.selectFrom('routers').select(['id', 'level']).where('fullpath', '=', parentPath).executeTakeFirstOrThrow();
-    const name = fullpath.slice(parentPath.length + 1);
-    const row = await db
-      .insertInto('routers')
-      .values({ path: name, fullpath, level: parent.level + 1, parent_id: parent.id, type: 'button', title: name, icon: null, sort: 0, hidden: 0, no_role: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
 
   const goodHash = hashPassword(GOOD_PASSWORD);
   const defaultRole = await defaultRoleId(db);
@@ -64,7 +51,7 @@ export async function usersKit(): Promise<UsersKit> {
       const id = await insertSubUserRow(db, { username, password: MEMBER_PASSWORD, fatherId: options.fatherId ?? adminId });
       if (options.type !== undefined) await db.updateTable('users').set({ type: options.type }).where('id', '=', id).execute();
       const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
-      const routers = await Promise.all(paths.map(routerId));
+      const routers = await Promise.all(paths.map((path) => routerId(t.app, path)));
       if (routers.length) await db.insertInto('role_routers').values(routers.map((router_id) => ({ role_id: role.id, router_id }))).execute();
       await db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
       return { id, token: await loginAs(t.app, username, MEMBER_PASSWORD), roleId: role.id };

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { RoutersApi } from '@shared/api/routersApi';
 import type { RouterEntry, RouterGenerated, RouterInput } from '@shared/schemas/router';
 import { authTree, type AuthNode } from '../roles/authTree';
+import { changeThenReload } from '../../paging/changeThenReload';
 
 /** /settings/router: every router entry (menus and buttons) as one tree, and the edits that reload it. */
 export class MenusController {
@@ -60,26 +61,13 @@ export class MenusController {
   }
 
   async remove(id: number): Promise<boolean> {
-    return this.change(() => this.api.remove(id));
+    return changeThenReload(this, () => this.api.remove(id));
   }
 
   /** GET /routers/generator; null when it failed (the toast said why). */
   async generate(): Promise<RouterGenerated | null> {
     let result: RouterGenerated | null = null;
-    const done = await this.change(async () => (result = await this.api.generate()));
+    const done = await changeThenReload(this, async () => (result = await this.api.generate()));
     return done ? result : null;
-  }
-
-  private async change(action: () => Promise<unknown>): Promise<boolean> {
-    this.busy = true;
-    try {
-      await action();
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
   }
 }
