@@ -9,6 +9,8 @@ import { pushes } from './migrations/0006_pushes';
 import { alarmActions } from './migrations/0007_alarm_actions';
 import { boards } from './migrations/0008_boards';
 import { userAdmin } from './migrations/0009_user_admin';
+import { boardHistory } from './migrations/0010_board_history';
+import { filesSprites } from './migrations/0011_files_sprites';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -22,6 +24,8 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0007_alarm_actions': alarmActions(storage.kind),
     '0008_boards': boards(storage.kind),
     '0009_user_admin': userAdmin(storage.kind),
+    '0010_board_history': boardHistory(storage.kind),
+    '0011_files_sprites': filesSprites(storage.kind),
   };
 }
 

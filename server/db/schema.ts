@@ -414,6 +414,62 @@ export interface BoardsTable {
   updated_by: string;
 }
 
+/** Issue 8 (0010_board_history): boards gain purpose, code (unique when not ''), equipment meter, review. */
+export interface BoardsIssue8Columns {
+  purpose: string;
+  code: string;
+  equipment_meter_id: number | null;
+  /** draft | pending | approved | rejected; only equipment boards move off draft. */
+  review_state: string;
+  review_revision: number | null;
+  review_submitted_at: number | null;
+  review_submitted_by: string | null;
+  review_decided_at: number | null;
+  review_decided_by: string | null;
+  review_comment: string;
+}
+
+/** Every saved document of a board (0010_board_history); one row per revision. */
+export interface BoardVersionsTable {
+  board_id: number;
+  revision: number;
+  name: string;
+  document: string;
+  saved_at: number;
+  saved_by: string;
+  note: string;
+}
+
+/**
+ * Uploaded pictures (0011_files_sprites). The bytes live in the database (blob / bytea, at most
+ * UPLOAD_MAX_BYTES): no client path ever reaches the file system, every server process of a scale-out serves
+ * them, and a database backup holds them.
+ */
+export interface FilesTable {
+  id: Generated<number>;
+  sha256: string;
+  content: Buffer;
+  ext: string;
+  content_type: string;
+  original_name: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  uploaded_at: number;
+  uploaded_by: string;
+}
+
+/** Plant pictures with meter icons (0011_files_sprites); icons as JSON text. */
+export interface SpritesTable {
+  id: Generated<number>;
+  name: string;
+  picture: string;
+  icons: string;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface PlaylistsTable {
   id: Generated<number>;
   name: string;
@@ -496,7 +552,10 @@ export interface Database {
   provider_calls: ProviderCallsTable;
   push_channel_settings: PushChannelSettingsTable;
   alarm_actions: AlarmActionsTable;
-  boards: BoardsTable;
+  boards: BoardsTable & BoardsIssue8Columns;
+  board_versions: BoardVersionsTable;
+  files: FilesTable;
+  sprites: SpritesTable;
   seeded_samples: { key: string; seeded_at: number };
   playlists: PlaylistsTable;
   displays: DisplaysTable;

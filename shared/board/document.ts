@@ -24,10 +24,37 @@ export const MAX_GRID_ROWS = 400;
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0b1526');
 const elementId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'An element id is 1–40 letters, digits, - or _');
 
-export const boardMetaSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter the board name').max(80, 'At most 80 characters'),
-  description: z.string().max(500, 'At most 500 characters').default(''),
-});
+/**
+ * What a board is for (issue 8): general walls, the energy boards of board/energyGZ, the data-show boards of
+ * payment-statistics/datashowboardlist (opened by their code), and per-equipment boards (base/equipmentBoard)
+ * that go through review before they count as approved.
+ */
+export const BOARD_PURPOSES = ['general', 'energy', 'data-show', 'equipment'] as const;
+export type BoardPurpose = (typeof BOARD_PURPOSES)[number];
+
+/** A board code: the `:dataShowBoardCode` of /payment-statistics/datashowboard/:code; unique when set. */
+export const BOARD_CODE_SHAPE = /^[A-Za-z0-9_-]{1,40}$/;
+export const BOARD_CODE_MESSAGE = 'A board code is 1–40 letters, digits, - or _';
+
+export const boardMetaSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter the board name').max(80, 'At most 80 characters'),
+    description: z.string().max(500, 'At most 500 characters').default(''),
+    purpose: z.enum(BOARD_PURPOSES).default('general'),
+    /** Empty for none; the server keeps codes unique across boards. */
+    code: z
+      .string()
+      .trim()
+      .refine((code) => code === '' || BOARD_CODE_SHAPE.test(code), BOARD_CODE_MESSAGE)
+      .default(''),
+    /** The meter (equipment) an equipment board is about; null for other purposes. */
+    equipmentMeterId: z.number().int().positive().nullable().default(null),
+  })
+  .superRefine((meta, ctx) => {
+    if (meta.purpose === 'equipment' && meta.equipmentMeterId === null) {
+      ctx.addIssue({ code: 'custom', path: ['equipmentMeterId'], message: 'Choose the equipment (meter) this board is about' });
+    }
+  });
 
 export const boardThemeSchema = z.object({
   mode: z.enum(BOARD_THEMES).default('dark'),

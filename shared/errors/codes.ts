@@ -26,6 +26,7 @@ export const ErrorCode = {
   NOT_FOUND: 40400,
   REVISION_CONFLICT: 40900,
   BODY_TOO_LARGE: 41300,
+  UNSUPPORTED_FILE_TYPE: 41500,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
 } as const;
@@ -73,6 +74,7 @@ export const errorInfo: Record<ErrorCodeName, ErrorInfo> = {
   NOT_FOUND: { status: 404, key: 'not_found', message: 'Not found' },
   REVISION_CONFLICT: { status: 409, key: 'revision_conflict', message: 'Someone else saved this in the meantime; reload it and try again' },
   BODY_TOO_LARGE: { status: 413, key: 'body_too_large', message: 'The request body is too large' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, key: 'unsupported_file_type', message: 'This file is not a PNG, JPEG, WebP or GIF picture' },
   INTERNAL: { status: 500, key: 'internal', message: 'Internal server error' },
   UNAVAILABLE: { status: 503, key: 'unavailable', message: 'The service is not available right now' },
 };

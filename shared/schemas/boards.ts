@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BoardDocument } from '../board/document';
+import { BOARD_CODE_MESSAGE, BOARD_CODE_SHAPE, BOARD_PURPOSES, type BoardDocument, type BoardPurpose } from '../board/document';
 
 /**
  * Boards, playlists, display tokens and the kiosk's own calls (issue 6). The board document itself is
@@ -26,10 +26,77 @@ export interface BoardSummary {
   sample: boolean;
   updatedAt: number;
   updatedBy: string;
+  /** document.meta.purpose / code / equipmentMeterId, mirrored as columns for the filtered lists. */
+  purpose: BoardPurpose;
+  code: string;
+  equipmentMeterId: number | null;
+  /** Equipment boards only (base/equipmentBoard): where the review stands; null for other purposes. */
+  review: BoardReview | null;
 }
 export interface BoardRecord extends BoardSummary {
   document: BoardDocument;
 }
+
+/** GET /api/boards?purpose=energy: the lists of board/energyGZ, datashowboardlist, base/equipmentBoard. */
+export const boardListQuerySchema = z.object({ purpose: z.enum(BOARD_PURPOSES).optional() });
+export type BoardListQuery = z.infer<typeof boardListQuerySchema>;
+
+/** GET /api/boards/by-code/:code → BoardRecord, or KANBAN_NOT_FOUND ("Kanban id error, Kanban not found!"). */
+export const boardCodeParams = z.object({ code: z.string().regex(BOARD_CODE_SHAPE, BOARD_CODE_MESSAGE) });
+
+// ---- version history: every save (create, update, restore, import) keeps the whole document ----
+/** GET /api/boards/:id/versions: newest first. */
+export interface BoardVersionSummary {
+  revision: number;
+  name: string;
+  savedAt: number;
+  savedBy: string;
+  /** 'created' | 'saved' | 'restored from 3' | 'imported' | 'duplicated from 7' as plain words for the list. */
+  note: string;
+}
+/** GET /api/boards/:id/versions/:revision */
+export interface BoardVersion extends BoardVersionSummary {
+  document: BoardDocument;
+}
+export const boardVersionParams = z.object({ id, revision: z.coerce.number().int().min(1) });
+/**
+ * POST /api/boards/:id/versions/:revision/restore: saves that version's document as a new revision (history
+ * is never rewritten). `revision` in the body is the current one the editor holds (REVISION_CONFLICT otherwise).
+ */
+export const boardRestoreSchema = z.object({ revision: z.number().int().min(1) });
+
+/** POST /api/boards/:id/duplicate: a copy named "<name> (copy)" (code cleared), revision 1, its own history. */
+export const boardDuplicateSchema = z.object({ name: z.string().trim().min(1, 'Please enter the board name').max(80, 'At most 80 characters').optional() });
+
+/** GET/PUT /api/boards/:id/viewers: the users (beyond holders of the board screen) who may see the board. */
+export const boardViewersSchema = z.object({ userIds: z.array(z.number().int().positive()).max(5000) });
+export type BoardViewers = z.infer<typeof boardViewersSchema>;
+
+// ---- equipment board review (base/equipmentBoard submits, base/equipmentBoardCheck decides) ----
+export const EQUIPMENT_BOARD_SCREEN = '/base/equipmentBoard';
+export const EQUIPMENT_BOARD_CHECK_SCREEN = '/base/equipmentBoardCheck';
+export const BOARD_REVIEW_STATES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export type BoardReviewState = (typeof BOARD_REVIEW_STATES)[number];
+export interface BoardReview {
+  state: BoardReviewState;
+  /** The revision that was submitted (an approval is of that revision; a later save goes back to draft). */
+  revision: number | null;
+  submittedAt: number | null;
+  submittedBy: string | null;
+  decidedAt: number | null;
+  decidedBy: string | null;
+  /** The reviewer's words (required on rejection), plain text. */
+  comment: string;
+}
+/** POST /api/boards/:id/review/submit (draft or rejected → pending). */
+export const boardReviewSubmitSchema = z.object({ revision: z.number().int().min(1) });
+/** POST /api/boards/:id/review/decide (pending → approved | rejected). */
+export const boardReviewDecisionSchema = z
+  .object({ approve: z.boolean(), comment: z.string().trim().max(500, 'At most 500 characters').default('') })
+  .refine((d) => d.approve || d.comment.length > 0, { path: ['comment'], message: 'Say why the board is rejected' });
+export type BoardReviewDecision = z.input<typeof boardReviewDecisionSchema>;
+/** GET /api/boards/reviews?state=pending: the review list (equipment boards with their review). */
+export const boardReviewListQuerySchema = z.object({ state: z.enum(BOARD_REVIEW_STATES).optional() });
 /** The document is checked by the server (migrated, then boardDocumentSchema, then each widget's options). */
 export const boardCreateSchema = z.object({ document: z.unknown() });
 /** `revision` is the one the editor loaded: saving over someone else's newer save is REVISION_CONFLICT. */

@@ -3,6 +3,8 @@ import type { ScreenMeta } from './screenRoutes';
 import { ALARMS_SCREENS } from '../pages/alarms/screens';
 import { PUSHES_SCREENS } from '../pages/pushes/screens';
 import { BOARDS_SCREENS } from '../pages/boards/screens';
+import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
+import { SPRITE_SCREENS } from '../pages/sprites/screens';
 
 export interface ScreenDef extends ScreenMeta {
   /** The screen; without one the route shows the "coming in a later release" placeholder. */
@@ -41,6 +43,8 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...ALARMS_SCREENS,
   ...PUSHES_SCREENS,
   ...BOARDS_SCREENS,
+  ...BOARD_LIST_SCREENS,
+  ...SPRITE_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

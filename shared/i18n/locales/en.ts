@@ -14,6 +14,11 @@ import { displaysEn } from './displays/en';
 import { usersEn } from './users/en';
 import { rulesEn } from './rules/en';
 import { rolesEn } from './roles/en';
+import { boardEditorEn } from './boardEditor/en';
+import { boardFieldsEn } from './boardFields/en';
+import { boardScreensEn } from './boardScreens/en';
+import { spritesEn } from './sprites/en';
+import { queryChartEn } from './queryChart/en';
 import { menusEn } from './menus/en';
 import { loginPagesEn } from './loginPages/en';
 import { liveWidgetsEn } from './liveWidgets/en';
@@ -325,6 +330,11 @@ export const en = {
   users: usersEn,
   rules: rulesEn,
   roles: rolesEn,
+  boardEditor: boardEditorEn,
+  boardFields: boardFieldsEn,
+  boardScreens: boardScreensEn,
+  sprites: spritesEn,
+  queryChart: queryChartEn,
   menus: menusEn,
   loginPages: loginPagesEn,
   liveWidgets: liveWidgetsEn,

@@ -14,6 +14,11 @@ import { displaysEs } from './displays/es';
 import { usersEs } from './users/es';
 import { rulesEs } from './rules/es';
 import { rolesEs } from './roles/es';
+import { boardEditorEs } from './boardEditor/es';
+import { boardFieldsEs } from './boardFields/es';
+import { boardScreensEs } from './boardScreens/es';
+import { spritesEs } from './sprites/es';
+import { queryChartEs } from './queryChart/es';
 import { menusEs } from './menus/es';
 import { loginPagesEs } from './loginPages/es';
 import { liveWidgetsEs } from './liveWidgets/es';
@@ -328,6 +333,11 @@ export const es: Catalogue = {
   users: usersEs,
   rules: rulesEs,
   roles: rolesEs,
+  boardEditor: boardEditorEs,
+  boardFields: boardFieldsEs,
+  boardScreens: boardScreensEs,
+  sprites: spritesEs,
+  queryChart: queryChartEs,
   menus: menusEs,
   loginPages: loginPagesEs,
   liveWidgets: liveWidgetsEs,

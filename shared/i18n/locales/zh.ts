@@ -14,6 +14,11 @@ import { displaysZh } from './displays/zh';
 import { usersZh } from './users/zh';
 import { rulesZh } from './rules/zh';
 import { rolesZh } from './roles/zh';
+import { boardEditorZh } from './boardEditor/zh';
+import { boardFieldsZh } from './boardFields/zh';
+import { boardScreensZh } from './boardScreens/zh';
+import { spritesZh } from './sprites/zh';
+import { queryChartZh } from './queryChart/zh';
 import { menusZh } from './menus/zh';
 import { loginPagesZh } from './loginPages/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
@@ -328,6 +333,11 @@ export const zh: Catalogue = {
   users: usersZh,
   rules: rulesZh,
   roles: rolesZh,
+  boardEditor: boardEditorZh,
+  boardFields: boardFieldsZh,
+  boardScreens: boardScreensZh,
+  sprites: spritesZh,
+  queryChart: queryChartZh,
   menus: menusZh,
   loginPages: loginPagesZh,
   liveWidgets: liveWidgetsZh,

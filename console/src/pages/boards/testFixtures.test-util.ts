@@ -10,6 +10,10 @@ export const board = (id: number, name: string): BoardSummary => ({
   revision: 3,
   designWidth: 1920,
   designHeight: 1080,
+  purpose: 'general',
+  code: '',
+  equipmentMeterId: null,
+  review: null,
   sample: id === 1,
   updatedAt: Date.UTC(2026, 10, 20, 8, 30),
   updatedBy: 'admin',
@@ -37,6 +41,8 @@ export const TOKEN = `dsp_${'a'.repeat(43)}`;
 /** A validation refusal as the server sends it (route validation names fields `body.<path>`). */
 export const refusal = (field: string, message: string) => new ApiError(ErrorCode.VALIDATION_FAILED, `${field}: ${message}`, { issues: [{ field, rule: 'custom', message }] }, 400);
 
+const notFaked = (name: string) => (): Promise<never> => Promise.reject(new Error(`${name} is not faked in this test`));
+
 /** An in-memory DisplaysApi that records every call as `<method> <args as JSON>`. */
 export function fakeDisplaysApi(overrides: Partial<DisplaysApi> = {}) {
   const calls: string[] = [];
@@ -47,6 +53,20 @@ export function fakeDisplaysApi(overrides: Partial<DisplaysApi> = {}) {
   const api: DisplaysApi = {
     boards: async () => (log('boards'), boards),
     deleteBoard: async (id) => log('deleteBoard', id),
+    // The editor's calls: tests that need them override them.
+    board: notFaked('board'),
+    boardByCode: notFaked('boardByCode'),
+    createBoard: notFaked('createBoard'),
+    updateBoard: notFaked('updateBoard'),
+    duplicateBoard: notFaked('duplicateBoard'),
+    boardVersions: notFaked('boardVersions'),
+    boardVersion: notFaked('boardVersion'),
+    restoreBoardVersion: notFaked('restoreBoardVersion'),
+    boardViewers: notFaked('boardViewers'),
+    setBoardViewers: notFaked('setBoardViewers'),
+    boardReviews: notFaked('boardReviews'),
+    submitBoardReview: notFaked('submitBoardReview'),
+    decideBoardReview: notFaked('decideBoardReview'),
     playlists: async () => (log('playlists'), playlists),
     createPlaylist: async (body) => (log('createPlaylist', body), { id: 5, ...body, updatedAt: 2 }),
     updatePlaylist: async (id, body) => (log('updatePlaylist', id, body), { id, ...body, updatedAt: 2 }),

@@ -1,0 +1,4 @@
+import type { ScreenDef } from '../../routes/screenTable';
+
+/** Issue 8 screens by menu full path (spread into console/src/routes/screenTable.ts). */
+export const BOARD_LIST_SCREENS: Readonly<Record<string, ScreenDef>> = {};

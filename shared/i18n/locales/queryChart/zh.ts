@@ -1,0 +1,6 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { queryChartEn } from './en';
+
+export const queryChartZh: CatalogueShape<typeof queryChartEn> = {
+  title: 'queryChart',
+};
