@@ -26,6 +26,7 @@ export const errorsEn = {
   not_found: 'Not found',
   revision_conflict: 'Someone else saved this in the meantime; reload it and try again',
   body_too_large: 'The request body is too large',
+  unsupported_file_type: 'This file is not a PNG, JPEG, WebP or GIF picture',
   internal: 'Internal server error',
   unavailable: 'The service is not available right now',
 };

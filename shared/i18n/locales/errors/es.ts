@@ -25,6 +25,7 @@ export const errorsEs: CatalogueShape<typeof errorsEn> = {
   not_found: 'No encontrado',
   revision_conflict: 'Otra persona lo guardó mientras tanto; recárguelo e inténtelo de nuevo',
   body_too_large: 'El cuerpo de la solicitud es demasiado grande',
+  unsupported_file_type: 'Este archivo no es una imagen PNG, JPEG, WebP o GIF',
   internal: 'Error interno del servidor',
   unavailable: 'El servicio no está disponible ahora',
 };

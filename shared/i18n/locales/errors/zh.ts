@@ -25,6 +25,7 @@ export const errorsZh: CatalogueShape<typeof errorsEn> = {
   not_found: '未找到',
   revision_conflict: '他人已在此期间保存，请重新加载后再试',
   body_too_large: '请求内容过大',
+  unsupported_file_type: '此文件不是 PNG、JPEG、WebP 或 GIF 图片',
   internal: '服务器内部错误',
   unavailable: '服务暂时不可用',
 };

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '@shared/errors';
+import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
+import { fileIdParams, fileNameParams, UPLOAD_MAX_BYTES, UPLOAD_NAME_HEADER } from '@shared/schemas/files';
+import { SPRITE_EDIT_SCREEN } from '@boards/widgets/mimic/spriteContract';
+import { requireAuth } from '../../http/access';
+import { FileService } from '../../files/fileService';
+
+/** The screens that place pictures: board backgrounds and image widgets, sprites, equipment boards. */
+export const PICTURE_SCREENS = [BOARD_CONFIG_SCREEN, SPRITE_EDIT_SCREEN, EQUIPMENT_BOARD_SCREEN];
+const manage = { access: { anyOf: PICTURE_SCREENS } };
+
+/** Served names are content hashes: the bytes behind one never change. */
+const SERVED_HEADERS = {
+  'content-security-policy': "default-src 'none'",
+  'cache-control': 'public, max-age=31536000, immutable',
+};
+
+/** Whether If-None-Match names this entity tag (a list, weak or not, or *). */
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** /api/files (issue 8): picture uploads checked by their bytes, the list, delete, and the public picture route. */
+export const fileRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const files = new FileService(app.storage.db);
+
+  // This plugin takes every body as raw bytes (its own scope only): the bytes, not the Content-Type, say
+  // what an upload is, and a text/html or JSON body is refused as a file type (415), not parsed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/files', { config: manage, bodyLimit: UPLOAD_MAX_BYTES }, async (request) => {
+    const stored = await files.upload({
+      body: request.body,
+      contentType: request.headers['content-type'],
+      nameHeader: request.headers[UPLOAD_NAME_HEADER],
+      uploadedBy: requireAuth(request).user.username,
+    });
+    return ok(stored, 'Uploaded');
+  });
+  app.get('/files', { config: manage }, async () => ok(await files.list()));
+  app.delete('/files/:id', { config: manage, schema: { params: fileIdParams } }, async (request) => {
+    await files.remove(request.params.id);
+    return ok(null, 'Deleted');
+  });
+
+  // Public: walls load pictures with <img> and cannot send a token; a sha256 name cannot be guessed.
+  app.get('/files/:name', { config: { access: 'public' }, schema: { params: fileNameParams } }, async (request, reply) => {
+    const file = await files.serve(request.params.name);
+    const etag = `"${file.sha256}"`;
+    reply.headers({ ...SERVED_HEADERS, etag });
+    if (matchesEtag(request, etag)) return reply.status(304).send();
+    return reply.type(file.contentType).send(file.content);
+  });
+};
