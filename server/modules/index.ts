@@ -14,6 +14,8 @@ import { displayRoutes } from './displays/routes';
 import { liveDataRoutes } from './liveData/routes';
 import { roleRoutes } from './roles/routes';
 import { loginPageRoutes } from './loginPages/routes';
+import { fileRoutes } from './files/routes';
+import { spriteRoutes } from './sprites/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes, roleRoutes, loginPageRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes, roleRoutes, loginPageRoutes, fileRoutes, spriteRoutes];
