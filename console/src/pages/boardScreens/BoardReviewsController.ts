@@ -1,0 +1,53 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardSummary } from '@shared/schemas/boards';
+import { changeThenReload } from '../../paging/changeThenReload';
+
+export type ReviewTab = 'pending' | 'decided';
+
+const decidedAt = (board: BoardSummary): number => board.review?.decidedAt ?? 0;
+
+/** base/equipmentBoardCheck: the boards waiting for a decision, or those decided (newest decision first). */
+export class BoardReviewsController {
+  tab: ReviewTab = 'pending';
+  boards: BoardSummary[] = [];
+  loading = false;
+  busy = false;
+
+  constructor(private readonly api: Pick<DisplaysApi, 'boardReviews' | 'decideBoardReview'>) {
+    makeAutoObservable<BoardReviewsController, 'api'>(this, { api: false }, { autoBind: true });
+  }
+
+  setTab(tab: ReviewTab): void {
+    if (tab === this.tab) return;
+    this.tab = tab;
+    this.boards = [];
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    const tab = this.tab;
+    this.loading = true;
+    try {
+      const boards =
+        tab === 'pending'
+          ? await this.api.boardReviews('pending')
+          : (await Promise.all([this.api.boardReviews('approved'), this.api.boardReviews('rejected')])).flat().sort((a, b) => decidedAt(b) - decidedAt(a));
+      // A tab switch while this was asked: the other tab's answer wins.
+      if (tab === this.tab) runInAction(() => (this.boards = boards));
+    } catch {
+      // The api toast said why; the list keeps what it had.
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  approve(board: BoardSummary): Promise<boolean> {
+    return changeThenReload(this, () => this.api.decideBoardReview(board.id, { approve: true, comment: '' }));
+  }
+
+  /** The comment is required (checked by the dialog with the contract's schema, and by the server). */
+  reject(board: BoardSummary, comment: string): Promise<boolean> {
+    return changeThenReload(this, () => this.api.decideBoardReview(board.id, { approve: false, comment }));
+  }
+}

@@ -1,0 +1,20 @@
+import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
+import { menuLink } from '@shared/permissions/permittedRoutes';
+import { absoluteLink, boardWallPath } from '../boards/wallLinks';
+
+/** The issue 8 screens by menu full path (shared/menu/menuTree.ts). */
+export const ENERGY_BOARDS_SCREEN = '/board/energyGZ';
+export const DATA_SHOW_LIST_SCREEN = '/payment-statistics/datashowboardlist';
+export const DATA_SHOW_BOARD_SCREEN = '/payment-statistics/datashowboard/:dataShowBoardCode';
+
+/** What the menu links the hidden data board route as (spec §2: dynamic segments become "all"). */
+export const MENU_LINK_CODE = menuLink(DATA_SHOW_BOARD_SCREEN).split('/').pop() ?? 'all';
+
+/** A data-show board opened by its code inside the console. */
+export const dataShowBoardPath = (code: string): string => DATA_SHOW_BOARD_SCREEN.replace(':dataShowBoardCode', encodeURIComponent(code));
+
+/** The board editor of settings/boardConfig, opened on one board. */
+export const boardEditorPath = (id: number): string => `${BOARD_CONFIG_SCREEN}?edit=${id}`;
+
+/** The kiosk address a display browser is given; it signs in with the Admin-Token cookie (kiosk/README.md). */
+export const kioskLink = (id: number, origin?: string): string => absoluteLink(boardWallPath(id), origin);
