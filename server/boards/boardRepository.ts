@@ -1,36 +1,61 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { BoardDocument } from '@shared/board/document';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BoardDocument, BoardPurpose } from '@shared/board/document';
 import type { BoardRevision } from '@shared/board/channels';
-import type { BoardsTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { PlaylistRepository } from './playlistRepository';
+import { recordVersion } from './boardVersions';
 
-export type BoardRow = Selectable<BoardsTable>;
+export type BoardRow = Selectable<Database['boards']>;
 
 export interface BoardWrite {
   document: BoardDocument;
   username: string;
   now: number;
+  /** The history row's note (boardVersions.versionNote). */
+  note: string;
 }
 
-/** Name and description are columns too (lists, sorting) and always mirror document.meta. */
+/** Name, description, purpose, code and equipment meter are columns too (lists, lookups) and always mirror document.meta. */
 const columns = ({ document, username, now }: BoardWrite) => ({
   name: document.meta.name,
   description: document.meta.description,
+  purpose: document.meta.purpose,
+  code: document.meta.code,
+  equipment_meter_id: document.meta.equipmentMeterId,
   document: JSON.stringify(document),
   updated_at: now,
   updated_by: username,
 });
 
-/** Boards as stored: the document as JSON text, a revision that goes up by one on every save. */
+const version = (boardId: number, revision: number, write: BoardWrite, json: string) => ({
+  boardId,
+  revision,
+  name: write.document.meta.name,
+  document: json,
+  savedAt: write.now,
+  savedBy: write.username,
+  note: write.note,
+});
+
+/**
+ * Boards as stored: the document as JSON text, a revision that goes up by one on every save, and every
+ * saved document in board_versions, written in the same transaction as the board.
+ */
 export class BoardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  list(): Promise<BoardRow[]> {
-    return this.db.selectFrom('boards').selectAll().orderBy('name').orderBy('id').execute();
+  list(purpose?: BoardPurpose): Promise<BoardRow[]> {
+    let query = this.db.selectFrom('boards').selectAll();
+    if (purpose) query = query.where('purpose', '=', purpose);
+    return query.orderBy('name').orderBy('id').execute();
   }
 
   find(id: number): Promise<BoardRow | undefined> {
     return this.db.selectFrom('boards').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByCode(code: string): Promise<BoardRow | undefined> {
+    return this.db.selectFrom('boards').selectAll().where('code', '=', code).where('code', '<>', '').executeTakeFirst();
   }
 
   async exists(ids: readonly number[]): Promise<Set<number>> {
@@ -39,29 +64,60 @@ export class BoardRepository {
     return new Set(rows.map((row) => row.id));
   }
 
-  async insert(write: BoardWrite, sampleKey: string | null = null): Promise<number> {
-    const row = await this.db
-      .insertInto('boards')
-      .values({ ...columns(write), revision: 1, sample_key: sampleKey, created_at: write.now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** Saves only over the revision the editor loaded (one conditional UPDATE, so two processes cannot both win). */
-  async updateAtRevision(id: number, revision: number, write: BoardWrite): Promise<boolean> {
-    const result = await this.db
-      .updateTable('boards')
-      .set((eb) => ({ ...columns(write), revision: eb('revision', '+', 1) }))
-      .where('id', '=', id)
-      .where('revision', '=', revision)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Deletes the board and takes it out of every playlist, in one transaction. */
-  remove(id: number, now: number): Promise<boolean> {
+  insert(write: BoardWrite): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
+      const values = columns(write);
+      const row = await trx
+        .insertInto('boards')
+        .values({ ...values, revision: 1, sample_key: null, created_at: write.now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordVersion(trx, version(row.id, 1, write, values.document));
+      return row.id;
+    });
+  }
+
+  /** A seeded sample; false when another process inserted this sample key first. */
+  insertSample(write: BoardWrite, sampleKey: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const values = columns(write);
+      const row = await trx
+        .insertInto('boards')
+        .values({ ...values, revision: 1, sample_key: sampleKey, created_at: write.now })
+        .onConflict((conflict) => conflict.column('sample_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await recordVersion(trx, version(row.id, 1, write, values.document));
+      return row !== undefined;
+    });
+  }
+
+  /**
+   * Saves only over the revision the editor loaded (one conditional UPDATE, so two processes cannot both
+   * win). A pending or approved review was of an earlier revision: the board goes back to draft.
+   */
+  updateAtRevision(id: number, revision: number, write: BoardWrite): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const values = columns(write);
+      const result = await trx
+        .updateTable('boards')
+        .set((eb) => ({
+          ...values,
+          revision: eb('revision', '+', 1),
+          review_state: eb.case().when('review_state', 'in', ['pending', 'approved']).then('draft').else(eb.ref('review_state')).end(),
+        }))
+        .where('id', '=', id)
+        .where('revision', '=', revision)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await recordVersion(trx, version(id, revision + 1, write, values.document));
+      return true;
+    });
+  }
+
+  /** Deletes the board (its history goes with it) and takes it out of every playlist, in one transaction. */
+  remove(id: number, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx: Transaction<Database>) => {
       const result = await trx.deleteFrom('boards').where('id', '=', id).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
       await new PlaylistRepository(trx).dropBoard(id, now);

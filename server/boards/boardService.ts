@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BoardDocument } from '@shared/board/document';
+import type { BoardDocument, BoardPurpose } from '@shared/board/document';
 import type { FieldIssue } from '@shared/errors';
 import type { BoardRecord, BoardSummary, BoardUpdate } from '@shared/schemas/boards';
 import { issueField, validateBoard, type BoardIssue, type WidgetLookup } from '@boards/validation/validateBoard';
@@ -8,18 +8,28 @@ import type { Database } from '../db/schema';
 import { AppError, validationError } from '../http/appError';
 import { boardScope, inScope, type BoardViewer } from './boardAccess';
 import { BoardEvents } from './boardEvents';
+import { assertBoardReferences, withCodeGuard } from './boardReferences';
 import { BoardRepository, type BoardRow } from './boardRepository';
+import { boardSummary, summaryOfRow } from './boardSummary';
+import { versionNote } from './boardVersions';
+import { storedDocument } from './storedDocument';
 
 /** The API's VALIDATION_FAILED issues for a board document: fields under `document.`. */
 export function documentIssues(issues: readonly BoardIssue[]): FieldIssue[] {
   return issues.map((issue) => ({ field: issueField(issue.path, 'document'), rule: issue.rule, message: issue.message }));
 }
 
-const notFound = () => new AppError('KANBAN_NOT_FOUND');
+export const boardNotFound = () => new AppError('KANBAN_NOT_FOUND');
+
+const MAX_NAME = 80;
+const COPY_SUFFIX = ' (copy)';
+/** "<name> (copy)", shortened so it still fits the name's 80 characters. */
+export const copyName = (name: string): string => `${name.slice(0, MAX_NAME - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
 
 /**
- * Board reads and writes: every document is migrated and validated (shape, then each widget's options)
- * before it is stored, saves are optimistic on the revision, and each save or deletion is announced.
+ * Board reads and writes: every document is migrated and validated (shape, then each widget's options,
+ * then its code and equipment meter) before it is stored, saves are optimistic on the revision, every save
+ * is kept in the board's history, and each save or deletion is announced.
  */
 export class BoardService {
   private readonly boards: BoardRepository;
@@ -27,45 +37,72 @@ export class BoardService {
   constructor(
     private readonly db: Kysely<Database>,
     readonly events: BoardEvents = new BoardEvents(),
-    private readonly registry: WidgetLookup = widgetRegistry,
+    readonly registry: WidgetLookup = widgetRegistry,
     private readonly clock: () => number = Date.now,
   ) {
     this.boards = new BoardRepository(db);
   }
 
-  /** The boards the viewer may see, by name. */
-  async list(viewer: BoardViewer): Promise<BoardSummary[]> {
+  /** The boards the viewer may see, by name; optionally only those of one purpose. */
+  async list(viewer: BoardViewer, purpose?: BoardPurpose): Promise<BoardSummary[]> {
     const scope = await boardScope(viewer, this.db);
     if (scope.kind === 'some' && scope.boardIds.size === 0) return [];
-    return (await this.boards.list()).filter((row) => inScope(scope, row.id)).map((row) => this.toSummary(row, JSON.parse(row.document) as Partial<BoardDocument>));
+    return (await this.boards.list(purpose)).filter((row) => inScope(scope, row.id)).map(summaryOfRow);
   }
 
   /** One board the viewer may see; any other id (absent or out of scope) is KANBAN_NOT_FOUND alike. */
   async get(viewer: BoardViewer, id: number): Promise<BoardRecord> {
-    if (!inScope(await boardScope(viewer, this.db), id)) throw notFound();
-    const row = await this.boards.find(id);
-    if (!row) throw notFound();
+    if (!inScope(await boardScope(viewer, this.db), id)) throw boardNotFound();
+    return this.toRecord(await this.row(id));
+  }
+
+  /** A board by its code (data-show boards open this way), with the same scope rule as by id. */
+  async getByCode(viewer: BoardViewer, code: string): Promise<BoardRecord> {
+    const row = await this.boards.findByCode(code);
+    if (!row || !inScope(await boardScope(viewer, this.db), row.id)) throw boardNotFound();
     return this.toRecord(row);
   }
 
-  async create(document: unknown, username: string): Promise<BoardRecord> {
+  /** The board row, or KANBAN_NOT_FOUND. */
+  async row(id: number): Promise<BoardRow> {
+    const row = await this.boards.find(id);
+    if (!row) throw boardNotFound();
+    return row;
+  }
+
+  async create(document: unknown, username: string, note = versionNote.created): Promise<BoardRecord> {
     const valid = this.check(document);
-    const id = await this.boards.insert({ document: valid, username, now: this.clock() });
+    await assertBoardReferences(this.db, valid.meta, null);
+    const id = await withCodeGuard(() => this.boards.insert({ document: valid, username, now: this.clock(), note }));
     return this.announce(id);
   }
 
-  async update(id: number, { document, revision }: BoardUpdate, username: string): Promise<BoardRecord> {
+  update(id: number, { document, revision }: BoardUpdate, username: string): Promise<BoardRecord> {
+    return this.save(id, revision, document, username, versionNote.saved);
+  }
+
+  /** Writes `document` as the revision after `revision` (REVISION_CONFLICT when that is no longer current). */
+  async save(id: number, revision: number, document: unknown, username: string, note: string): Promise<BoardRecord> {
     const valid = this.check(document);
-    if (!(await this.boards.updateAtRevision(id, revision, { document: valid, username, now: this.clock() }))) {
-      const current = await this.boards.find(id);
-      if (!current) throw notFound();
+    await assertBoardReferences(this.db, valid.meta, id);
+    const saved = await withCodeGuard(() => this.boards.updateAtRevision(id, revision, { document: valid, username, now: this.clock(), note }));
+    if (!saved) {
+      const current = await this.row(id);
       throw new AppError('REVISION_CONFLICT', { data: { revision: Number(current.revision), updatedAt: Number(current.updated_at), updatedBy: current.updated_by } });
     }
     return this.announce(id);
   }
 
+  /** A copy with its own history: "<name> (copy)" or the given name, no code (codes are unique), same purpose. */
+  async duplicate(id: number, name: string | undefined, username: string): Promise<BoardRecord> {
+    const source = await this.row(id);
+    const document = storedDocument(source.document, this.registry);
+    const meta = { ...document.meta, name: name ?? copyName(source.name), code: '' };
+    return this.create({ ...document, meta }, username, versionNote.duplicated(id));
+  }
+
   async remove(id: number): Promise<void> {
-    if (!(await this.boards.remove(id, this.clock()))) throw notFound();
+    if (!(await this.boards.remove(id, this.clock()))) throw boardNotFound();
     this.events.emit('deleted', id);
   }
 
@@ -77,40 +114,13 @@ export class BoardService {
   }
 
   private async announce(id: number): Promise<BoardRecord> {
-    const row = await this.boards.find(id);
-    if (!row) throw notFound(); // deleted by someone else in between
-    const record = this.toRecord(row);
+    const record = this.toRecord(await this.row(id)); // KANBAN_NOT_FOUND if deleted by someone else in between
     this.events.emit('saved', { id: record.id, revision: record.revision, updatedAt: record.updatedAt });
     return record;
   }
 
-  /**
-   * A stored document brought up to today's widget versions. One that no longer validates (a widget
-   * removed from the catalogue) is served as stored: the kiosk shows an error tile, never a missing board.
-   */
-  private storedDocument(row: BoardRow): BoardDocument {
-    const stored: unknown = JSON.parse(row.document);
-    const result = validateBoard(stored, this.registry);
-    return result.ok ? result.document : (stored as BoardDocument);
-  }
-
   private toRecord(row: BoardRow): BoardRecord {
-    const document = this.storedDocument(row);
-    return { ...this.toSummary(row, document), document };
-  }
-
-  /** The list reads only the canvas size, so it does not validate every document. */
-  private toSummary(row: BoardRow, document: Partial<BoardDocument>): BoardSummary {
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      revision: Number(row.revision),
-      designWidth: document.canvas?.designWidth ?? 1920,
-      designHeight: document.canvas?.designHeight ?? 1080,
-      sample: row.sample_key !== null,
-      updatedAt: Number(row.updated_at),
-      updatedBy: row.updated_by,
-    };
+    const document = storedDocument(row.document, this.registry);
+    return { ...boardSummary(row, document), document };
   }
 }

@@ -414,19 +414,26 @@ export interface BoardsTable {
   updated_by: string;
 }
 
+/** A NOT NULL column with a DB default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A nullable column: optional on insert (null). */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 /** Issue 8 (0010_board_history): boards gain purpose, code (unique when not ''), equipment meter, review. */
 export interface BoardsIssue8Columns {
-  purpose: string;
-  code: string;
-  equipment_meter_id: number | null;
+  /** document.meta.purpose, mirrored on every save. */
+  purpose: Defaulted<string>;
+  /** document.meta.code, mirrored on every save; '' for none. */
+  code: Defaulted<string>;
+  equipment_meter_id: Optional<number>;
   /** draft | pending | approved | rejected; only equipment boards move off draft. */
-  review_state: string;
-  review_revision: number | null;
-  review_submitted_at: number | null;
-  review_submitted_by: string | null;
-  review_decided_at: number | null;
-  review_decided_by: string | null;
-  review_comment: string;
+  review_state: Defaulted<string>;
+  review_revision: Optional<number>;
+  review_submitted_at: Optional<number>;
+  review_submitted_by: Optional<string>;
+  review_decided_at: Optional<number>;
+  review_decided_by: Optional<string>;
+  review_comment: Defaulted<string>;
 }
 
 /** Every saved document of a board (0010_board_history); one row per revision. */
@@ -435,9 +442,10 @@ export interface BoardVersionsTable {
   revision: number;
   name: string;
   document: string;
-  saved_at: number;
+  saved_at: EpochMs;
   saved_by: string;
-  note: string;
+  /** 'created' | 'saved' | 'restored from 3' | 'duplicated from board 7' */
+  note: Defaulted<string>;
 }
 
 /**

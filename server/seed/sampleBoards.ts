@@ -3,6 +3,8 @@ import { SAMPLE_BOARDS, type SampleBoard, type SampleRefs } from '@boards/sample
 import { issueField, validateBoard, type WidgetLookup } from '@boards/validation/validateBoard';
 import { widgetRegistry } from '@boards/widgets';
 import type { Database } from '../db/schema';
+import { BoardRepository } from '../boards/boardRepository';
+import { versionNote } from '../boards/boardVersions';
 
 /** The demo organisation's ids by code (meters M011…, departments PLANT…, sub-items POWER…). */
 export async function loadSampleRefs(db: Kysely<Database>): Promise<SampleRefs> {
@@ -37,22 +39,8 @@ export async function seedSampleBoards(
     const { document } = result;
     const marked = await db.insertInto('seeded_samples').values({ key: sample.key, seeded_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) continue; // another process seeds it
-    const row = await db
-      .insertInto('boards')
-      .values({
-        name: document.meta.name,
-        description: document.meta.description,
-        document: JSON.stringify(document),
-        revision: 1,
-        sample_key: sample.key,
-        created_at: now,
-        updated_at: now,
-        updated_by: 'system',
-      })
-      .onConflict((conflict) => conflict.column('sample_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) inserted.push(sample.key);
+    // Through the repository, so its columns mirror the meta and its history starts with one version.
+    if (await new BoardRepository(db).insertSample({ document, username: 'system', now, note: versionNote.created }, sample.key)) inserted.push(sample.key);
   }
   return inserted;
 }

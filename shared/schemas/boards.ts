@@ -51,7 +51,7 @@ export interface BoardVersionSummary {
   name: string;
   savedAt: number;
   savedBy: string;
-  /** 'created' | 'saved' | 'restored from 3' | 'imported' | 'duplicated from 7' as plain words for the list. */
+  /** 'created' | 'saved' | 'restored from 3' | 'imported' | 'duplicated from board 7' as plain words for the list. */
   note: string;
 }
 /** GET /api/boards/:id/versions/:revision */

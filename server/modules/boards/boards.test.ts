@@ -24,7 +24,7 @@ describe('boards API', () => {
     expect(body.data.updatedAt).toBeGreaterThanOrEqual(before);
     expect(body.data.document).toEqual({
       schemaVersion: 1,
-      meta: { name: 'Hall A', description: 'Hall A wall' },
+      meta: { name: 'Hall A', description: 'Hall A wall', purpose: 'general', code: '', equipmentMeterId: null },
       theme: { mode: 'dark', background: '#07111f', accent: '#3aa0ff', backgroundImage: '' },
       canvas: { designWidth: 1920, designHeight: 1080, scaleMode: 'fit' },
       elements: {},
@@ -40,7 +40,8 @@ describe('boards API', () => {
     const { body } = await k.call('GET', '/api/boards');
     expect(body.data.map((board: any) => board.name)).toEqual(['Boiler house', 'Hall A', 'Zeta wall']);
     expect(body.data[0]).not.toHaveProperty('document');
-    expect(Object.keys(body.data[0]).sort()).toEqual(['description', 'designHeight', 'designWidth', 'id', 'name', 'revision', 'sample', 'updatedAt', 'updatedBy']);
+    expect(Object.keys(body.data[0]).sort()).toEqual(['code', 'description', 'designHeight', 'designWidth', 'equipmentMeterId', 'id', 'name', 'purpose', 'review', 'revision', 'sample', 'updatedAt', 'updatedBy']);
+    expect(body.data[0]).toMatchObject({ purpose: 'general', code: '', equipmentMeterId: null, review: null });
   });
 
   it('answers KANBAN_NOT_FOUND for an unknown board', async () => {

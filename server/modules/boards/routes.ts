@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { BOARD_CONFIG_SCREEN, boardCreateSchema, boardIdParams, boardUpdateSchema } from '@shared/schemas/boards';
+import { boardCodeParams, boardCreateSchema, boardDuplicateSchema, boardIdParams, boardListQuerySchema, boardUpdateSchema } from '@shared/schemas/boards';
 import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
 import { boardScope, inScope } from '../../boards/boardAccess';
@@ -10,12 +10,15 @@ import { BoardRepository } from '../../boards/boardRepository';
 import { BoardService } from '../../boards/boardService';
 import { PlaylistService } from '../../boards/playlistService';
 import { boardChannels } from '../../realtime/boardChannel';
+import { boardHistoryRoutes } from './historyRoutes';
+import { boardReviewRoutes } from './reviewRoutes';
+import { boardViewerRoutes } from './viewerRoutes';
+import { read, write } from './access';
 
-/** Walls (display tokens) and signed-in users read; the board screen writes. */
-const read = { access: 'user', displays: true } as const;
-const write = { access: { permission: BOARD_CONFIG_SCREEN } };
-
-/** /api/boards and /api/playlists (issue 6), and the `board:<id>` channel that tells walls about saves. */
+/**
+ * /api/boards and /api/playlists (issue 6), history, viewers and review (issue 8), and the `board:<id>`
+ * channel that tells walls about saves.
+ */
 export const boardRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = app.storage.db;
@@ -38,8 +41,10 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
    * Admins, displays and holders of the board screen as boardScope says; any other user sees the boards of
    * its "visible data boards" (user_boards, issue 7).
    */
-  app.get('/boards', { config: read }, async (request) => ok(await boards.list(requireAuth(request))));
+  app.get('/boards', { config: read, schema: { querystring: boardListQuerySchema } }, async (request) => ok(await boards.list(requireAuth(request), request.query.purpose)));
   app.get('/boards/:id', { config: read, schema: { params: boardIdParams } }, async (request) => ok(await boards.get(requireAuth(request), request.params.id)));
+  /** Data-show boards open by code; a static segment, so it never reads as /boards/:id. */
+  app.get('/boards/by-code/:code', { config: read, schema: { params: boardCodeParams } }, async (request) => ok(await boards.getByCode(requireAuth(request), request.params.code)));
   app.post('/boards', { config: write }, async (request) => {
     const { document } = parseOrThrow(boardCreateSchema, request.body);
     return ok(await boards.create(document, requireAuth(request).user.username), 'Created');
@@ -52,6 +57,13 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
     await boards.remove(request.params.id);
     return ok(null, 'Deleted');
   });
+  app.post('/boards/:id/duplicate', { config: write, schema: { params: boardIdParams } }, async (request) => {
+    const { name } = parseOrThrow(boardDuplicateSchema, request.body ?? {});
+    return ok(await boards.duplicate(request.params.id, name, requireAuth(request).user.username), 'Created');
+  });
+  await app.register(boardHistoryRoutes, { boards });
+  await app.register(boardReviewRoutes);
+  await app.register(boardViewerRoutes, { boards });
 
   app.get('/playlists', { config: write }, async () => ok(await playlists.list()));
   app.get('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await playlists.get(request.params.id)));
