@@ -44,6 +44,9 @@ export interface WidgetProps<O = Record<string, unknown>> {
   stale: boolean;
 }
 
+/** A part of a binding the editor's picker can set (shared/board/document.ts bindingSchema). */
+export type BindingField = 'meterIds' | 'departmentIds' | 'subitemIds' | 'metric' | 'energyType' | 'grain' | 'periods';
+
 export interface WidgetDescriptor<O extends Record<string, unknown> = Record<string, unknown>> extends RegistryItem {
   /** The element `type` in board documents: lower-case, hyphens (kpi, live-trend, bar-3d). */
   id: string;
@@ -58,6 +61,11 @@ export interface WidgetDescriptor<O extends Record<string, unknown> = Record<str
   migrations?: Readonly<Record<number, { name: string; up: (options: Record<string, unknown>) => Record<string, unknown> }>>;
   /** Grid size when dropped on a 24-column board. */
   defaultSize: { w: number; h: number };
+  /**
+   * What the editor's binding picker offers: the binding fields channels() or the renderer read. None (or
+   * empty): the widget takes no binding (its data comes from options or fixed channels).
+   */
+  bindingFields?: readonly BindingField[];
   /** The channels this widget reads for a binding and options (empty for a clock or a text). */
   channels(binding: Binding, options: O): string[];
   /** Data older than this is shown greyed with its time (default 5 minutes). */

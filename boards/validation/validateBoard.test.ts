@@ -22,7 +22,7 @@ describe('validateBoard', () => {
       binding: { meterIds: [11], metric: 'kw' },
     });
     expect(first.document.elements.headline).toEqual({ type: 'fake-text', version: 1, title: '', options: { text: 'Line 1', size: 24 }, binding: {} });
-    expect(first.document.meta).toEqual({ name: 'Line 1 overview', description: '' });
+    expect(first.document.meta).toEqual({ name: 'Line 1 overview', description: '', purpose: 'general', code: '', equipmentMeterId: null });
     expect(first.document.canvas).toEqual({ designWidth: 3840, designHeight: 2160, scaleMode: 'fit' });
     expect(first.document.layout.spec).toMatchObject({ cols: 24, rowHeight: 40, gap: 12 });
 

@@ -22,6 +22,7 @@ export const alarmCountersWidget = defineWidget<AlarmCountersOptions>({
   version: 1,
   options: alarmCountersOptionsSchema,
   defaultSize: { w: 12, h: 3 },
+  bindingFields: [],
   channels: () => [ALARM_COUNTS_CHANNEL],
   // Counts are sent when they change, not on a clock: an unchanged count is not stale data.
   staleAfterMs: 24 * 60 * 60_000,

@@ -24,6 +24,7 @@ export const alarmTickerWidget = defineWidget<AlarmTickerOptions>({
   version: 1,
   options: alarmTickerOptionsSchema,
   defaultSize: { w: 8, h: 8 },
+  bindingFields: [],
   // The wall's open list (derived in the telemetry store, bounded there), not the raw alarms:new events.
   channels: () => [OPEN_ALARMS_CHANNEL],
   // Alarms arrive when raised, not on a clock: a quiet ticker is not stale data.

@@ -18,6 +18,8 @@ export const bar3dWidget = defineWidget<Bar3dOptions>({
   version: 1,
   options: bar3dOptionsSchema,
   defaultSize: { w: 12, h: 10 },
+  // Hourly over the last 24 h whatever the binding says: grain and periods are fixed.
+  bindingFields: ['departmentIds', 'energyType'],
   channels: (binding) => bar3dChannels(binding),
   heavy: true,
   load: () => import('./Bar3dWidget'),

@@ -26,6 +26,7 @@ export const clockWidget = defineWidget<ClockOptions>({
   version: 1,
   options: clockOptionsSchema,
   defaultSize: { w: 6, h: 3 },
+  bindingFields: [],
   channels: () => [],
   load: () => import('./ClockWidget'),
 });

@@ -23,6 +23,7 @@ export const energyBarWidget = defineWidget<EnergyBarOptions>({
   version: 1,
   options: energyBarOptions,
   defaultSize: { w: 8, h: 6 },
+  bindingFields: ['departmentIds', 'subitemIds', 'energyType', 'grain', 'periods'],
   channels: (binding, options) => [energyScopeChannel(binding, options.scope, options.limit, BAR_WINDOW)],
   staleAfterMs: ENERGY_STALE_AFTER_MS,
   load: () => import('./EnergyBarWidget'),

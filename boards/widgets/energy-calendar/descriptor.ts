@@ -24,6 +24,8 @@ export const energyCalendarWidget = defineWidget<EnergyCalendarOptions>({
   version: 1,
   options: energyCalendarOptions,
   defaultSize: { w: 12, h: 5 },
+  // Always daily: the grain is not offered.
+  bindingFields: ['departmentIds', 'subitemIds', 'meterIds', 'energyType', 'periods'],
   channels(binding) {
     const periods = Math.min(binding.periods ?? MAX_CALENDAR_DAYS, MAX_CALENDAR_DAYS);
     const energyType = binding.energyType ?? DEFAULT_ENERGY_TYPE;

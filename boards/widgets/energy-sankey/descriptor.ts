@@ -20,6 +20,7 @@ export const energySankeyWidget = defineWidget<EnergySankeyOptions>({
   version: 1,
   options: energySankeyOptions,
   defaultSize: { w: 12, h: 8 },
+  bindingFields: ['energyType', 'grain', 'periods'],
   channels: (binding) => [energyChannel({ kind: 'flow', ...energyWindowOf(binding, SANKEY_WINDOW) })],
   staleAfterMs: ENERGY_STALE_AFTER_MS,
   load: () => import('./EnergySankeyWidget'),

@@ -34,6 +34,8 @@ export const gaugeWidget = defineWidget<GaugeOptions>({
   version: 1,
   options: gaugeOptions,
   defaultSize: { w: 4, h: 6 },
+  // meterIds[0] names the channel; the renderer reads the metric.
+  bindingFields: ['meterIds', 'metric'],
   channels: (binding) => (binding.meterIds?.[0] === undefined ? [] : [meterLatestChannel(binding.meterIds[0])]),
   load: () => import('./GaugeWidget'),
 });

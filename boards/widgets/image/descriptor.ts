@@ -16,6 +16,7 @@ export const imageWidget = defineWidget<ImageOptions>({
   version: 1,
   options: imageOptionsSchema,
   defaultSize: { w: 6, h: 6 },
+  bindingFields: [],
   channels: () => [],
   load: () => import('./ImageWidget'),
 });

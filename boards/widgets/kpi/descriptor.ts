@@ -27,6 +27,8 @@ export const kpiWidget = defineWidget<KpiOptions>({
   version: 1,
   options: kpiOptions,
   defaultSize: { w: 4, h: 4 },
+  // meterIds[0]; the metric is read by the renderer; energyType for "today" (showToday).
+  bindingFields: ['meterIds', 'metric', 'energyType'],
   channels(binding, options) {
     const meterId = binding.meterIds?.[0];
     if (meterId === undefined) return [];

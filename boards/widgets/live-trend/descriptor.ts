@@ -32,6 +32,8 @@ export const liveTrendWidget = defineWidget<LiveTrendOptions>({
   version: 1,
   options: liveTrendOptions,
   defaultSize: { w: 8, h: 6 },
+  // The renderer reads the metric from each meter's latest values.
+  bindingFields: ['meterIds', 'metric'],
   channels(binding) {
     const meters = trendMeters(binding.meterIds);
     const live = meters.map(meterLatestChannel);

@@ -45,6 +45,8 @@ export const mimicWidget = defineWidget<MimicOptions>({
   version: 1,
   options: mimicOptionsSchema,
   defaultSize: { w: 12, h: 10 },
+  // Each icon names its own meter in the options.
+  bindingFields: [],
   channels: (_binding, options) => mimicChannels(options),
   load: () => import('./MimicWidget'),
 });

@@ -26,6 +26,8 @@ export const scene3dWidget = defineWidget<Scene3dOptions>({
   version: 1,
   options: scene3dOptionsSchema,
   defaultSize: { w: 12, h: 10 },
+  // Its departments are an option; the meters come from the directory.
+  bindingFields: [],
   channels: () => [METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL],
   heavy: true,
   load: () => import('./SceneWidget'),

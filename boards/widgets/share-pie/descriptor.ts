@@ -23,6 +23,7 @@ export const sharePieWidget = defineWidget<SharePieOptions>({
   version: 1,
   options: sharePieOptions,
   defaultSize: { w: 6, h: 6 },
+  bindingFields: ['departmentIds', 'subitemIds', 'energyType', 'grain', 'periods'],
   channels: (binding, options) => [energyScopeChannel(binding, options.scope, options.limit, PIE_WINDOW)],
   staleAfterMs: ENERGY_STALE_AFTER_MS,
   load: () => import('./SharePieWidget'),

@@ -27,6 +27,7 @@ export const textWidget = defineWidget<TextOptions>({
   version: 1,
   options: textOptionsSchema,
   defaultSize: { w: 8, h: 2 },
+  bindingFields: [],
   channels: () => [],
   load: () => import('./TextWidget'),
 });

@@ -18,6 +18,8 @@ export const topNWidget = defineWidget<TopNOptions>({
   version: 1,
   options: topNOptionsSchema,
   defaultSize: { w: 8, h: 8 },
+  // departmentIds[0] is the parent whose children are ranked; sub-items are ranked site-wide.
+  bindingFields: ['departmentIds', 'energyType', 'grain', 'periods'],
   channels: (binding, options) => [rankingChannel(binding, options)],
   load: () => import('./TopNWidget'),
 });
