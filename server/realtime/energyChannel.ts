@@ -13,7 +13,7 @@ import { energyFlow } from './energyFlow';
 import type { LatestValuesFeed } from './latestValuesFeed';
 
 /** The screens that read rollups (as ANALYSIS in modules/energy/routes.ts); any one of them, or admin, may subscribe. */
-export const ENERGY_ANALYSIS_SCREENS = ['/others/basic', '/others/electricEnergy', '/others/electricBalance', '/devices/departRecord', '/board/queryChart'];
+export const ENERGY_ANALYSIS_SCREENS = ['/others/basic', '/others/electricEnergy', '/others/electricBalance', '/devices/departRecord', '/board/queryChart', '/settings/boardConfig'];
 /** Every active room recomputes this often without ingest, so windows roll over at hour and day boundaries. */
 export const ENERGY_REFRESH_MS = 60_000;
 

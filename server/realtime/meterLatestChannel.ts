@@ -8,8 +8,11 @@ import { ChannelRefusal, type ChannelProvider, type ChannelPublisher } from './c
 import type { LatestValuesFeed } from './latestValuesFeed';
 
 const METER_CHANNEL = /^meter:([1-9]\d{0,9}):latest$/;
-/** The screens that show a meter's latest values (as GET /meter-data/latest); admins pass. */
-const LATEST_VALUE_SCREENS = ['/base/meterData', '/base/device'];
+/**
+ * The screens that show a meter's latest values (as GET /meter-data/latest); admins pass. The board editor's
+ * live preview and the sprite screens draw live icons and tiles too (issue 8).
+ */
+const LATEST_VALUE_SCREENS = ['/base/meterData', '/base/device', '/settings/boardConfig', '/board/spriteView', '/devices/sprite'];
 
 async function maySeeLatest(auth: AuthContext): Promise<boolean> {
   if (auth.isAdmin) return true;

@@ -30,6 +30,8 @@ import { ENERGY_ANALYSIS_SCREENS } from '../../realtime/energyChannel';
 const METER_DATA = '/base/meterData';
 const CHECK = '/base/check';
 const DEVICE = '/base/device';
+/** board/queryChart charts a meter's history ad hoc (issue 8). */
+const QUERY_CHART = '/board/queryChart';
 /** Screens that read rollups; any one of them lets a user read the figures. */
 /** The screens that read energy figures; the energy:* channels use the same list. */
 const ANALYSIS = ENERGY_ANALYSIS_SCREENS;
@@ -48,7 +50,7 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.addHook('onClose', async () => exports.close());
 
   // ---- base/meterData ----
-  app.get('/meter-data/series', { config: { access: { permission: METER_DATA } }, schema: { querystring: meterHistoryQuerySchema } }, async (request) => ok(await history.series(request.query)));
+  app.get('/meter-data/series', { config: { access: { anyOf: [METER_DATA, QUERY_CHART] } }, schema: { querystring: meterHistoryQuerySchema } }, async (request) => ok(await history.series(request.query)));
   app.get('/meter-data/history', { config: { access: { permission: METER_DATA } }, schema: { querystring: meterHistoryPageQuerySchema } }, async (request) => ok(await history.page(request.query)));
   app.get('/meter-data/latest', { config: { access: { anyOf: [METER_DATA, DEVICE] } }, schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) } }, async (request) =>
     ok(await history.latest(request.query.meterId)),
