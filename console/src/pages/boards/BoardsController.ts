@@ -1,7 +1,22 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
-import type { BoardSummary } from '@shared/schemas/boards';
+import { isApiError } from '@shared/api/apiError';
+import type { BoardDocument } from '@shared/board/document';
+import { ErrorCode } from '@shared/errors/codes';
+import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { changeThenReload } from '../../paging/changeThenReload';
+import { readBoardFile, type BoardFileIssue } from './boardFile';
+
+export type BoardCreation = { ok: true; record: BoardRecord } | { ok: false; notJson: boolean; issues: BoardFileIssue[] };
+
+type BoardsApi = Pick<DisplaysApi, 'boards' | 'board' | 'createBoard' | 'duplicateBoard' | 'deleteBoard'>;
+
+/** A refused create's VALIDATION_FAILED issues, fields as the file spells them (`meta.code`). */
+function refusedIssues(error: unknown): BoardFileIssue[] | null {
+  if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) return null;
+  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
+  return issues.map((issue) => ({ field: issue.field.replace(/^(body\.)?document\.?/, ''), message: issue.message }));
+}
 
 /** The boards tab, and the board names every other tab shows (scopes, playlist entries, pinned boards). */
 export class BoardsController {
@@ -9,7 +24,7 @@ export class BoardsController {
   loading = false;
   busy = false;
 
-  constructor(private readonly api: Pick<DisplaysApi, 'boards' | 'deleteBoard'>) {
+  constructor(private readonly api: BoardsApi) {
     makeAutoObservable<BoardsController, 'api'>(this, { api: false }, { autoBind: true });
   }
 
@@ -35,5 +50,42 @@ export class BoardsController {
 
   remove(id: number): Promise<boolean> {
     return changeThenReload(this, () => this.api.deleteBoard(id));
+  }
+
+  /** A new board (from the dialog or a file); the server's field issues come back instead of a throw. */
+  async create(document: BoardDocument): Promise<BoardCreation> {
+    this.busy = true;
+    try {
+      const record = await this.api.createBoard(document);
+      void this.load();
+      return { ok: true, record };
+    } catch (error) {
+      return { ok: false, notJson: false, issues: refusedIssues(error) ?? [] };
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** An exported board file: checked here first, so a bad file never reaches the server. */
+  async importFile(text: string): Promise<BoardCreation> {
+    const reading = readBoardFile(text);
+    if (!reading.ok) return reading;
+    return this.create(reading.document);
+  }
+
+  /** A copy named "<name> (copy)"; null when refused (the api toast said why). */
+  async duplicate(id: number): Promise<BoardRecord | null> {
+    let copy: BoardRecord | null = null;
+    await changeThenReload(this, async () => (copy = await this.api.duplicateBoard(id)));
+    return copy;
+  }
+
+  /** The whole board with its document, for export; null when it could not be read. */
+  async record(id: number): Promise<BoardRecord | null> {
+    try {
+      return await this.api.board(id);
+    } catch {
+      return null;
+    }
   }
 }

@@ -1,67 +1,115 @@
-import { DeleteOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { UsersApi } from '@shared/api/usersApi';
 import { formatDateTime } from '@shared/format';
-import type { BoardSummary } from '@shared/schemas/boards';
+import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
+import { copyKioskLink } from './boardLinks';
+import { boardFileName, downloadBoardFile, type BoardFileIssue } from './boardFile';
+import { BoardRowActions, type BoardRowCommand } from './BoardRowActions';
 import type { BoardsController } from './BoardsController';
-import { boardWallPath, openOnWall } from './wallLinks';
+import { BoardViewersDialog } from './BoardViewersDialog';
+import { ImportIssuesDialog } from './ImportIssuesDialog';
+import { NewBoardDialog } from './NewBoardDialog';
 
-/** The boards a user may see, each opened on a wall in a new tab (the editor's buttons join the row later). */
-export const BoardsTab = observer(function BoardsTab({ boards }: { boards: BoardsController }) {
+interface BoardsTabProps {
+  boards: BoardsController;
+  api: Pick<DisplaysApi, 'boardViewers' | 'setBoardViewers'>;
+  usersApi: Pick<UsersApi, 'list'>;
+  /** Opens the editor on a board. */
+  onEdit(boardId: number): void;
+  /** Goes to the displays tab with a new display for this board. */
+  onNewDisplay(boardId: number): void;
+}
+
+const PURPOSE_COLOURS: Readonly<Record<string, string>> = { energy: 'green', 'data-show': 'purple', equipment: 'orange' };
+
+/** The boards: create, import, edit, copy, export, share and open each on a wall. */
+export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, onEdit, onNewDisplay }: BoardsTabProps) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const { message } = App.useApp();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [creating, setCreating] = useState(false);
+  const [importIssues, setImportIssues] = useState<{ notJson: boolean; issues: BoardFileIssue[] } | null>(null);
+  const [sharing, setSharing] = useState<BoardSummary | null>(null);
+
   const remove = async (board: BoardSummary) => {
     if (await boards.remove(board.id)) notify.success(t('displays.boards.deleted'));
+  };
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // the same file may be chosen again after it is fixed
+    if (!file) return;
+    const result = await boards.importFile(await file.text());
+    if (result.ok) notify.success(t('displays.boards.imported', { name: result.record.name }));
+    else if (result.notJson || result.issues.length > 0) setImportIssues(result);
+  };
+
+  const command = async (board: BoardSummary, name: BoardRowCommand) => {
+    if (name === 'duplicate') {
+      const copy = await boards.duplicate(board.id);
+      if (copy) notify.success(t('displays.boards.duplicated', { name: copy.name }));
+    } else if (name === 'export') {
+      const record = await boards.record(board.id);
+      if (!record) return;
+      downloadBoardFile(record.document, record.name);
+      notify.success(t('displays.boards.exported', { file: boardFileName(record.name) }));
+    } else if (name === 'viewers') {
+      setSharing(board);
+    } else if (name === 'copyLink') {
+      const link = await copyKioskLink(board.id);
+      if (link) void message.success(t('displays.boards.linkCopied', { link }));
+      else void message.warning(t('displays.actions.copyFailed'));
+    } else {
+      onNewDisplay(board.id);
+    }
   };
 
   const columns: TableColumnsType<BoardSummary> = [
     {
       key: 'name',
       title: t('displays.boards.name'),
+      width: 200,
       render: (_: unknown, board) => (
-        <Space size={6}>
+        <Space size={6} wrap>
           <Typography.Text strong>{board.name}</Typography.Text>
           {board.sample && <Tag color="blue">{t('displays.boards.sample')}</Tag>}
         </Space>
       ),
     },
+    {
+      key: 'purpose',
+      title: t('displays.boards.purpose'),
+      width: 110,
+      render: (_: unknown, board) => <Tag color={PURPOSE_COLOURS[board.purpose] ?? 'default'}>{t(`displays.boards.purposes.${board.purpose ?? 'general'}`)}</Tag>,
+    },
+    { key: 'code', title: t('displays.boards.code'), width: 90, ellipsis: true, render: (_: unknown, board) => (board.code ? <Typography.Text code>{board.code}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>) },
     { key: 'description', dataIndex: 'description', title: t('displays.boards.description'), ellipsis: true },
-    { key: 'revision', dataIndex: 'revision', title: t('displays.boards.revision'), width: 90, align: 'right' },
-    { key: 'size', title: t('displays.boards.size'), width: 120, render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }) },
+    { key: 'revision', dataIndex: 'revision', title: t('displays.boards.revision'), width: 76, align: 'right' },
+    { key: 'size', title: t('displays.boards.size'), width: 100, render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }) },
     {
       key: 'updated',
       title: t('displays.boards.updated'),
+      width: 168,
       render: (_: unknown, board) => (
-        <Space size={4}>
+        <Flex vertical>
           <span>{formatDateTime(board.updatedAt)}</span>
           <Typography.Text type="secondary">{t('displays.boards.updatedBy', { user: board.updatedBy })}</Typography.Text>
-        </Space>
+        </Flex>
       ),
     },
     {
       key: 'actions',
       title: t('displays.actions.actions'),
-      width: 220,
-      render: (_: unknown, board) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<ExportOutlined />} onClick={() => openOnWall(boardWallPath(board.id))} data-testid={`board-open-${board.id}`}>
-            {t('displays.actions.openOnWall')}
-          </Button>
-          <Popconfirm
-            title={t('displays.boards.confirmDelete', { name: board.name })}
-            onConfirm={() => remove(board)}
-            okText={t('displays.actions.delete')}
-            cancelText={t('displays.actions.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'board-delete-confirm' }}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`board-delete-${board.id}`}>
-              {t('displays.actions.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      width: 170,
+      fixed: 'right',
+      render: (_: unknown, board) => <BoardRowActions board={board} onEdit={() => onEdit(board.id)} onDelete={() => void remove(board)} onCommand={(name) => void command(board, name)} />,
     },
   ];
 
@@ -69,9 +117,18 @@ export const BoardsTab = observer(function BoardsTab({ boards }: { boards: Board
     <Flex vertical gap={12} data-testid="boards-tab">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary">{t('displays.boards.editorNote')}</Typography.Text>
-        <Button icon={<ReloadOutlined />} onClick={() => void boards.load()} data-testid="boards-refresh">
-          {t('displays.actions.refresh')}
-        </Button>
+        <Space wrap>
+          <Button icon={<ReloadOutlined />} onClick={() => void boards.load()} data-testid="boards-refresh">
+            {t('displays.actions.refresh')}
+          </Button>
+          <Button icon={<ImportOutlined />} onClick={() => fileInput.current?.click()} loading={boards.busy} data-testid="board-import">
+            {t('displays.boards.importJson')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="board-new">
+            {t('displays.boards.newBoard')}
+          </Button>
+        </Space>
+        <input ref={fileInput} type="file" accept=".json,application/json" hidden onChange={(event) => void importFile(event)} data-testid="board-import-file" />
       </Flex>
       <Table<BoardSummary>
         rowKey="id"
@@ -79,12 +136,25 @@ export const BoardsTab = observer(function BoardsTab({ boards }: { boards: Board
         loading={boards.loading}
         columns={columns}
         dataSource={boards.boards}
-        scroll={{ x: 1080 /* fixed layout: long descriptions ellipsise, the actions stay on screen at 1366 px */ }}
+        scroll={{ x: 1070 /* fixed layout: long descriptions ellipsise, the actions stay pinned on the right at 1366 px */ }}
         locale={{ emptyText: t('displays.boards.empty') }}
         onRow={(board) => ({ 'data-testid': `board-row-${board.id}` }) as object}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         data-testid="boards-table"
       />
+      {creating && (
+        <NewBoardDialog
+          boards={boards}
+          onClose={() => setCreating(false)}
+          onCreated={(record: BoardRecord) => {
+            setCreating(false);
+            notify.success(t('displays.boards.created'));
+            onEdit(record.id);
+          }}
+        />
+      )}
+      {importIssues && <ImportIssuesDialog notJson={importIssues.notJson} issues={importIssues.issues} onClose={() => setImportIssues(null)} />}
+      {sharing && <BoardViewersDialog board={sharing} api={api} usersApi={usersApi} onClose={() => setSharing(null)} />}
     </Flex>
   );
 });

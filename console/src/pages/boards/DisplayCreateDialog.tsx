@@ -11,13 +11,15 @@ interface DisplayCreateDialogProps {
   displays: DisplaysController;
   boards: BoardsController;
   playlists: PlaylistsController;
+  /** Boards already chosen (the boards tab's "New display for this board"). */
+  initialBoardIds?: readonly number[];
   onClose(): void;
 }
 
 const NEW_DISPLAY: DisplayDraft = { name: '', scopeKind: 'boards', boardIds: [], playlistId: null };
 
 /** Name the wall and say what it may show; the token comes back in the result dialog, once. */
-export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displays, boards, playlists, onClose }: DisplayCreateDialogProps) {
+export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displays, boards, playlists, initialBoardIds = [], onClose }: DisplayCreateDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DisplayDraft>();
   const scopeKind = Form.useWatch('scopeKind', form) ?? NEW_DISPLAY.scopeKind;
@@ -46,7 +48,7 @@ export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displ
       okButtonProps={{ loading: displays.busy, 'data-testid': 'display-create-ok' }}
       data-testid="display-create-dialog"
     >
-      <Form<DisplayDraft> form={form} layout="vertical" initialValues={NEW_DISPLAY} onValuesChange={(changed) => showErrors(Object.fromEntries(Object.keys(changed).map((field) => [field, undefined])))}>
+      <Form<DisplayDraft> form={form} layout="vertical" initialValues={{ ...NEW_DISPLAY, boardIds: [...initialBoardIds] }} onValuesChange={(changed) => showErrors(Object.fromEntries(Object.keys(changed).map((field) => [field, undefined])))}>
         <Form.Item name="name" label={t('displays.displays.name')} required>
           <Input autoFocus maxLength={80} placeholder={t('displays.displays.namePlaceholder')} data-testid="display-name" />
         </Form.Item>

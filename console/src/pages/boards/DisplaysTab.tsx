@@ -1,7 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@shared/format';
 import type { DisplayRecord } from '@shared/schemas/boards';
@@ -19,14 +19,22 @@ interface DisplaysTabProps {
   displays: DisplaysController;
   boards: BoardsController;
   playlists: PlaylistsController;
+  /** A board the boards tab asked a new display for: the create dialog opens with it chosen. */
+  createForBoard?: number | null;
+  onCreateForBoardOpened?(): void;
 }
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** Display tokens and each wall's last heartbeat; the page keeps the list fresh while this tab is on screen. */
-export const DisplaysTab = observer(function DisplaysTab({ displays, boards, playlists }: DisplaysTabProps) {
+export const DisplaysTab = observer(function DisplaysTab({ displays, boards, playlists, createForBoard = null, onCreateForBoardOpened }: DisplaysTabProps) {
   const { t } = useTranslation();
-  const [creating, setCreating] = useState(false);
+  const [creating, setCreating] = useState<false | { boardIds: number[] }>(false);
+  useEffect(() => {
+    if (createForBoard === null) return;
+    setCreating({ boardIds: [createForBoard] });
+    onCreateForBoardOpened?.();
+  }, [createForBoard, onCreateForBoardOpened]);
   const [switching, setSwitching] = useState<DisplayRecord | null>(null);
   const boardName = (id: number) => boards.nameOf(id) ?? t('displays.displays.unknownBoard', { id });
 
@@ -94,7 +102,7 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
           <Button icon={<ReloadOutlined />} onClick={() => void displays.load()} data-testid="displays-refresh">
             {t('displays.actions.refresh')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="display-create">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating({ boardIds: [] })} data-testid="display-create">
             {t('displays.displays.create')}
           </Button>
         </Space>
@@ -112,7 +120,7 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         data-testid="displays-table"
       />
-      {creating && <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} onClose={() => setCreating(false)} />}
+      {creating && <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} initialBoardIds={creating.boardIds} onClose={() => setCreating(false)} />}
       {displays.issued && <DisplayIssuedDialog issued={displays.issued} onClose={displays.dismissIssued} />}
       {switching && <SwitchBoardDialog display={switching} displays={displays} boards={boards} playlists={playlists} onClose={() => setSwitching(null)} />}
     </Flex>

@@ -1,7 +1,8 @@
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import { ApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
-import type { BoardSummary, DisplayRecord, Playlist } from '@shared/schemas/boards';
+import type { BoardDocument } from '@shared/board/document';
+import type { BoardRecord, BoardSummary, DisplayRecord, Playlist } from '@shared/schemas/boards';
 
 export const board = (id: number, name: string): BoardSummary => ({
   id,
@@ -17,6 +18,30 @@ export const board = (id: number, name: string): BoardSummary => ({
   sample: id === 1,
   updatedAt: Date.UTC(2026, 10, 20, 8, 30),
   updatedBy: 'admin',
+});
+
+/** An empty dark 1920×1080 board document with this name (what the new-board dialog creates). */
+export const emptyDocument = (name: string): BoardDocument => ({
+  schemaVersion: 1,
+  meta: { name, description: '', purpose: 'general', code: '', equipmentMeterId: null },
+  theme: { mode: 'dark', background: '#07111f', accent: '#3aa0ff', backgroundImage: '' },
+  canvas: { designWidth: 1920, designHeight: 1080, scaleMode: 'fit' },
+  elements: {},
+  layout: { kind: 'grid', spec: { cols: 24, rowHeight: 41, gap: 12, items: [] } },
+});
+
+/** A stored board: the summary of `board()` with the document's name and purpose. */
+export const boardRecord = (id: number, document: BoardDocument, revision = 1): BoardRecord => ({
+  ...board(id, document.meta.name),
+  revision,
+  description: document.meta.description,
+  purpose: document.meta.purpose,
+  code: document.meta.code,
+  equipmentMeterId: document.meta.equipmentMeterId,
+  sample: false,
+  designWidth: document.canvas.designWidth,
+  designHeight: document.canvas.designHeight,
+  document,
 });
 
 export const display = (id: number, patch: Partial<DisplayRecord> = {}): DisplayRecord => ({
@@ -53,12 +78,22 @@ export function fakeDisplaysApi(overrides: Partial<DisplaysApi> = {}) {
   const api: DisplaysApi = {
     boards: async () => (log('boards'), boards),
     deleteBoard: async (id) => log('deleteBoard', id),
-    // The editor's calls: tests that need them override them.
-    board: notFaked('board'),
+    board: async (id) => (log('board', id), boardRecord(id, emptyDocument(boards.find((row) => row.id === id)?.name ?? `Board ${id}`), 3)),
+    createBoard: async (document) => {
+      log('createBoard', (document as BoardDocument).meta.name);
+      const created = boardRecord(10 + boards.length, document as BoardDocument);
+      boards.push(created);
+      return created;
+    },
+    duplicateBoard: async (id) => {
+      log('duplicateBoard', id);
+      const copy = boardRecord(10 + boards.length, emptyDocument(`${boards.find((row) => row.id === id)?.name ?? ''} (copy)`));
+      boards.push(copy);
+      return copy;
+    },
+    // The editor's other calls: tests that need them override them.
     boardByCode: notFaked('boardByCode'),
-    createBoard: notFaked('createBoard'),
     updateBoard: notFaked('updateBoard'),
-    duplicateBoard: notFaked('duplicateBoard'),
     boardVersions: notFaked('boardVersions'),
     boardVersion: notFaked('boardVersion'),
     restoreBoardVersion: notFaked('restoreBoardVersion'),
