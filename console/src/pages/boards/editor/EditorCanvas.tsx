@@ -8,7 +8,7 @@ import styles from './BoardEditor.module.css';
 import { EditorCell } from './EditorCell';
 import { cellSize, editorGridMetrics, type EditorZoom } from './editorGrid';
 import type { EditorStore } from './EditorStore';
-import { useElementSize } from './useElementSize';
+import { useElementSize } from '../../../layout/useElementSize';
 
 const toBoxes = (layout: Layout) => layout.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
 

@@ -22,7 +22,7 @@ import { Inspector, tabOfIssue, type InspectorTab } from './inspector/Inspector'
 import { IssuesBar } from './IssuesBar';
 import { offlineTelemetry } from './offlineTelemetry';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { useEditorTelemetry } from './useEditorTelemetry';
+import { useLiveTelemetry } from '../../../live/useLiveTelemetry';
 import { useFillHeight } from './useFillHeight';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import { WidgetPalette } from './WidgetPalette';
@@ -49,7 +49,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, api, a
   // The palette widget being dragged: read by the canvas while the pointer moves, so a ref, not state.
   const dragged = useRef<string | null>(null);
   const draggedType = useCallback(() => dragged.current, []);
-  const telemetry = useEditorTelemetry();
+  const telemetry = useLiveTelemetry();
   const environment = useMemo(() => ({ telemetry: telemetry ?? offlineTelemetry(), registry: widgetRegistry }), [telemetry]);
   useUnsavedGuard(store.dirty);
 

@@ -6,7 +6,7 @@ import { RootStore } from '@shared/stores/rootStore';
 import type { Sprite } from '@boards/widgets/mimic/spriteContract';
 import { FakeChannelSource } from '@boards/runtime/fakeChannelSource.test-util';
 import { AppProviders } from '../../../AppProviders';
-import { LiveConnectorContext, type LiveConnector } from '../live/useLiveTelemetry';
+import { LiveConnectorContext, type LiveConnector } from '../../../live/useLiveTelemetry';
 import { SpriteEditor } from './SpriteEditor';
 
 const PICTURE = '/api/files/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.png';

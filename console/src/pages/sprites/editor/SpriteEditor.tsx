@@ -10,7 +10,7 @@ import type { ChannelReader } from '@boards/widgetDescriptor';
 import { ChannelReaderProvider } from '@boards/runtime/channelReader';
 import { useNotify } from '../../../feedback/notify';
 import { useStores } from '../../../stores/StoreContext';
-import { useLiveTelemetry } from '../live/useLiveTelemetry';
+import { useLiveTelemetry } from '../../../live/useLiveTelemetry';
 import { useSpritesApi } from '../spritesApi';
 import styles from '../sprites.module.css';
 import { IconPanel } from './IconPanel';

@@ -7,7 +7,7 @@ import type { TelemetryStore } from '@boards/runtime/telemetryStore';
 import { widgetRegistry } from '@boards/widgets';
 import styles from '../sprites.module.css';
 import { mimicElementOfSprite } from './mimicElement';
-import { useElementSize } from './useElementSize';
+import { useElementSize } from '../../../layout/useElementSize';
 
 /** The wall's colours, so the preview looks as the mimic will on a board. */
 const WALL_THEME = { mode: 'dark', accent: '#3aa0ff' } as const;

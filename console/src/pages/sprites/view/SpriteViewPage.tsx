@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
 import { useStores } from '../../../stores/StoreContext';
 import { SpritesController } from '../list/SpritesController';
-import { useLiveTelemetry } from '../live/useLiveTelemetry';
+import { useLiveTelemetry } from '../../../live/useLiveTelemetry';
 import { AddToBoardDialog } from '../placement/AddToBoardDialog';
 import { useSpritesApi } from '../spritesApi';
 import styles from '../sprites.module.css';

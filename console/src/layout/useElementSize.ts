@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** An element's content size, kept current with a ResizeObserver (react-grid-layout needs an explicit width). */
+/** An element's content size in CSS pixels, kept current with a ResizeObserver (0×0 until measured; react-grid-layout needs an explicit width). */
 export function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {

@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { RealtimeClient, type ChannelSource, type RealtimeClientOptions } from '@shared/realtime/realtimeClient';
 import { TelemetryStore } from '@boards/runtime/telemetryStore';
-import { useStores } from '../../../stores/StoreContext';
+import { useStores } from '../stores/StoreContext';
 
 /** What the page needs of a realtime connection (RealtimeClient in the browser, a fake in tests). */
 export interface LiveConnection extends ChannelSource {
@@ -20,7 +20,7 @@ const openRealtimeClient: LiveConnector = (options) => new RealtimeClient(option
 export const LiveConnectorContext = createContext<LiveConnector>(openRealtimeClient);
 
 /**
- * A telemetry store over its own realtime connection, opened with the session token for the lifetime of
+ * The board editor's live preview and the sprite screens: a telemetry store over its own realtime connection, opened with the session token for the lifetime of
  * the component (closed on unmount, so a closed tab leaves no socket behind). A renewed token is used from
  * the next reconnect; a logout (no token) closes it. Null until opened, or without a session.
  */
