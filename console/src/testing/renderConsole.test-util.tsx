@@ -12,7 +12,7 @@ import { routerRows } from './routerRows.test-util';
 configure({ asyncUtilTimeout: 5000 });
 
 /** What antd needs from a browser that jsdom lacks: media queries, ResizeObserver, and getComputedStyle(el, '::x'). */
-function installBrowserGaps(): void {
+export function installBrowserGaps(): void {
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
   // The layout's menu and selects measure themselves; jsdom has no layout, so nothing ever resizes.

@@ -9,21 +9,9 @@ import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../../AppProviders';
 import { routerRows } from '../../testing/routerRows.test-util';
 import { DisplaysApiProvider } from './displaysApiContext';
+import { installBrowserGaps } from '../../testing/renderConsole.test-util';
 
 configure({ asyncUtilTimeout: 5000 });
-
-/** What antd needs from a browser that jsdom lacks (as renderConsole does). */
-function installBrowserGaps(): void {
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computedStyle(element);
-  window.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-  window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
-}
 
 export const METERS: ResourceOption[] = [
   { id: 11, name: 'M001 Main incomer' },

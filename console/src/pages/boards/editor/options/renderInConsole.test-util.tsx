@@ -4,20 +4,9 @@ import { fakeAdapter } from '@shared/api/fakeAdapter.test-util';
 import type { Language } from '@shared/i18n/language';
 import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../../../../AppProviders';
+import { installBrowserGaps } from '../../../../testing/renderConsole.test-util';
 
 configure({ asyncUtilTimeout: 5000 });
-
-/** What antd needs from a browser that jsdom lacks: media queries, ResizeObserver, getComputedStyle(el, '::x'). */
-function installBrowserGaps(): void {
-  const computedStyle = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (element: Element) => computedStyle(element);
-  window.ResizeObserver ??= class {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
-  };
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
-}
 
 /** The resource option lists a signed-in user may see, as GET /<list>/options answers them. */
 export const RESOURCE_OPTIONS: Record<string, unknown[]> = {
