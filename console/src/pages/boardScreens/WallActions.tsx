@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
 import { boardWallPath, openOnWall } from '../boards/wallLinks';
-import { copyText } from '../integrations/copyText';
-import { boardEditorPath, kioskLink } from './boardLinks';
+import { copyKioskLink, kioskLink } from '../boards/boardLinks';
+import { boardEditorPath } from './boardLinks';
 
 /** Open on a wall (new tab), copy the kiosk link, and Edit for those who may edit boards. */
 export function WallActions({ board, canEdit }: { board: BoardSummary; canEdit: boolean }) {
@@ -14,9 +14,8 @@ export function WallActions({ board, canEdit }: { board: BoardSummary; canEdit: 
   const notify = useNotify();
   const navigate = useNavigate();
   const copy = async () => {
-    const link = kioskLink(board.id);
-    if (await copyText(link)) notify.success(t('boardScreens.actions.linkCopied'));
-    else notify.error(t('boardScreens.actions.copyFailed'), link);
+    if (await copyKioskLink(board.id)) notify.success(t('boardScreens.actions.linkCopied'));
+    else notify.error(t('boardScreens.actions.copyFailed'), kioskLink(board.id));
   };
   return (
     <>

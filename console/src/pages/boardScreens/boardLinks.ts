@@ -1,6 +1,5 @@
-import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
 import { menuLink } from '@shared/permissions/permittedRoutes';
-import { absoluteLink, boardWallPath } from '../boards/wallLinks';
+import { editorPath } from '../boards/editorRoute';
 
 /** The issue 8 screens by menu full path (shared/menu/menuTree.ts). */
 export const ENERGY_BOARDS_SCREEN = '/board/energyGZ';
@@ -13,8 +12,5 @@ export const MENU_LINK_CODE = menuLink(DATA_SHOW_BOARD_SCREEN).split('/').pop() 
 /** A data-show board opened by its code inside the console. */
 export const dataShowBoardPath = (code: string): string => DATA_SHOW_BOARD_SCREEN.replace(':dataShowBoardCode', encodeURIComponent(code));
 
-/** The board editor of settings/boardConfig, opened on one board. */
-export const boardEditorPath = (id: number): string => `${BOARD_CONFIG_SCREEN}?edit=${id}`;
-
-/** The kiosk address a display browser is given; it signs in with the Admin-Token cookie (kiosk/README.md). */
-export const kioskLink = (id: number, origin?: string): string => absoluteLink(boardWallPath(id), origin);
+/** The board editor of settings/boardConfig, opened on one board (the board screen's own route). */
+export const boardEditorPath = editorPath;

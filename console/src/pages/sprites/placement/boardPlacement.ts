@@ -1,4 +1,5 @@
 import type { Binding, BoardDocument, BoardElement, GridItem } from '@shared/board/document';
+import { addElement } from '../../boards/editor/documentEdits';
 
 /** What a screen hands over to be put on a board: a widget type with its options and binding. */
 export interface NewBoardElement {
@@ -38,16 +39,8 @@ export function uniqueElementId(type: string, taken: Iterable<string>): string {
  */
 export function placeOnBoard(document: BoardDocument, element: NewBoardElement): Placement {
   const elementId = uniqueElementId(element.type, Object.keys(document.elements));
-  const { cols, items } = document.layout.spec;
-  const item: GridItem = { element: elementId, x: 0, y: firstFreeRow(items), w: Math.min(element.size.w, cols), h: element.size.h };
   const added: BoardElement = { type: element.type, version: element.version, title: element.title, options: element.options, binding: element.binding };
-  return {
-    elementId,
-    item,
-    document: {
-      ...document,
-      elements: { ...document.elements, [elementId]: added },
-      layout: { ...document.layout, spec: { ...document.layout.spec, items: [...items, item] } },
-    },
-  };
+  // The editor's own edit, pinned to the left edge of the first free row (it clamps the width to the columns).
+  const placed = addElement(document, elementId, added, element.size, { x: 0, y: firstFreeRow(document.layout.spec.items) });
+  return { elementId, item: placed.layout.spec.items.at(-1)!, document: placed };
 }
