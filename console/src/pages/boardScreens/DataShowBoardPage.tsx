@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useStores } from '../../stores/StoreContext';
 import { DATA_SHOW_LIST_SCREEN, MENU_LINK_CODE } from './boardLinks';
-import { useBoardScreensApi } from './displaysApiContext';
+import { useDisplaysApi } from '../boards/useDisplaysApi';
 import { KioskFrame } from './KioskFrame';
 import { useBoardByCode } from './useBoardByCode';
 
@@ -27,7 +27,7 @@ function ToTheList() {
 
 function DataShowBoard({ code }: { code: string }) {
   const { t } = useTranslation();
-  const api = useBoardScreensApi();
+  const api = useDisplaysApi();
   const navigate = useNavigate();
   const [attempt, setAttempt] = useState(0);
   const state = useBoardByCode(api, code, attempt);

@@ -8,7 +8,7 @@ import type { BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
 import { boardWallPath, openOnWall } from '../boards/wallLinks';
 import { BoardReviewsController, type ReviewTab } from './BoardReviewsController';
-import { useBoardScreensApi } from './displaysApiContext';
+import { useDisplaysApi } from '../boards/useDisplaysApi';
 import { EquipmentName } from './EquipmentName';
 import { useMeterChoices } from './MeterChoices';
 import { RejectDialog } from './RejectDialog';
@@ -29,7 +29,7 @@ function WhoWhen({ at, by }: { at: number | null | undefined; by: string | null 
 export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
   const { t } = useTranslation();
   const notify = useNotify();
-  const api = useBoardScreensApi();
+  const api = useDisplaysApi();
   const [reviews] = useState(() => new BoardReviewsController(api));
   const meters = useMeterChoices();
   const [rejecting, setRejecting] = useState<BoardSummary | null>(null);

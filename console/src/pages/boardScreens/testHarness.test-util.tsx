@@ -8,7 +8,7 @@ import type { ResourceOption } from '@shared/resources';
 import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../../AppProviders';
 import { routerRows } from '../../testing/routerRows.test-util';
-import { DisplaysApiProvider } from './displaysApiContext';
+import { DisplaysApiProvider } from '../boards/useDisplaysApi';
 import { installBrowserGaps } from '../../testing/renderConsole.test-util';
 
 configure({ asyncUtilTimeout: 5000 });

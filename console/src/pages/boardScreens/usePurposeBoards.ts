@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
 import { useStores } from '../../stores/StoreContext';
-import { useBoardScreensApi } from './displaysApiContext';
+import { useDisplaysApi } from '../boards/useDisplaysApi';
 import { useMeterChoices, type MeterChoices } from './MeterChoices';
 import { PurposeBoardsController } from './PurposeBoardsController';
 import type { PurposeScreen } from './purposes';
@@ -15,7 +15,7 @@ export interface PurposeBoards {
 
 /** The purpose's boards (and the meter names when the purpose is about meters), loaded on mount. */
 export function usePurposeBoards(screen: PurposeScreen): PurposeBoards {
-  const api = useBoardScreensApi();
+  const api = useDisplaysApi();
   const [boards] = useState(() => new PurposeBoardsController(api, screen.purpose));
   const meters = useMeterChoices();
   useEffect(() => {
