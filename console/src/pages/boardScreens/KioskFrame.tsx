@@ -6,7 +6,7 @@ import screenfull from 'screenfull';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { boardWallPath, openOnWall } from '../boards/wallLinks';
 import styles from './BoardScreens.module.css';
-import { useAvailableHeight } from './useAvailableHeight';
+import { useAvailableHeight } from '../../layout/useAvailableHeight';
 
 /** Below the frame: the card's padding and border, then the view's padding (layout .view). */
 const BELOW_FRAME = 8 + 1 + 16;
@@ -19,7 +19,7 @@ export function KioskFrame({ board }: { board: Pick<BoardSummary, 'id' | 'name' 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const frame = useRef<HTMLIFrameElement>(null);
-  const height = useAvailableHeight(frame, BELOW_FRAME);
+  const height = useAvailableHeight(frame, { bottomGap: BELOW_FRAME, minHeight: 320 });
 
   const fullscreen = () => {
     const unsupported = () => void message.warning(t('navbar.fullscreenUnsupported'));

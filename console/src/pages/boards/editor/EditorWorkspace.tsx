@@ -23,7 +23,7 @@ import { IssuesBar } from './IssuesBar';
 import { offlineTelemetry } from './offlineTelemetry';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import { useLiveTelemetry } from '../../../live/useLiveTelemetry';
-import { useFillHeight } from './useFillHeight';
+import { useAvailableHeight } from '../../../layout/useAvailableHeight';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import { WidgetPalette } from './WidgetPalette';
 
@@ -41,7 +41,7 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, api, a
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const root = useRef<HTMLDivElement>(null);
-  const height = useFillHeight(root, active);
+  const height = useAvailableHeight(root, { bottomGap: 16 /* the view's bottom padding */, minHeight: 420, active });
   const [zoom, setZoom] = useState<EditorZoom>('fit');
   const [tab, setTab] = useState<InspectorTab>('widget');
   const [historyOpen, setHistoryOpen] = useState(false);
