@@ -15,6 +15,7 @@ import { UserRepository } from './modules/users/repository';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerWebRoutes } from './http/webRoutes';
+import { applySecurityHeaders } from './http/securityHeaders';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
 import { registerChannels } from './realtime/channels';
 import { apiModules } from './modules';
@@ -81,10 +82,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerChannels(app);
 
     registerErrorHandling(app);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'same-origin');
-    });
+    app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
     registerAccessControl(app, auth);
     await app.register(
       async (api) => {
