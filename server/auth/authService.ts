@@ -6,6 +6,7 @@ import { LoginThrottle } from './loginThrottle';
 import { SessionRepository } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
 import { isDisplayToken, type DisplayTokens } from './displayTokens';
+import { ownerScopeOf, type OwnerScope } from '../tenancy/ownerScope';
 
 /** A wall signed in with a display token: read-only, limited to its boards (issue 6). */
 export interface DisplayPrincipal {
@@ -27,8 +28,10 @@ export interface AuthContext {
   claims: TokenClaims | null;
   roles: RoleRef[];
   isAdmin: boolean;
-  /** Menu and button full paths the user's roles grant; loaded on first use. */
+  /** Permission keys (seeded entries: the product's full paths) of the menus and buttons the user's roles grant; loaded on first use. */
   permittedPaths(): Promise<ReadonlySet<string>>;
+  /** The user trees whose objects the caller may list, read and write (server/tenancy); loaded on first use. */
+  ownerScope(): Promise<OwnerScope>;
 }
 
 export class AuthService {
@@ -94,12 +97,15 @@ export class AuthService {
   private async contextFor(user: UserRow, who: Pick<AuthContext, 'display' | 'sessionId' | 'claims'>): Promise<AuthContext> {
     const roles = await this.users.effectiveRoles(user);
     let paths: Promise<ReadonlySet<string>> | undefined;
+    let scope: Promise<OwnerScope> | undefined;
+    const isAdmin = isAdminRoleSet(roles);
     return {
       ...who,
       user,
       roles,
-      isAdmin: isAdminRoleSet(roles),
+      isAdmin,
       permittedPaths: () => (paths ??= this.users.permittedPaths(user.id).then((list) => new Set(list))),
+      ownerScope: () => (scope ??= ownerScopeOf(this.users.database, user, isAdmin)),
     };
   }
 

@@ -11,6 +11,8 @@ import { boards } from './migrations/0008_boards';
 import { userAdmin } from './migrations/0009_user_admin';
 import { boardHistory } from './migrations/0010_board_history';
 import { filesSprites } from './migrations/0011_files_sprites';
+import { ownerTrees } from './migrations/0012_owner_trees';
+import { routerKeys } from './migrations/0014_router_keys';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -26,6 +28,8 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0009_user_admin': userAdmin(storage.kind),
     '0010_board_history': boardHistory(storage.kind),
     '0011_files_sprites': filesSprites(storage.kind),
+    '0012_owner_trees': ownerTrees(storage.kind),
+    '0014_router_keys': routerKeys(),
   };
 }
 

@@ -52,6 +52,8 @@ export interface RoutersTable {
   id: Id;
   path: string;
   fullpath: string;
+  /** Stable permission key: what routes check; the editor never changes it (seeded: the product path, created: custom:<uuid>). */
+  perm_key: string;
   level: number;
   parent_id: number | null;
   type: string;
@@ -85,6 +87,8 @@ export interface LoginThrottleTable {
 }
 
 export interface DepartmentsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   code: string;
@@ -105,6 +109,8 @@ export interface GatewaysTable {
 }
 
 export interface MetersTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   code: string;
   name: string;
@@ -127,6 +133,8 @@ export interface MetersTable {
 }
 
 export interface SubitemsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   code: string;
   name: string;
@@ -135,6 +143,8 @@ export interface SubitemsTable {
 }
 
 export interface TagsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   color: string;
@@ -159,6 +169,8 @@ export interface MeterReplacementsTable {
 }
 
 export interface DisplayAreasTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   image: string;
@@ -232,6 +244,8 @@ export interface AuditLogTable {
 }
 
 export interface IngestRejectionsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   at: EpochMs;
   source: string;
@@ -241,6 +255,8 @@ export interface IngestRejectionsTable {
 }
 
 export interface InterfaceKeysTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   key: string;
   name: string;
@@ -264,6 +280,8 @@ export interface InterfaceCallsTable {
 
 /** Threshold rules (issue 5): limits on a meter, department or sub-item metric. */
 export interface AlarmRulesTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   /** meter | department | subitem */
@@ -324,6 +342,8 @@ export interface AlarmActionsTable {
 
 /** A message template with {{placeholders}} (issue 5, pushes). */
 export interface PushTemplatesTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   /** email | sms | wechat */
@@ -342,6 +362,8 @@ export interface PushTemplateDefaultsTable {
 }
 
 export interface PushTasksTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Id;
   name: string;
   enabled: Flag;
@@ -403,6 +425,8 @@ export interface PushChannelSettingsTable {
 }
 
 export interface BoardsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Generated<number>;
   name: string;
   description: string;
@@ -454,6 +478,8 @@ export interface BoardVersionsTable {
  * them, and a database backup holds them.
  */
 export interface FilesTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Generated<number>;
   sha256: string;
   content: Buffer;
@@ -469,6 +495,8 @@ export interface FilesTable {
 
 /** Plant pictures with meter icons (0011_files_sprites); icons as JSON text. */
 export interface SpritesTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Generated<number>;
   name: string;
   picture: string;
@@ -479,6 +507,8 @@ export interface SpritesTable {
 }
 
 export interface PlaylistsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
   id: Generated<number>;
   name: string;
   entries: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './appError';
 import type { AuthContext, AuthService } from '../auth/authService';
+import { registerTenancy } from '../tenancy/routeTenancy';
 
 /**
  * What a route needs. Every /api route declares one in `config.access`; a route without it fails at
@@ -62,6 +63,7 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
     const renewed = await auth.renewIfDue(context);
     if (renewed) reply.header('x-new-token', renewed);
   });
+  registerTenancy(app);
 }
 
 /** The signed-in caller of a route declared 'user' or { permission }. */

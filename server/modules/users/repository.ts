@@ -7,6 +7,11 @@ export type UserRow = Selectable<UsersTable>;
 export class UserRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** The connection, for rules that read users beside other tables (server/tenancy). */
+  get database(): Kysely<Database> {
+    return this.db;
+  }
+
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -45,17 +50,21 @@ export class UserRepository {
       .execute();
   }
 
-  /** Full paths of the menu and button entries the user's roles grant (spec §6). */
+  /**
+   * Permission keys of the menu and button entries the user's roles grant (spec §6). A seeded entry's key is
+   * the product's full path, which is what routes name in `{ permission }`; the menu editor can rename or
+   * move an entry but never change its key, so no edit changes what a route lets through.
+   */
   async permittedPaths(userId: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('user_roles')
       .innerJoin('role_routers', 'role_routers.role_id', 'user_roles.role_id')
       .innerJoin('routers', 'routers.id', 'role_routers.router_id')
-      .select('routers.fullpath')
+      .select('routers.perm_key')
       .distinct()
       .where('user_roles.user_id', '=', userId)
       .execute();
-    return rows.map((r) => r.fullpath);
+    return rows.map((r) => r.perm_key);
   }
 
   /** Spec §6: a user named admin is forced to the admin role; no roles means guest. */

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import type { OwnedTable } from './ownedTables';
+
+/**
+ * Every kind of stored object a route can name. Owned tables carry their owner; the others take it
+ * from the object they hang off, or are checked by their module (`users`: the managed subtree, `roles`:
+ * the role policy, `alarmRecords`: the alarm subject's tree, `exports`: the job's starter).
+ */
+export type ObjectKind = OwnedTable | 'quarantine' | 'users' | 'roles' | 'alarmRecords' | 'exports' | 'pushRecords';
+
+interface KindRule {
+  /** The owner of object `id`: a user id, or undefined when there is no such object. */
+  ownerOf?(db: Kysely<Database>, id: number): Promise<number | undefined>;
+  /** What a caller outside the tree is told: the same as for an id that does not exist. */
+  notFound(id: number): AppError;
+}
+
+const notFound = (label: string) => (id: number) => new AppError('NOT_FOUND', { message: `${label} ${id} was not found` });
+
+function direct(table: OwnedTable, label: string): KindRule {
+  return {
+    async ownerOf(db, id) {
+      const row = await (db as Kysely<any>).selectFrom(table).select('owner_user_id').where('id', '=', id).executeTakeFirst();
+      return row ? Number(row.owner_user_id) : undefined;
+    },
+    notFound: notFound(label),
+  };
+}
+
+export const KIND_RULES: Record<ObjectKind, KindRule> = {
+  gateways: direct('gateways', 'gateway'),
+  meters: direct('meters', 'meter'),
+  departments: direct('departments', 'department'),
+  subitems: direct('subitems', 'sub-item'),
+  tags: direct('tags', 'tag'),
+  alarm_rules: direct('alarm_rules', 'Alarm rule'),
+  displays: direct('displays', 'Display'),
+  playlists: direct('playlists', 'Playlist'),
+  boards: { ...direct('boards', 'Board'), notFound: () => new AppError('KANBAN_NOT_FOUND') },
+  sprites: direct('sprites', 'Sprite'),
+  files: direct('files', 'File'),
+  push_tasks: direct('push_tasks', 'Push task'),
+  push_templates: direct('push_templates', 'Push template'),
+  interface_keys: direct('interface_keys', 'Interface key'),
+  display_areas: direct('display_areas', 'Display area'),
+  ingest_rejections: direct('ingest_rejections', 'Rejection'),
+  quarantine: {
+    async ownerOf(db, id) {
+      const row = await db.selectFrom('quarantine').innerJoin('meters', 'meters.id', 'quarantine.meter_id').select('meters.owner_user_id').where('quarantine.id', '=', id).executeTakeFirst();
+      return row?.owner_user_id;
+    },
+    notFound: notFound('Quarantine entry'),
+  },
+  users: { notFound: notFound('User') },
+  roles: { notFound: notFound('Role') },
+  alarmRecords: { notFound: notFound('Alarm record') },
+  exports: { notFound: notFound('Export') },
+  pushRecords: { notFound: notFound('Push record') },
+};
