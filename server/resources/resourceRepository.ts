@@ -3,6 +3,13 @@ import type { ListQuery, ResourceDefinition, ResourceOption, ResourcePage } from
 import { AppError } from '../http/appError';
 import { toColumns, toRecord, type AnyDb, type ResourceTable, type Row } from './resourceTable';
 import { checkReferences, checkUnique } from './writeChecks';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
+
+/** Rows of the caller's trees only: the one filter every read and write of a resource goes through. */
+function inTrees<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: OwnerScope, column = 'owner_user_id'): Q {
+  const owners = ownerIds(scope);
+  return owners === null ? query : query.where(column, 'in', owners.length ? owners : [-1]);
+}
 
 /** The generic CRUD store behind every resource: one definition, one table mapping. */
 export class ResourceRepository {
@@ -12,9 +19,9 @@ export class ResourceRepository {
     private readonly mapping: ResourceTable,
   ) {}
 
-  async list(query: ListQuery): Promise<ResourcePage<Row>> {
+  async list(query: ListQuery, scope: OwnerScope): Promise<ResourcePage<Row>> {
     const { table, columns, search } = this.mapping;
-    let base = this.db.selectFrom(table);
+    let base = inTrees(this.db.selectFrom(table), scope);
     for (const filter of this.definition.listFilters) {
       const value = query[filter.name];
       const column = columns[filter.name];
@@ -34,16 +41,16 @@ export class ResourceRepository {
     return { total: Number(counted?.total ?? 0), rows: await this.records(this.db, found) };
   }
 
-  async get(id: number, db: AnyDb = this.db): Promise<Row> {
-    const row = await db.selectFrom(this.mapping.table).selectAll().where('id', '=', id).executeTakeFirst();
+  async get(id: number, scope: OwnerScope, db: AnyDb = this.db): Promise<Row> {
+    const row = await inTrees(db.selectFrom(this.mapping.table).selectAll().where('id', '=', id), scope).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', { message: `${this.definition.name} ${id} was not found` });
     const [record] = await this.records(db, [row]);
     return record as Row;
   }
 
-  async options(): Promise<ResourceOption[]> {
+  async options(scope: OwnerScope): Promise<ResourceOption[]> {
     const { table, orderBy, optionName, columns } = this.mapping;
-    let query = this.db.selectFrom(table).selectAll();
+    let query = inTrees(this.db.selectFrom(table).selectAll(), scope);
     for (const column of orderBy) query = query.orderBy(column);
     const parentColumn = columns.parentId;
     return (await query.execute()).map((row: Row) => ({
@@ -53,30 +60,32 @@ export class ResourceRepository {
     }));
   }
 
-  create(input: Row): Promise<Row> {
+  /** A new row belongs to the caller's tree (`scope.home`) unless the resource names its owner (gateways). */
+  create(input: Row, scope: OwnerScope): Promise<Row> {
     return this.db.transaction().execute(async (trx) => {
-      const extra = await this.checkWrite(trx, input);
-      const inserted = await trx.insertInto(this.mapping.table).values({ ...toColumns(this.mapping, input), ...extra }).returning('id').executeTakeFirstOrThrow();
+      const extra = await this.checkWrite(trx, input, scope);
+      const values = { owner_user_id: scope.home, ...toColumns(this.mapping, input), ...extra };
+      const inserted = await trx.insertInto(this.mapping.table).values(values).returning('id').executeTakeFirstOrThrow();
       const id = Number(inserted.id);
       await this.mapping.hooks?.afterWrite?.({ db: trx, input, id });
-      return this.get(id, trx);
+      return this.get(id, scope, trx);
     });
   }
 
-  update(id: number, input: Row): Promise<Row> {
+  update(id: number, input: Row, scope: OwnerScope): Promise<Row> {
     return this.db.transaction().execute(async (trx) => {
-      await this.get(id, trx);
-      const extra = await this.checkWrite(trx, input, id);
+      await this.get(id, scope, trx);
+      const extra = await this.checkWrite(trx, input, scope, id);
       await trx.updateTable(this.mapping.table).set({ ...toColumns(this.mapping, input), ...extra }).where('id', '=', id).execute();
       await this.mapping.hooks?.afterWrite?.({ db: trx, input, id });
-      return this.get(id, trx);
+      return this.get(id, scope, trx);
     });
   }
 
-  /** Deletes all of `ids` or none; unknown ids are reported, not skipped. */
-  remove(ids: readonly number[]): Promise<number> {
+  /** Deletes all of `ids` or none; unknown ids (and ids of other trees) are reported, not skipped. */
+  remove(ids: readonly number[], scope: OwnerScope): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom(this.mapping.table).select('id').where('id', 'in', ids).execute();
+      const found = await inTrees(trx.selectFrom(this.mapping.table).select('id').where('id', 'in', ids), scope).execute();
       const known = new Set(found.map((row: Row) => Number(row.id)));
       const missing = ids.find((id) => !known.has(id));
       if (missing !== undefined) throw new AppError('NOT_FOUND', { message: `${this.definition.name} ${missing} was not found` });
@@ -86,9 +95,9 @@ export class ResourceRepository {
     });
   }
 
-  private async checkWrite(db: AnyDb, input: Row, id?: number): Promise<Row> {
+  private async checkWrite(db: AnyDb, input: Row, scope: OwnerScope, id?: number): Promise<Row> {
     await checkUnique(db, this.mapping, input, id);
-    await checkReferences(db, this.mapping, input, id);
+    await checkReferences(db, this.mapping, input, scope, id);
     return (await this.mapping.hooks?.beforeWrite?.({ db, input, ...(id !== undefined ? { id } : {}) })) ?? {};
   }
 

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import type { LinkLogin, LoginResult, PasswordLogin } from '../schemas/auth';
-import type { UserInfo } from '../schemas/user';
+import type { UserCheckResult, UserInfo } from '../schemas/user';
 import { envelopeData } from './envelopeData';
 
 /** Body of POST /api/auth/logout (spec §7). */
@@ -20,7 +20,7 @@ export interface AuthApi {
   linkLogin(params: LinkLogin): Promise<LoginResult>;
   logout(request: LogoutRequest): Promise<void>;
   getUserInfo(): Promise<UserInfo | null>;
-  checkUser(query: UserCheckQuery): Promise<{ _id: number } | null>;
+  checkUser(query: UserCheckQuery): Promise<UserCheckResult>;
 }
 
 export function createAuthApi(http: AxiosInstance): AuthApi {

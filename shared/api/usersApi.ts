@@ -2,6 +2,7 @@ import type { AxiosInstance } from 'axios';
 import type { Envelope } from '../errors/envelope';
 import type { RoleList, RoleRow } from '../schemas/roles';
 import type { UserCreate, UserList, UserRow, UserUpdate } from '../schemas/userAdmin';
+import type { UserCheckResult } from '../schemas/user';
 import { envelopeData } from './envelopeData';
 
 /** A choice in the dialog's visibility selects (display areas, data boards). */
@@ -32,7 +33,7 @@ export interface UsersApi {
   removeMany(ids: number[]): Promise<{ deleted: number }>;
   setPassword(id: number, body: { password: string; repeatPassword: string }): Promise<unknown>;
   /** The user holding this username or e-mail, or null (the on-blur uniqueness checks). */
-  check(query: UserCheck): Promise<{ _id: number } | null>;
+  check(query: UserCheck): Promise<UserCheckResult>;
   /**
    * Spec §6: the type-1 roles holding the current user, the only ones a type-0 user may hand out. An admin
    * (who sees everything and holds only the admin role) is offered every type-1 role.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** A role as carried inside user info: id and name (spec §3 "ids, or objects with name"). */
 export const roleRefSchema = z.object({ _id: z.number(), name: z.string() });
@@ -20,15 +21,19 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** GET /api/users/check?email=… or ?username=… → null or the matching user's _id (spec §7). */
+/**
+ * GET /api/users/check?email=… or ?username=… → null when free, else `{taken: true}` with the matching
+ * user's _id only when the caller manages that user (spec §7; ids of other trees are not disclosed).
+ */
 export const userCheckQuerySchema = z
   .object({
-    email: z.string().trim().max(254).optional(),
-    username: z.string().trim().max(100).optional(),
+    email: text().trim().max(254).optional(),
+    username: text().trim().max(100).optional(),
   })
   .refine((q) => Boolean(q.email) !== Boolean(q.username), {
     message: 'Give exactly one of email or username',
     path: ['email'],
   });
 
-export const userCheckResultSchema = z.object({ _id: z.number() }).nullable();
+export const userCheckResultSchema = z.object({ taken: z.literal(true), _id: z.number().optional() }).nullable();
+export type UserCheckResult = z.infer<typeof userCheckResultSchema>;

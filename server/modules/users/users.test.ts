@@ -34,10 +34,10 @@ describe('GET /api/users/info', () => {
 describe('GET /api/users/check', () => {
   const check = (query: string) => t.app.inject({ url: `/api/users/check?${query}`, headers: bearer(adminToken) });
 
-  it('returns the matching user _id, or null', async () => {
+  it('returns taken with the matching user _id for an administrator, or null', async () => {
     const admin = await t.app.storage.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    expect((await check('username=admin')).json()).toEqual({ code: 0, data: { _id: admin.id }, message: 'ok' });
-    expect((await check('email=admin%40energy.local')).json().data).toEqual({ _id: admin.id });
+    expect((await check('username=admin')).json()).toEqual({ code: 0, data: { taken: true, _id: admin.id }, message: 'ok' });
+    expect((await check('email=admin%40energy.local')).json().data).toEqual({ taken: true, _id: admin.id });
     expect((await check('username=nobody')).json().data).toBeNull();
   });
 

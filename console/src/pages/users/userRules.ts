@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { UserCheck } from '@shared/api/usersApi';
+import type { UserCheckResult } from '@shared/schemas/user';
 import { isPasswordShaped, passwordIssue, repeatPasswordIssue, USER_MESSAGES, userCreateSchema } from '@shared/schemas/userAdmin';
 
 /**
@@ -17,7 +18,7 @@ export function shapeIssue(field: ShapeField, value: unknown): string | null {
 }
 
 /** Looks a username or e-mail up; null when nobody holds it (or the lookup failed: the server re-checks on save). */
-export type UserLookup = (query: UserCheck) => Promise<{ _id: number } | null>;
+export type UserLookup = (query: UserCheck) => Promise<UserCheckResult>;
 
 const reject = (t: TFunction, message: string | null) => (message ? Promise.reject(new Error(t(message, { defaultValue: message }))) : Promise.resolve());
 

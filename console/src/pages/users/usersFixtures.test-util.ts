@@ -48,7 +48,7 @@ export function usersServer(user: UserInfo, sent: string[] = [], overrides: Reco
     if (route.startsWith('GET /users?')) return envelope({ total: 42, rows: [lilei, hanmei] });
     if (route.startsWith('GET /users/check?')) {
       const id = TAKEN[route.slice('GET /users/check?'.length)];
-      return envelope(id === undefined ? null : { _id: id });
+      return envelope(id === undefined ? null : { taken: true, _id: id });
     }
     if (route === `GET /roles?type=1&users=${user._id}&size=500` || route === 'GET /roles?type=1&size=500') return envelope({ total: 2, rows: assignable });
     if (route === 'GET /display-areas/options') return envelope([{ _id: 3, name: 'Boiler house' }]);
