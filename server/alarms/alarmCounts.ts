@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AlarmKind, AlarmState, AlarmTotalCount } from '@shared/schemas';
 import type { Database } from '../db/schema';
-import { alarmVisibility, visibleSubjects } from './alarmScope';
+import { alarmVisibility, visibleSubjects, type AlarmVisibility } from './alarmScope';
 
 const countField: Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>> = {
   device: 'deviceCount',
@@ -11,13 +11,14 @@ const countField: Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>> = {
 };
 
 /**
- * Spec §7 alarm-total-count: records in the given processing states, by kind. With `userId`, only what
- * that user may see (admins see everything); without it, everything (the wall, the realtime totals).
+ * Spec §7 alarm-total-count: records in the given processing states, by kind. With `visibility` (a
+ * caller's tree) or `userId` (a user's tree), only what is visible there (admins see everything);
+ * with neither, everything.
  */
-export async function alarmCounts(db: Kysely<Database>, query: { processingState: AlarmState[]; userId?: number }): Promise<AlarmTotalCount> {
+export async function alarmCounts(db: Kysely<Database>, query: { processingState: AlarmState[]; userId?: number; visibility?: AlarmVisibility | null }): Promise<AlarmTotalCount> {
   const counts: AlarmTotalCount = { total: 0, deviceCount: 0, errorCount: 0, troubleCount: 0, offlineCount: 0 };
   if (query.processingState.length === 0) return counts;
-  const visibility = await alarmVisibility(db, query.userId);
+  const visibility = query.visibility !== undefined ? query.visibility : await alarmVisibility(db, query.userId);
   let select = db
     .selectFrom('alarm_records')
     .select(['kind', (eb) => eb.fn.countAll<number | string>().as('n')])

@@ -1,53 +1,44 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { UserRepository, isAdminRoleSet } from '../modules/users/repository';
-import { userTreeIds } from '../modules/users/userTree';
+import { ownerIds, ownerScopeOfUser, type OwnerScope } from '../tenancy/ownerScope';
+import type { AlarmSubject } from './alarmRecords';
 
 /**
- * What a user may see of the alarms: admins everything; others the gateways owned in their user tree
- * (as the interface keys and MQTT ACL do), the meters behind those gateways, and the departments and
- * sub-items those meters belong to. `null` means no restriction.
+ * What a user may see of the alarms: those whose subject (meter, department, sub-item or gateway) belongs
+ * to the user's tree (server/tenancy). Admins see everything: `null` means no restriction.
  */
 export interface AlarmVisibility {
-  gatewayIds: number[];
-  meterIds: number[];
-  departmentIds: number[];
-  subitemIds: number[];
+  /** The owners whose subjects are visible. */
+  owners: number[];
 }
 
+const SUBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', gateway: 'gateways' } as const;
+
+export function visibilityOf(scope: OwnerScope): AlarmVisibility | null {
+  const owners = ownerIds(scope);
+  return owners === null ? null : { owners };
+}
+
+/** The visibility of a user known by id (realtime rooms, counts); undefined: no restriction. */
 export async function alarmVisibility(db: Kysely<Database>, userId: number | undefined): Promise<AlarmVisibility | null> {
   if (userId === undefined) return null;
-  const users = new UserRepository(db);
-  const user = await users.findById(userId);
-  if (!user) return { gatewayIds: [], meterIds: [], departmentIds: [], subitemIds: [] };
-  if (isAdminRoleSet(await users.effectiveRoles(user))) return null;
-  const owners = [...(await userTreeIds(db, userId))];
-  const gateways = await db.selectFrom('gateways').select('id').where('owner_user_id', 'in', owners).execute();
-  const gatewayIds = gateways.map((g) => g.id);
-  const meters = gatewayIds.length === 0 ? [] : await db.selectFrom('meters').select(['id', 'department_id', 'subitem_id']).where('gateway_id', 'in', gatewayIds).execute();
-  const present = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
-  return {
-    gatewayIds,
-    meterIds: meters.map((m) => m.id),
-    departmentIds: present(meters.map((m) => m.department_id)),
-    subitemIds: present(meters.map((m) => m.subitem_id)),
-  };
+  return visibilityOf(await ownerScopeOfUser(db, userId));
 }
 
 /** A where-clause restricting alarm_records to a visibility (call only when it is not null). */
 export function visibleSubjects(visibility: AlarmVisibility) {
   return (eb: ExpressionBuilder<Database, 'alarm_records'>) => {
-    const parts = (
-      [
-        ['gateway', visibility.gatewayIds],
-        ['meter', visibility.meterIds],
-        ['department', visibility.departmentIds],
-        ['subitem', visibility.subitemIds],
-      ] as const
-    )
-      .filter(([, ids]) => ids.length > 0)
-      .map(([type, ids]) => eb.and([eb('subject_type', '=', type), eb('subject_id', 'in', ids)]));
     // Nothing visible: a condition no row meets.
-    return parts.length > 0 ? eb.or(parts) : eb('alarm_records.id', '<', 0);
+    if (visibility.owners.length === 0) return eb('alarm_records.id', '<', 0);
+    const owned = (table: (typeof SUBJECT_TABLES)[keyof typeof SUBJECT_TABLES]) => eb.selectFrom(table).select('id').where('owner_user_id', 'in', visibility.owners);
+    const of = (type: keyof typeof SUBJECT_TABLES) => eb.and([eb('alarm_records.subject_type', '=', type), eb('alarm_records.subject_id', 'in', owned(SUBJECT_TABLES[type]))]);
+    return eb.or([of('meter'), of('department'), of('subitem'), of('gateway')]);
   };
+}
+
+/** The owner of an alarm's subject; undefined when the subject no longer exists. */
+export async function subjectOwner(db: Kysely<Database>, subject: Pick<AlarmSubject, 'type' | 'id'>): Promise<number | undefined> {
+  const table = SUBJECT_TABLES[subject.type];
+  const row = await db.selectFrom(table).select('owner_user_id').where('id', '=', subject.id).executeTakeFirst();
+  return row ? Number(row.owner_user_id) : undefined;
 }

@@ -13,6 +13,8 @@ export interface RuleListQuery {
   keyword?: string | undefined;
   page: number;
   size: number;
+  /** The caller's tree (server/tenancy ownerIds); null: every tree. */
+  owners: number[] | null;
 }
 
 /** Unit of a rule's metric: the catalogue's, or the meter's own for 15-minute `energy`. */
@@ -39,6 +41,7 @@ export class ThresholdRules {
 
   async list(query: RuleListQuery): Promise<{ total: number; rows: ThresholdRule[] }> {
     let select = this.db.selectFrom('alarm_rules');
+    if (query.owners) select = select.where('owner_user_id', 'in', query.owners.length ? query.owners : [-1]);
     if (query.scope) select = select.where('scope', '=', query.scope);
     if (query.scopeId !== undefined) select = select.where('scope_id', '=', query.scopeId);
     if (query.metric) select = select.where('metric', '=', query.metric);
@@ -62,10 +65,10 @@ export class ThresholdRules {
     return this.db.selectFrom('alarm_rules').selectAll().where('enabled', '=', 1).execute();
   }
 
-  async create(body: ThresholdRuleBody, now = Date.now()): Promise<number> {
+  async create(body: ThresholdRuleBody, ownerUserId: number, now = Date.now()): Promise<number> {
     const row = await this.db
       .insertInto('alarm_rules')
-      .values({ ...columns(body), created_at: now, updated_at: now })
+      .values({ ...columns(body), owner_user_id: ownerUserId, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -76,15 +79,20 @@ export class ThresholdRules {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async remove(ids: number[]): Promise<number> {
-    const result = await this.db.deleteFrom('alarm_rules').where('id', 'in', ids).executeTakeFirst();
+  /** Deletes the listed rules that are in `owners` (null: any); others are left alone and not counted. */
+  async remove(ids: number[], owners: number[] | null): Promise<number> {
+    let remove = this.db.deleteFrom('alarm_rules').where('id', 'in', ids);
+    if (owners) remove = remove.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    const result = await remove.executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
-  /** Does the rule's scope exist (a meter, department or sub-item)? */
-  async scopeExists(scope: ThresholdScope, id: number): Promise<boolean> {
+  /** Does the rule's scope exist (a meter, department or sub-item) in `owners` (null: any tree)? */
+  async scopeExists(scope: ThresholdScope, id: number, owners: number[] | null): Promise<boolean> {
     const table = scope === 'meter' ? 'meters' : scope === 'department' ? 'departments' : 'subitems';
-    return Boolean(await this.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    let select = this.db.selectFrom(table).select('id').where('id', '=', id);
+    if (owners) select = select.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    return Boolean(await select.executeTakeFirst());
   }
 
   private async describe(rows: ThresholdRuleRow[]): Promise<ThresholdRule[]> {

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { ALARM_STATES } from '@shared/schemas/alarms';
 import type { Database } from '../db/schema';
 import { toAlarmRecord } from '../alarms/alarmRecords';
-import { alarmVisibility, visibleSubjects, type AlarmVisibility } from '../alarms/alarmScope';
+import { alarmVisibility, subjectOwner, visibleSubjects, type AlarmVisibility } from '../alarms/alarmScope';
 import type { AlarmRecordReader } from './alarmSource';
 
-/** A user's visible subjects are reused this long, so a burst of alarms costs one lookup per user. */
+/** A user's tree is reused this long, so a burst of alarms costs one lookup per user. */
 const VISIBILITY_TTL_MS = 5_000;
 
 /** The reconnect catch-up of `alarms:new`, restricted like the alarm lists (server/alarms/alarmScope). */
@@ -38,8 +38,8 @@ export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date
     async visibleTo(record, userId) {
       const visibility = await visibilityOf(userId);
       if (!visibility) return true;
-      const ids = { gateway: visibility.gatewayIds, meter: visibility.meterIds, department: visibility.departmentIds, subitem: visibility.subitemIds }[record.subject.type];
-      return ids.includes(record.subject.id);
+      const owner = await subjectOwner(db, record.subject);
+      return owner !== undefined && visibility.owners.includes(owner);
     },
   };
 }

@@ -104,9 +104,9 @@ describe('who sees which actions', () => {
     const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const operatorId = await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
     operatorToken = await loginAs(k.t.app, 'operator1', 'Secret!234');
-    // The operator owns one gateway, with Floor 1's lighting meter on it: Floor 1 is in its tree, Line 3 is not.
-    const gateway = await db.insertInto('gateways').values({ sn: 'GW-OP-01', name: 'Operator gateway', owner_user_id: operatorId, online: 0, last_seen_at: null }).returning('id').executeTakeFirstOrThrow();
-    await db.updateTable('meters').set({ gateway_id: gateway.id }).where('code', '=', 'M041').execute();
+    // The operator's tree holds the Floor 1 department (and its lighting meter); Line 3 is not in it.
+    await db.updateTable('departments').set({ owner_user_id: operatorId }).where('code', '=', 'FLOOR-1').execute();
+    await db.updateTable('meters').set({ owner_user_id: operatorId }).where('code', '=', 'M041').execute();
     await raise('floor', 'device', 'department', 'FLOOR-1', 7000);
     await raise('line3', 'device', 'department', 'LINE-3', 8000);
   });

@@ -94,14 +94,16 @@ describe('who may see and act', () => {
     expect((await post('/api/alarm-records/process', { ids: [ids.b] }, token)).body.code).toBe(ErrorCode.FORBIDDEN);
   });
 
-  it('an operator sees the alarms of the gateways in its user tree only', async () => {
+  it('an operator sees the alarms of the gateways and meters in its user tree only', async () => {
     const { db } = k.t.app.storage;
     const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const operatorId = await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
     const token = await loginAs(k.t.app, 'operator1', 'Secret!234');
     expect((await count([1, 2], token)).body.data.total).toBe(0);
     expect((await post('/api/alarm-records/acknowledge', { ids: [ids.b] }, token)).body.data.skipped).toEqual([{ id: ids.b, reason: 'no such alarm' }]);
-    await db.updateTable('gateways').set({ owner_user_id: operatorId }).where('sn', '=', 'GW-DEMO-01').execute();
+    // The gateway and its meters move into the operator's tree (each alarm subject has its own owner).
+    const gateway = await db.updateTable('gateways').set({ owner_user_id: operatorId }).where('sn', '=', 'GW-DEMO-01').returning('id').executeTakeFirstOrThrow();
+    await db.updateTable('meters').set({ owner_user_id: operatorId }).where('gateway_id', '=', gateway.id).execute();
     // Open now: b (device, acknowledged) and e (trouble); d was cleared by the system above.
     expect((await count([1, 2], token)).body.data).toEqual({ total: 2, deviceCount: 1, errorCount: 0, troubleCount: 1, offlineCount: 0 });
     expect((await post('/api/alarm-records/process', { ids: [ids.b] }, token)).body.data).toEqual({ changed: [ids.b], skipped: [] });

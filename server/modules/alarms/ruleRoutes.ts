@@ -7,10 +7,13 @@ import { AppError, validationError } from '../../http/appError';
 import { ThresholdRules } from '../../alarms/thresholdRules';
 import { GROUP_METRICS, isGroupMetric } from '../../alarms/groupEnergy';
 import { suggestThreshold } from './thresholdSuggest';
+import { callerScope } from '../../tenancy/routeTenancy';
+import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 
 /** Both screens edit the same rules: devices/power-thresholds and alarm-management/threshold. */
 const RULE_SCREENS = ['/alarm-management/threshold', '/devices/power-thresholds'];
 const readAccess = { anyOf: RULE_SCREENS };
+const tenancy = { kind: 'alarm_rules' } as const;
 const button = (name: 'add' | 'edit' | 'delete') => ({ anyOf: RULE_SCREENS.map((screen) => `${screen}/${name}`) });
 
 const listQuery = z.object({
@@ -30,39 +33,43 @@ export const alarmRuleRoutes: FastifyPluginAsync = async (base) => {
   const rules = new ThresholdRules(app.storage.db);
   const engine = app.alarms.engine;
 
-  const checkRule = async (body: ThresholdRuleBody) => {
+  const checkRule = async (body: ThresholdRuleBody, scope: OwnerScope) => {
     // A department or sub-item has no readings of its own: only the sums the engine can compute.
     if (body.scope !== 'meter' && !isGroupMetric(body.metric)) {
       throw validationError([{ field: 'body.metric', rule: 'enum', message: `a ${body.scope} rule watches ${GROUP_METRICS.join(' or ')}, not "${body.metric}"` }]);
     }
-    if (!(await rules.scopeExists(body.scope, body.scopeId))) {
+    // A meter, department or sub-item of another tree is answered as one that does not exist.
+    if (!(await rules.scopeExists(body.scope, body.scopeId, ownerIds(scope)))) {
       throw validationError([{ field: 'body.scopeId', rule: 'exists', message: `no ${body.scope} with id ${body.scopeId}` }]);
     }
   };
 
-  app.get('/alarm-rules', { config: { access: readAccess }, schema: { querystring: listQuery } }, async (request) => ok(await rules.list(request.query)));
-  app.get('/alarm-rules/suggest', { config: { access: readAccess }, schema: { querystring: thresholdSuggestQuerySchema } }, async (request) =>
-    ok(await suggestThreshold(app.storage, request.query)),
+  app.get('/alarm-rules', { config: { access: readAccess, tenancy }, schema: { querystring: listQuery } }, async (request) =>
+    ok(await rules.list({ ...request.query, owners: ownerIds(await callerScope(request)) })),
   );
-  app.get('/alarm-rules/:id', { config: { access: readAccess }, schema: { params: idParams } }, async (request) => {
+  app.get('/alarm-rules/suggest', { config: { access: readAccess, tenancy: { kind: 'meters' } }, schema: { querystring: thresholdSuggestQuerySchema } }, async (request) =>
+    ok(await suggestThreshold(app.storage, request.query, await callerScope(request))),
+  );
+  app.get('/alarm-rules/:id', { config: { access: readAccess, tenancy }, schema: { params: idParams } }, async (request) => {
     const rule = await rules.get(request.params.id);
     if (!rule) throw new AppError('NOT_FOUND', { message: 'No such threshold rule' });
     return ok(rule);
   });
-  app.post('/alarm-rules', { config: { access: button('add') }, schema: { body: thresholdRuleSchema } }, async (request) => {
-    await checkRule(request.body);
-    const id = await rules.create(request.body);
+  app.post('/alarm-rules', { config: { access: button('add'), tenancy }, schema: { body: thresholdRuleSchema } }, async (request) => {
+    const scope = await callerScope(request);
+    await checkRule(request.body, scope);
+    const id = await rules.create(request.body, scope.home);
     engine.rulesChanged();
     return ok(await rules.get(id), 'Created');
   });
-  app.put('/alarm-rules/:id', { config: { access: button('edit') }, schema: { params: idParams, body: thresholdRuleSchema } }, async (request) => {
-    await checkRule(request.body);
+  app.put('/alarm-rules/:id', { config: { access: button('edit'), tenancy }, schema: { params: idParams, body: thresholdRuleSchema } }, async (request) => {
+    await checkRule(request.body, await callerScope(request));
     if (!(await rules.update(request.params.id, request.body))) throw new AppError('NOT_FOUND', { message: 'No such threshold rule' });
     engine.rulesChanged();
     return ok(await rules.get(request.params.id), 'Updated');
   });
-  app.delete('/alarm-rules', { config: { access: button('delete') }, schema: { body: deleteBody } }, async (request) => {
-    const deleted = await rules.remove(request.body.ids);
+  app.delete('/alarm-rules', { config: { access: button('delete'), tenancy }, schema: { body: deleteBody } }, async (request) => {
+    const deleted = await rules.remove(request.body.ids, ownerIds(await callerScope(request)));
     engine.rulesChanged();
     return ok({ deleted }, 'Deleted');
   });

@@ -4,12 +4,13 @@ import type { ThresholdSuggestion } from '@shared/schemas';
 import type { Storage } from '../../db/connect';
 import { loadMeterRef } from '../energy/meterRef';
 import { metricSource } from '../energy/metricSource';
+import type { OwnerScope } from '../../tenancy/ownerScope';
 
 const DAY_MS = 86_400_000;
 
 /** GET /alarm-rules/suggest: the knee point (spec §9) of the meter's values of a metric over the last `days`. */
-export async function suggestThreshold(storage: Pick<Storage, 'db' | 'kind'>, query: { meterId: number; metric: string; days: number }, now = Date.now()): Promise<ThresholdSuggestion> {
-  const meter = await loadMeterRef(storage.db, query.meterId);
+export async function suggestThreshold(storage: Pick<Storage, 'db' | 'kind'>, query: { meterId: number; metric: string; days: number }, scope: OwnerScope, now = Date.now()): Promise<ThresholdSuggestion> {
+  const meter = await loadMeterRef(storage.db, query.meterId, scope);
   const { metric, source } = metricSource(meter, query.metric, storage.kind);
   const rows = await storage.db
     .selectFrom(source.table)
