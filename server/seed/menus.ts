@@ -1,28 +1,36 @@
 import type { Kysely } from 'kysely';
-import { productRouterEntries, type RouterEntryDef } from '@shared/menu';
+import { joinPath, productRouterEntries, type RouterEntryDef } from '@shared/menu';
 import type { Database } from '../db/schema';
 import { flag } from '../db/columns';
 
 /**
- * Adds the router entries (menus and buttons) the product knows and the table lacks, by fullpath, every
- * start and from GET /routers/generator. Existing entries are left as the admins edited them; later
- * issues only add lines to shared/menu. Returns the full paths it created, in tree order.
+ * Adds the router entries (menus and buttons) the product knows and the table lacks, every start and
+ * from GET /routers/generator. Entries are matched by their permission key (the product's full path),
+ * not by their current full path, so an entry an admin renamed or moved is not added a second time, and
+ * a missing child goes below its parent wherever the parent is now. Existing entries are left as the
+ * admins edited them; later issues only add lines to shared/menu. Returns the full paths it created, in
+ * tree order.
  */
 export async function ensureMenus(db: Kysely<Database>, known: readonly RouterEntryDef[] = productRouterEntries()): Promise<string[]> {
-  const existing = await db.selectFrom('routers').select(['id', 'fullpath', 'level']).execute();
-  const byPath = new Map(existing.map((r) => [r.fullpath, { id: r.id, level: r.level }]));
+  const existing = await db.selectFrom('routers').select(['id', 'perm_key', 'fullpath', 'level']).execute();
+  const byKey = new Map(existing.map((r) => [r.perm_key, { id: r.id, fullpath: r.fullpath, level: r.level }]));
+  const takenPaths = new Set(existing.map((r) => r.fullpath));
   const created: string[] = [];
   for (const entry of known) {
-    if (byPath.has(entry.fullpath)) continue;
-    const parent = entry.parentFullpath ? byPath.get(entry.parentFullpath) : undefined;
+    if (byKey.has(entry.fullpath)) continue;
+    const parent = entry.parentFullpath ? byKey.get(entry.parentFullpath) : undefined;
     // Parents come first in the product's list, so a parent is always there; never store an orphan.
     if (entry.parentFullpath && !parent) continue;
+    const fullpath = parent ? joinPath(parent.fullpath, entry.path) : entry.fullpath;
+    // An admin put another entry on this path; leave it rather than fail the start.
+    if (takenPaths.has(fullpath)) continue;
     const level = parent ? parent.level + 1 : 0;
     const row = await db
       .insertInto('routers')
       .values({
         path: entry.path,
-        fullpath: entry.fullpath,
+        fullpath,
+        perm_key: entry.fullpath,
         level,
         parent_id: parent?.id ?? null,
         type: entry.type,
@@ -34,8 +42,9 @@ export async function ensureMenus(db: Kysely<Database>, known: readonly RouterEn
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    byPath.set(entry.fullpath, { id: row.id, level });
-    created.push(entry.fullpath);
+    byKey.set(entry.fullpath, { id: row.id, fullpath, level });
+    takenPaths.add(fullpath);
+    created.push(fullpath);
   }
   return created;
 }

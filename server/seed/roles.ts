@@ -22,8 +22,8 @@ export async function ensureRoles(db: Kysely<Database>, now = Date.now()): Promi
     .values({ name: DEFAULT_ROLE, type: 1, description: 'Default role of new sub-users: dashboards, boards, alerts and meter data', is_default: 1, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const routers = await db.selectFrom('routers').select(['id', 'fullpath']).where('type', '=', 'menu').execute();
-  const granted = routers.filter((r) => OPERATOR_MENUS.some((top) => r.fullpath === top || r.fullpath.startsWith(`${top}/`)));
+  const routers = await db.selectFrom('routers').select(['id', 'perm_key']).where('type', '=', 'menu').execute();
+  const granted = routers.filter((r) => OPERATOR_MENUS.some((top) => r.perm_key === top || r.perm_key.startsWith(`${top}/`)));
   if (granted.length > 0) {
     await db.insertInto('role_routers').values(granted.map((r) => ({ role_id: role.id, router_id: r.id }))).execute();
   }

@@ -5,6 +5,12 @@ export const routerEntrySchema = z.object({
   _id: z.number(),
   path: z.string(),
   fullpath: z.string(),
+  /**
+   * Stable permission key: what the server checks and what the console's button checks compare with. A
+   * seeded entry's key is the product's full path (`/settings/user/add`) and stays so when the entry is
+   * renamed or moved; an entry made in the menu editor gets `custom:<uuid>`, which no route asks for.
+   */
+  key: z.string(),
   level: z.number().int(),
   parent: z.number().nullable(),
   children: z.array(z.number()),
@@ -44,6 +50,8 @@ export const ROUTER_MESSAGES = {
   /** Spec §5 "sort must be a number". */
   sortNumber: 'menus.sort_err',
   parentMissing: 'menus.parent_err',
+  /** A non-admin's new entry may not take a full path that is another entry's permission key. */
+  pathReserved: 'menus.path_reserved',
 } as const;
 
 /**

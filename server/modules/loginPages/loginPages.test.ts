@@ -24,7 +24,7 @@ async function userWithScreens(username: string, paths: string[]): Promise<strin
     let router = await db.selectFrom('routers').select('id').where('fullpath', '=', fullpath).executeTakeFirst();
     router ??= await db
       .insertInto('routers')
-      .values({ path: fullpath.split('/').pop()!, fullpath, level: 2, parent_id: null, type: 'button', title: fullpath, icon: null, sort: 0, hidden: 1, no_role: 0 })
+      .values({ path: fullpath.split('/').pop()!, fullpath, perm_key: fullpath, level: 2, parent_id: null, type: 'button', title: fullpath, icon: null, sort: 0, hidden: 1, no_role: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('role_routers').values({ role_id: role.id, router_id: router.id }).execute();

@@ -79,10 +79,11 @@ describe('POST /api/routers', () => {
   });
 
   it('stores a top-level path with its leading slash and a button below a screen', async () => {
-    const top = routerEntrySchema.parse((await call('POST', '/routers', editor, entry({ path: 'plant' }))).json().data);
+    const top = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'plant' }))).json().data);
     expect(top).toMatchObject({ path: '/plant', fullpath: '/plant', level: 0, parent: null });
-    const button = routerEntrySchema.parse((await call('POST', '/routers', editor, entry({ path: 'export', parent: await routerId(t.app, '/settings/user'), type: 'button' }))).json().data);
+    const button = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'export', parent: await routerId(t.app, '/settings/user'), type: 'button' }))).json().data);
     expect(button).toMatchObject({ path: 'export', fullpath: '/settings/user/export', level: 2, type: 'button' });
+    expect(button.key).toMatch(/^custom:/);
   });
 
   it('refuses a full path already in the tree with menus.fullpath_err', async () => {
@@ -115,7 +116,7 @@ describe('PUT /api/routers/:id', () => {
     const screen = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'lines', parent: group._id }))).json().data);
     const button = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'add', parent: screen._id, type: 'button' }))).json().data);
     const target = await routerId(t.app, '/settings');
-    const moved = await call('PUT', `/routers/${group._id}`, editor, entry({ path: 'workshop', parent: target, title: 'route.workshop' }));
+    const moved = await call('PUT', `/routers/${group._id}`, admin, entry({ path: 'workshop', parent: target, title: 'route.workshop' }));
     expect(moved.json()).toMatchObject({ code: 0, message: 'Updated', data: { fullpath: '/settings/workshop', level: 1, parent: target, title: 'route.workshop' } });
     const rows = routerListSchema.parse((await call('GET', '/routers/tree', admin)).json().data).rows;
     expect(rows.find((r) => r._id === screen._id)).toMatchObject({ fullpath: '/settings/workshop/lines', level: 2 });
@@ -147,7 +148,7 @@ describe('DELETE /api/routers/:id', () => {
   it('deletes the entry with its children and their grants', async () => {
     const screen = await routerId(t.app, '/settings/workshop/lines');
     await t.app.storage.db.insertInto('role_routers').values({ role_id: await defaultRoleId(t.app.storage.db), router_id: screen }).execute();
-    const response = await call('DELETE', `/routers/${await routerId(t.app, '/settings/workshop')}`, editor);
+    const response = await call('DELETE', `/routers/${await routerId(t.app, '/settings/workshop')}`, admin);
     expect(response.json()).toEqual({ code: 0, message: 'Deleted', data: { deleted: 3 } });
     const left = await t.app.storage.db.selectFrom('routers').select('id').where('fullpath', 'like', '/settings/workshop%').execute();
     expect(left).toEqual([]);

@@ -32,6 +32,7 @@ function toEntries(rows: RouterRow[], links: { role_id: number; router_id: numbe
     _id: row.id,
     path: row.path,
     fullpath: row.fullpath,
+    key: row.perm_key,
     level: row.level,
     parent: row.parent_id,
     children: childrenByParent.get(row.id) ?? [],

@@ -51,16 +51,16 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.post('/routers', { config: { access: menuButton('add') }, schema: { body: routerInputSchema } }, async (request) =>
-    ok(await entry(await editor.create(request.body)), 'Created'),
+    ok(await entry(await editor.create(requireAuth(request), request.body)), 'Created'),
   );
 
   app.put('/routers/:id', { config: { access: menuButton('edit') }, schema: { params: idParams, body: routerInputSchema } }, async (request) => {
-    await editor.update(request.params.id, request.body);
+    await editor.update(requireAuth(request), request.params.id, request.body);
     return ok(await entry(request.params.id), 'Updated');
   });
 
   /** Takes the entry's children (and every grant of them) with it. */
   app.delete('/routers/:id', { config: { access: menuButton('delete') }, schema: { params: idParams } }, async (request) =>
-    ok({ deleted: await editor.remove(request.params.id) }, 'Deleted'),
+    ok({ deleted: await editor.remove(requireAuth(request), request.params.id) }, 'Deleted'),
   );
 };
