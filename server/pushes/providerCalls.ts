@@ -48,9 +48,18 @@ function failureText(error: unknown): string {
   return cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
 }
 
-/** GET /api/provider-calls: newest first. */
-export async function listProviderCalls(db: Kysely<Database>, query: z.output<typeof providerCallQuerySchema>): Promise<ProviderCallPage> {
+/**
+ * GET /api/provider-calls: newest first. With `owners` (a tree), only the calls made for that tree's
+ * push records; channel tests and other calls of no record are for administrators.
+ */
+export async function listProviderCalls(db: Kysely<Database>, query: z.output<typeof providerCallQuerySchema>, owners: number[] | null = null): Promise<ProviderCallPage> {
   let select = db.selectFrom('provider_calls');
+  if (owners) {
+    const within = owners.length ? owners : [-1];
+    select = select.where('record_id', 'in', (eb) =>
+      eb.selectFrom('push_records').innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id').select('push_records.id').where('push_tasks.owner_user_id', 'in', within),
+    );
+  }
   if (query.channel) select = select.where('channel', '=', query.channel);
   if (query.ok) select = select.where('ok', '=', query.ok === 'true' ? 1 : 0);
   if (query.recordId !== undefined) select = select.where('record_id', '=', query.recordId);

@@ -4,6 +4,8 @@ import type { Database } from '../db/schema';
 import type { AlarmEvents } from '../alarms/alarmEvents';
 import { departmentWithDescendants, subjectDepartments } from './departmentScope';
 import { PushTasks } from './pushTasks';
+import { subjectOwner } from '../alarms/alarmScope';
+import { inScope, ownerScopeOfUser, type OwnerScope } from '../tenancy/ownerScope';
 import { PushTemplates } from './pushTemplates';
 import { PushRecords, type NewPushRecord } from './pushRecords';
 import { placeholderValues, renderMessage, type RenderedMessage } from './templateRender';
@@ -89,7 +91,12 @@ export class PushDispatcher {
     const tasks = (await this.tasks.enabledFor(alarm.kind)).filter((task) => rank(alarm.severity) >= rank(task.minSeverity) && (cause === 'raised' || task.onRepeat));
     let departments: number[] | undefined;
     let written = 0;
+    // A task pushes the alarms of its owner's tree only, whatever its department filter says.
+    const owner = await subjectOwner(this.db, alarm.subject);
+    const scopes = new Map<number, Promise<OwnerScope>>();
+    const scopeOf = (userId: number) => scopes.get(userId) ?? scopes.set(userId, ownerScopeOfUser(this.db, userId)).get(userId)!;
     for (const task of tasks) {
+      if (!inScope(await scopeOf(task.ownerUserId), owner)) continue;
       if (task.departmentId !== null) {
         departments ??= await subjectDepartments(this.db, alarm.subject);
         const tree = await departmentWithDescendants(this.db, task.departmentId);

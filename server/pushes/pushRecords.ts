@@ -37,13 +37,26 @@ export class PushRecords {
     if (records.length > 0) await this.db.insertInto('push_records').values(records).execute();
   }
 
-  get(id: number): Promise<PushRecordRow | undefined> {
-    return this.db.selectFrom('push_records').selectAll().where('id', '=', id).executeTakeFirst();
+  /** The record; with `owners`, only when its task belongs to that tree (records of no task: administrators only). */
+  get(id: number, owners: number[] | null = null): Promise<PushRecordRow | undefined> {
+    let select = this.db.selectFrom('push_records').selectAll().where('id', '=', id);
+    if (owners) select = select.where('task_id', 'in', this.db.selectFrom('push_tasks').select('id').where('owner_user_id', 'in', owners.length ? owners : [-1]));
+    return select.executeTakeFirst();
   }
 
-  /** GET /api/push-records: newest first. */
-  async list(query: z.output<typeof pushRecordQuerySchema>): Promise<PushRecordPage> {
+  /** Ids of the records of a tree's tasks, as a subquery. */
+  idsOfTree(owners: number[]) {
+    return this.db
+      .selectFrom('push_records')
+      .innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id')
+      .select('push_records.id')
+      .where('push_tasks.owner_user_id', 'in', owners.length ? owners : [-1]);
+  }
+
+  /** GET /api/push-records: newest first; with `owners`, only the records of that tree's tasks. */
+  async list(query: z.output<typeof pushRecordQuerySchema>, owners: number[] | null): Promise<PushRecordPage> {
     let select = this.db.selectFrom('push_records').leftJoin('push_tasks', 'push_tasks.id', 'push_records.task_id');
+    if (owners) select = select.where('push_tasks.owner_user_id', 'in', owners.length ? owners : [-1]);
     if (query.channel) select = select.where('push_records.channel', '=', query.channel);
     if (query.state) select = select.where('push_records.state', '=', query.state);
     if (query.taskId !== undefined) select = select.where('push_records.task_id', '=', query.taskId);

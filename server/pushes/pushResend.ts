@@ -11,13 +11,14 @@ export type ResendResult = AlarmActionResult;
 /**
  * POST /api/push-records/resend: failed and skipped records go back to pending for one attempt more. A
  * record skipped for want of an address takes the recipient's current ones (one record each); an SMS
- * still counts against the recipient's monthly allowance.
+ * still counts against the recipient's monthly allowance. With `owners`, records of another tree's
+ * tasks are "no such push record".
  */
-export async function resendPushes(db: Kysely<Database>, ids: number[], now: number, timeZone: string): Promise<ResendResult> {
+export async function resendPushes(db: Kysely<Database>, ids: number[], now: number, timeZone: string, owners: number[] | null = null): Promise<ResendResult> {
   const records = new PushRecords(db);
   const result: ResendResult = { changed: [], skipped: [] };
   for (const id of [...new Set(ids)]) {
-    const row = await records.get(id);
+    const row = await records.get(id, owners);
     const reason = row ? await refusal(db, row, now, timeZone) : 'no such push record';
     if (reason || !row) {
       result.skipped.push({ id, reason: reason ?? 'no such push record' });

@@ -4,9 +4,15 @@ import type { AlarmKind, AlarmSeverity, PushChannel, PushTask, pushTaskSchema } 
 import type { Database, PushTasksTable } from '../db/schema';
 import { flag, isSet } from '../db/columns';
 import { validationError } from '../http/appError';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 
 export type PushTaskBody = z.output<typeof pushTaskSchema>;
 type TaskRow = Selectable<PushTasksTable>;
+/** A task as the dispatcher needs it: with the tree it pushes for. */
+export type OwnedPushTask = PushTask & { ownerUserId: number };
+
+/** Restricts a query on `column` to a tree's owners (null: every tree; an empty tree matches nothing). */
+const inOwners = (owners: number[] | null) => (owners === null ? null : owners.length ? owners : [-1]);
 
 const displayName = (user: { true_name: string; username: string }) => user.true_name || user.username;
 
@@ -14,45 +20,58 @@ const displayName = (user: { true_name: string; username: string }) => user.true
 export class PushTasks {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Recipients, template (of the task's channel) and department must exist; 40000 naming the field otherwise. */
-  async check(body: PushTaskBody): Promise<void> {
+  /**
+   * Recipients, template (of the task's channel) and department must exist in the caller's tree; 40000
+   * naming the field otherwise (another tree's are answered as ones that do not exist).
+   */
+  async check(body: PushTaskBody, scope: OwnerScope): Promise<void> {
+    const owners = inOwners(ownerIds(scope));
     const ids = [...new Set(body.recipientIds)];
-    const users = await this.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+    let userQuery = this.db.selectFrom('users').select('id').where('id', 'in', ids);
+    if (owners) userQuery = userQuery.where('id', 'in', owners);
+    const users = await userQuery.execute();
     const missing = ids.filter((id) => !users.some((u) => u.id === id));
     if (missing.length > 0) throw validationError([{ field: 'body.recipientIds', rule: 'exists', message: `no user with id ${missing.join(', ')}` }]);
     if (body.templateId !== null) {
-      const template = await this.db.selectFrom('push_templates').select(['channel', 'name']).where('id', '=', body.templateId).executeTakeFirst();
+      let templateQuery = this.db.selectFrom('push_templates').select(['channel', 'name']).where('id', '=', body.templateId);
+      if (owners) templateQuery = templateQuery.where('owner_user_id', 'in', owners);
+      const template = await templateQuery.executeTakeFirst();
       if (!template) throw validationError([{ field: 'body.templateId', rule: 'exists', message: `${body.templateId} does not exist` }]);
       if (template.channel !== body.channel) {
         throw validationError([{ field: 'body.templateId', rule: 'channel', message: `"${template.name}" is a ${template.channel} template, the task pushes on ${body.channel}` }]);
       }
     }
     if (body.departmentId !== null) {
-      const department = await this.db.selectFrom('departments').select('id').where('id', '=', body.departmentId).executeTakeFirst();
+      let departmentQuery = this.db.selectFrom('departments').select('id').where('id', '=', body.departmentId);
+      if (owners) departmentQuery = departmentQuery.where('owner_user_id', 'in', owners);
+      const department = await departmentQuery.executeTakeFirst();
       if (!department) throw validationError([{ field: 'body.departmentId', rule: 'exists', message: `${body.departmentId} does not exist` }]);
     }
   }
 
-  async list(): Promise<PushTask[]> {
-    return this.describe(await this.db.selectFrom('push_tasks').selectAll().orderBy('id').execute());
+  async list(owners: number[] | null): Promise<PushTask[]> {
+    let select = this.db.selectFrom('push_tasks').selectAll();
+    const within = inOwners(owners);
+    if (within) select = select.where('owner_user_id', 'in', within);
+    return this.describe(await select.orderBy('id').execute());
   }
 
   async get(id: number): Promise<PushTask | undefined> {
     return (await this.describe(await this.db.selectFrom('push_tasks').selectAll().where('id', '=', id).execute()))[0];
   }
 
-  async create(body: PushTaskBody, now = Date.now()): Promise<PushTask> {
-    await this.check(body);
+  async create(body: PushTaskBody, scope: OwnerScope, now = Date.now()): Promise<PushTask> {
+    await this.check(body, scope);
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('push_tasks').values({ ...columns(body), created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      const row = await trx.insertInto('push_tasks').values({ ...columns(body), owner_user_id: scope.home, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('push_task_recipients').values([...new Set(body.recipientIds)].map((userId) => ({ task_id: row.id, user_id: userId }))).execute();
       return row.id;
     });
     return (await this.get(id))!;
   }
 
-  async update(id: number, body: PushTaskBody, now = Date.now()): Promise<PushTask | undefined> {
-    await this.check(body);
+  async update(id: number, body: PushTaskBody, scope: OwnerScope, now = Date.now()): Promise<PushTask | undefined> {
+    await this.check(body, scope);
     const changed = await this.db.transaction().execute(async (trx) => {
       const result = await trx.updateTable('push_tasks').set({ ...columns(body), updated_at: now }).where('id', '=', id).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
@@ -63,15 +82,20 @@ export class PushTasks {
     return changed ? this.get(id) : undefined;
   }
 
-  async remove(ids: number[]): Promise<number> {
-    const result = await this.db.deleteFrom('push_tasks').where('id', 'in', ids).executeTakeFirst();
+  /** Deletes the listed tasks of the tree (null: any); others are left alone and not counted. */
+  async remove(ids: number[], owners: number[] | null): Promise<number> {
+    let remove = this.db.deleteFrom('push_tasks').where('id', 'in', ids);
+    const within = inOwners(owners);
+    if (within) remove = remove.where('owner_user_id', 'in', within);
+    const result = await remove.executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   /** Enabled tasks pushing this kind of alarm (kinds are a short JSON list, filtered here). */
-  async enabledFor(kind: AlarmKind): Promise<PushTask[]> {
-    const rows = await this.db.selectFrom('push_tasks').selectAll().where('enabled', '=', 1).orderBy('id').execute();
-    return this.describe(rows.filter((row) => (JSON.parse(row.kinds) as string[]).includes(kind)));
+  async enabledFor(kind: AlarmKind): Promise<OwnedPushTask[]> {
+    const rows = (await this.db.selectFrom('push_tasks').selectAll().where('enabled', '=', 1).orderBy('id').execute()).filter((row) => (JSON.parse(row.kinds) as string[]).includes(kind));
+    const owner = new Map(rows.map((row) => [row.id, Number(row.owner_user_id)]));
+    return (await this.describe(rows)).map((task) => ({ ...task, ownerUserId: owner.get(task.id)! }));
   }
 
   private async describe(rows: TaskRow[]): Promise<PushTask[]> {

@@ -45,8 +45,10 @@ export function assertKnownPlaceholders(text: { subject: string; body: string },
 export class PushTemplates {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(channel?: PushChannel): Promise<PushTemplate[]> {
+  /** The templates of a tree (`owners`; null: every tree). */
+  async list(channel: PushChannel | undefined, owners: number[] | null): Promise<PushTemplate[]> {
     let select = this.db.selectFrom('push_templates').selectAll();
+    if (owners) select = select.where('owner_user_id', 'in', owners.length ? owners : [-1]);
     if (channel) select = select.where('channel', '=', channel);
     return (await select.orderBy('id').execute()).map(toTemplate);
   }
@@ -56,11 +58,11 @@ export class PushTemplates {
     return row ? toTemplate(row) : undefined;
   }
 
-  async create(body: TemplateBody, now = Date.now()): Promise<PushTemplate> {
+  async create(body: TemplateBody, ownerUserId: number, now = Date.now()): Promise<PushTemplate> {
     assertKnownPlaceholders(body);
     const row = await this.db
       .insertInto('push_templates')
-      .values({ ...body, created_at: now, updated_at: now })
+      .values({ ...body, owner_user_id: ownerUserId, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toTemplate(row);
@@ -79,8 +81,15 @@ export class PushTemplates {
     return this.get(id);
   }
 
-  /** Deletes all or none: a template a task or the template settings use is refused, saying which. */
-  async remove(ids: number[]): Promise<number> {
+  /**
+   * Deletes all or none of the listed templates of the tree (`owners`; null: any); another tree's are
+   * left alone and not counted. A template a task or the template settings use is refused, saying which.
+   */
+  async remove(requested: number[], owners: number[] | null): Promise<number> {
+    let own = this.db.selectFrom('push_templates').select('id').where('id', 'in', requested);
+    if (owners) own = own.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    const ids = (await own.execute()).map((row) => row.id);
+    if (ids.length === 0) return 0;
     const users = await this.usersOf(ids);
     if (users.length > 0) throw validationError([{ field: 'body.ids', rule: 'in-use', message: `cannot delete: ${users.join('; ')}` }]);
     const result = await this.db.deleteFrom('push_templates').where('id', 'in', ids).executeTakeFirst();

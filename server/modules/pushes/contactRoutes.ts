@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { ok } from '@shared/errors';
 import { pushContactsSchema } from '@shared/schemas';
 import { AppError } from '../../http/appError';
-import { requireAuth } from '../../http/access';
-import type { AuthContext } from '../../auth/authService';
-import { userTreeIds } from '../users/userTree';
+import { callerScope } from '../../tenancy/routeTenancy';
+import { ownerIds } from '../../tenancy/ownerScope';
 import { listPushContacts } from '../../pushes/pushContacts';
 import { SCREENS, button, readBy } from './screens';
 
@@ -16,18 +15,18 @@ const userParams = z.object({ userId: z.coerce.number().int().positive() });
 export const pushContactRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.storage;
-  // Admins see every user; others themselves and the users below them.
-  const visibleUserIds = async (auth: AuthContext) => (auth.isAdmin ? null : [...(await userTreeIds(db, auth.user.id))]);
+  // Admins see every user; others the users of their tree (server/tenancy), so a sub-user keeps its tree's contacts.
+  const tenancy = { kind: 'users', check: 'module' } as const;
 
-  app.get('/push-contacts', { config: { access: readBy(SCREENS.personInfo, SCREENS.users) } }, async (request) =>
-    ok(await listPushContacts(db, await visibleUserIds(requireAuth(request)), Date.now(), app.pushes.timeZone)),
+  app.get('/push-contacts', { config: { access: readBy(SCREENS.personInfo, SCREENS.users), tenancy } }, async (request) =>
+    ok(await listPushContacts(db, ownerIds(await callerScope(request)), Date.now(), app.pushes.timeZone)),
   );
   app.put(
     '/push-contacts/:userId',
-    { config: { access: button('edit', SCREENS.personInfo, SCREENS.users) }, schema: { params: userParams, body: pushContactsSchema } },
+    { config: { access: button('edit', SCREENS.personInfo, SCREENS.users), tenancy }, schema: { params: userParams, body: pushContactsSchema } },
     async (request) => {
       const { userId } = request.params;
-      const visible = await visibleUserIds(requireAuth(request));
+      const visible = ownerIds(await callerScope(request));
       const exists = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!exists || (visible && !visible.includes(userId))) throw new AppError('NOT_FOUND', { message: 'No such user' });
       const { pushEmails, pushPhones, smsCount } = request.body;
