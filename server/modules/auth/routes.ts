@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Revokes the calling session; its sockets are closed too. */
-  app.post('/auth/logout', { config: { access: 'user' } }, async (request) => {
+  app.post('/auth/logout', { config: { access: 'user', tenancy: 'none' } }, async (request) => {
     parseOrThrow(logoutSchema, request.body ?? undefined);
     const auth = requireAuth(request);
     await app.auth.logout(auth);

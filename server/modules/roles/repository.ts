@@ -11,8 +11,19 @@ export type StoredRole = Selectable<RolesTable>;
 export class RoleRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(query: RoleQuery): Promise<RoleList> {
+  /**
+   * `tree` (null for admins): the caller's tree and its own id. Others see the roles they hold and the roles
+   * whose members are all in their tree, with members listed only from their tree: role names and user ids
+   * of other trees are not theirs to read.
+   */
+  async list(query: RoleQuery, tree: { members: ReadonlySet<number>; self: number } | null = null): Promise<RoleList> {
     let select = this.db.selectFrom('roles');
+    if (tree) {
+      const inTree = [...tree.members];
+      const held = this.db.selectFrom('user_roles').select('role_id').where('user_id', '=', tree.self);
+      const foreign = this.db.selectFrom('user_roles').select('role_id').where('user_id', 'not in', inTree.length ? inTree : [-1]);
+      select = select.where((eb) => eb.or([eb('id', 'in', held), eb('id', 'not in', foreign)]));
+    }
     if (query.type !== undefined) select = select.where('type', '=', query.type);
     if (query.users) {
       const holding = this.db.selectFrom('user_roles').select('role_id').where('user_id', 'in', query.users);
@@ -25,7 +36,9 @@ export class RoleRepository {
     }
     const { total } = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const roles = await select.selectAll().orderBy('id').limit(query.size).offset((query.page - 1) * query.size).execute();
-    return { total: Number(total), rows: await this.rows(roles) };
+    const rows = await this.rows(roles);
+    if (tree) for (const row of rows) row.users = row.users.filter((id) => tree.members.has(id));
+    return { total: Number(total), rows };
   }
 
   find(id: number): Promise<StoredRole | undefined> {

@@ -60,15 +60,23 @@ const idsOf = async (...fullpaths: string[]) => Promise.all(fullpaths.map((p) =>
 const ascending = (ids: number[]) => [...ids].sort((x, y) => x - y);
 
 describe('GET /api/roles', () => {
-  it('lists every role with its members and grants, for the role screen and the user screen', async () => {
-    for (const token of [admin, viewer, userScreen]) {
-      const body = roleListSchema.parse((await call('GET', '/roles', token)).json().data);
-      expect(body.total).toBe(6);
-      expect(body.rows.slice(0, 2).map((r) => [r.name, r.type, r.isDefault])).toEqual([['admin', 0, false], ['operator', 1, true]]);
-      const managers = body.rows.find((r) => r._id === managerRole);
-      expect(managers?.users).toEqual([manager.id]);
-      expect(managers?.routers).toEqual((await idsOf('/settings', R, `${R}/add`, `${R}/edit`, `${R}/delete`, `${R}/auth`, '/base', '/base/device', '/base/device/add')).sort((a, b) => a - b));
-    }
+  it('lists every role with its members and grants to an administrator', async () => {
+    const body = roleListSchema.parse((await call('GET', '/roles', admin)).json().data);
+    expect(body.total).toBe(6);
+    expect(body.rows.slice(0, 2).map((r) => [r.name, r.type, r.isDefault])).toEqual([['admin', 0, false], ['operator', 1, true]]);
+    const managers = body.rows.find((r) => r._id === managerRole);
+    expect(managers?.users).toEqual([manager.id]);
+    expect(managers?.routers).toEqual((await idsOf('/settings', R, `${R}/add`, `${R}/edit`, `${R}/delete`, `${R}/auth`, '/base', '/base/device', '/base/device/add')).sort((a, b) => a - b));
+  });
+
+  it("lists to others the roles they hold and those whose members are all in their tree, never another tree's members", async () => {
+    const names = async (token: string) => roleListSchema.parse((await call('GET', '/roles', token)).json().data).rows.map((r) => [r.name, r.users.length]);
+    // The built-in operator role has no members yet; the admin role, the managers and outsiders have members elsewhere.
+    expect(await names(viewer)).toEqual([['operator', 0], ['role viewers', 1]]);
+    expect(await names(userScreen)).toEqual([['operator', 0], ['user screen', 1]]);
+    const managerView = roleListSchema.parse((await call('GET', '/roles', manager.token)).json().data).rows;
+    expect(managerView.find((r) => r._id === managerRole)?.users).toEqual([manager.id]);
+    expect(managerView.some((r) => r.name === 'admin')).toBe(false);
   });
 
   it('filters by type, by member users (any of them) and by a piece of the name, and pages', async () => {

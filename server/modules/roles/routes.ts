@@ -12,6 +12,8 @@ import { withAncestors } from './grantSet';
 import { ROLE_READERS, roleButton } from './screens';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Roles are shared by every tree; RolePolicy keeps a non-admin to roles whose members are all in its tree. */
+const ROLES = { kind: 'roles', check: 'module' } as const;
 
 const nameTaken = () => new AppError('VALIDATION_FAILED', {
   message: ROLE_MESSAGES.nameTaken,
@@ -46,13 +48,17 @@ export const roleRoutes: FastifyPluginAsync = async (base) => {
       throw new AppError('VALIDATION_FAILED', { message, data: { issues: [{ field: 'body.users', rule: 'exists', message }] } });
     }
   };
+  const rolesTree = async (auth: ReturnType<typeof requireAuth>) => {
+    const scope = await auth.ownerScope();
+    return scope.all ? null : { members: scope.owners, self: auth.user.id };
+  };
   const unique = (members: readonly number[] | undefined) => (members ? [...new Set(members)] : undefined);
 
-  app.get('/roles', { config: { access: ROLE_READERS }, schema: { querystring: roleListQuerySchema } }, async (request) =>
-    ok<RoleList>(await roles.list(request.query)),
+  app.get('/roles', { config: { access: ROLE_READERS, tenancy: ROLES }, schema: { querystring: roleListQuerySchema } }, async (request) =>
+    ok<RoleList>(await roles.list(request.query, await rolesTree(requireAuth(request)))),
   );
 
-  app.post('/roles', { config: { access: roleButton('add') }, schema: { body: roleInputSchema } }, async (request) => {
+  app.post('/roles', { config: { access: roleButton('add'), tenancy: ROLES }, schema: { body: roleInputSchema } }, async (request) => {
     const fields: RoleFields = request.body;
     policy.assertType(requireAuth(request), fields.type);
     await checkMembers(request, fields.users);
@@ -60,7 +66,7 @@ export const roleRoutes: FastifyPluginAsync = async (base) => {
     return ok(await row(await roles.create(fields, unique(fields.users))), 'Created');
   });
 
-  app.put('/roles/:id', { config: { access: roleButton('edit') }, schema: { params: idParams, body: roleInputSchema } }, async (request) => {
+  app.put('/roles/:id', { config: { access: roleButton('edit'), tenancy: ROLES }, schema: { params: idParams, body: roleInputSchema } }, async (request) => {
     const auth = requireAuth(request);
     const fields: RoleFields = request.body;
     const role = await stored(request.params.id);
@@ -80,14 +86,14 @@ export const roleRoutes: FastifyPluginAsync = async (base) => {
     for (const role of targets) await policy.assertInReach(auth, role);
   };
 
-  app.delete('/roles/:id', { config: { access: roleButton('delete') }, schema: { params: idParams } }, async (request) => {
+  app.delete('/roles/:id', { config: { access: roleButton('delete'), tenancy: ROLES }, schema: { params: idParams } }, async (request) => {
     const role = await stored(request.params.id);
     await removable(requireAuth(request), [role]);
     return ok({ deleted: await roles.remove([role.id]) }, 'Deleted');
   });
 
   /** Unknown ids are left out of the count. */
-  app.delete('/roles', { config: { access: roleButton('delete') }, schema: { body: roleBatchDeleteSchema } }, async (request) => {
+  app.delete('/roles', { config: { access: roleButton('delete'), tenancy: ROLES }, schema: { body: roleBatchDeleteSchema } }, async (request) => {
     const targets = await roles.findMany(request.body.ids);
     await removable(requireAuth(request), targets);
     return ok({ deleted: targets.length ? await roles.remove(targets.map((r) => r.id)) : 0 }, 'Deleted');
@@ -97,7 +103,7 @@ export const roleRoutes: FastifyPluginAsync = async (base) => {
    * Replaces what a role holds (menus and buttons); a granted child brings its ancestors. The admin role
    * is left alone: admins see everything whatever it holds.
    */
-  app.put('/routers/roles-auth', { config: { access: roleButton('auth') }, schema: { body: rolesAuthSchema } }, async (request) => {
+  app.put('/routers/roles-auth', { config: { access: roleButton('auth'), tenancy: ROLES }, schema: { body: rolesAuthSchema } }, async (request) => {
     const auth = requireAuth(request);
     const role = await stored(request.body.roleId);
     if (role.name === ADMIN_ROLE) throw builtInError();

@@ -13,6 +13,8 @@ import { UserAdminService } from './userAdminService';
 import { displayAreaOptions } from './displayAreaOptions';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+/** Users are checked against the caller's managed subtree by targetAccess.ts, not by an owner column. */
+const USERS = { kind: 'users', check: 'module' } as const;
 
 /** /api/users administration (issue 7) and the dialog's display-area choices. */
 export const userAdminRoutes: FastifyPluginAsync = async (base) => {
@@ -23,43 +25,43 @@ export const userAdminRoutes: FastifyPluginAsync = async (base) => {
     for (const sessionId of await sessions.revokeAllOf(userId)) app.realtime.disconnectSession(sessionId);
   });
 
-  app.get('/users', { config: { access: { permission: USER_SCREEN } }, schema: { querystring: userListQuerySchema } }, async (request) => {
+  app.get('/users', { config: { access: { permission: USER_SCREEN }, tenancy: USERS }, schema: { querystring: userListQuerySchema } }, async (request) => {
     const auth = requireAuth(request);
     return ok<UserList>(await listUsers(db, await managedIds(db, auth), request.query));
   });
 
-  app.get('/users/:id', { config: { access: { permission: USER_SCREEN } }, schema: { params: userIdParams } }, async (request) => {
+  app.get('/users/:id', { config: { access: { permission: USER_SCREEN }, tenancy: USERS }, schema: { params: userIdParams } }, async (request) => {
     const user = await managedUser(db, requireAuth(request), request.params.id);
     return ok<UserRow>(await toUserRow(db, user));
   });
 
-  app.post('/users', { config: { access: userButton('add') } }, async (request) => {
+  app.post('/users', { config: { access: userButton('add'), tenancy: USERS } }, async (request) => {
     const id = await service.create(requireAuth(request), parseOrThrow(userCreateSchema, request.body));
     return ok({ _id: id }, 'Created');
   });
 
-  app.put('/users/:id', { config: { access: userButton('edit') }, schema: { params: userIdParams } }, async (request) => {
+  app.put('/users/:id', { config: { access: userButton('edit'), tenancy: USERS }, schema: { params: userIdParams } }, async (request) => {
     const auth = requireAuth(request);
     const target = await managedUser(db, auth, request.params.id);
     await service.update(auth, target, parseOrThrow(userUpdateSchema, request.body));
     return ok<UserRow>(await toUserRow(db, await managedUser(db, auth, target.id)), 'Updated');
   });
 
-  app.put('/users/:id/password', { config: { access: userButton('password') }, schema: { params: userIdParams } }, async (request) => {
+  app.put('/users/:id/password', { config: { access: userButton('password'), tenancy: USERS }, schema: { params: userIdParams } }, async (request) => {
     const target = await managedUser(db, requireAuth(request), request.params.id);
     await service.setPassword(target, parseOrThrow(userPasswordSchema, request.body).password);
     return ok(null, 'Updated');
   });
 
-  app.delete('/users/:id', { config: { access: userButton('delete') }, schema: { params: userIdParams } }, async (request) => {
+  app.delete('/users/:id', { config: { access: userButton('delete'), tenancy: USERS }, schema: { params: userIdParams } }, async (request) => {
     await service.remove(requireAuth(request), [request.params.id]);
     return ok(null, 'Deleted');
   });
 
-  app.delete('/users', { config: { access: userButton('delete') } }, async (request) => {
+  app.delete('/users', { config: { access: userButton('delete'), tenancy: USERS } }, async (request) => {
     const { ids } = parseOrThrow(userBatchDeleteSchema, request.body);
     return ok({ deleted: await service.remove(requireAuth(request), ids) }, 'Deleted');
   });
 
-  app.get('/display-areas/options', { config: { access: DISPLAY_AREA_READERS } }, async (request) => ok(await displayAreaOptions(db, requireAuth(request))));
+  app.get('/display-areas/options', { config: { access: DISPLAY_AREA_READERS, tenancy: { kind: 'display_areas' } } }, async (request) => ok(await displayAreaOptions(db, requireAuth(request))));
 };

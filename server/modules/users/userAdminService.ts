@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { OWNED_TABLES } from '../../tenancy/ownedTables';
 import type { z } from 'zod';
 import { passwordIssue, type userCreateSchema, type userUpdateSchema } from '@shared/schemas';
 import type { Database } from '../../db/schema';
@@ -123,7 +124,7 @@ export class UserAdminService {
 
   /**
    * Deletes users the caller manages, never itself nor the built-in admin, all or none. Each one's children
-   * and gateways move up to its father (to the caller for a top-level user), so no subtree is orphaned.
+   * and everything it owns (server/tenancy/ownedTables.ts) move up to its father (to the caller for a top-level user), so no subtree is orphaned.
    */
   async remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
     const unique = [...new Set(ids)];
@@ -142,7 +143,8 @@ export class UserAdminService {
         const { father_id } = await trx.selectFrom('users').select('father_id').where('id', '=', id).executeTakeFirstOrThrow();
         const heir = father_id ?? auth.user.id;
         await trx.updateTable('users').set({ father_id: heir }).where('father_id', '=', id).execute();
-        await trx.updateTable('gateways').set({ owner_user_id: heir }).where('owner_user_id', '=', id).execute();
+        // Everything the user owned stays in the tree, with the heir.
+        for (const table of OWNED_TABLES) await (trx as Transaction<any>).updateTable(table).set({ owner_user_id: heir }).where('owner_user_id', '=', id).execute();
         await trx.deleteFrom('users').where('id', '=', id).execute();
       }
     });

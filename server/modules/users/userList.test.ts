@@ -29,7 +29,7 @@ describe('GET /api/users', () => {
 
 describe('visibility', () => {
   it('offers admins every display area by name and others the areas they see', async () => {
-    const areas = await db().insertInto('display_areas').values(['Pump room', 'Boiler hall'].map((name) => ({ name, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}' }))).returning('id').execute();
+    const areas = await db().insertInto('display_areas').values(['Pump room', 'Boiler hall'].map((name) => ({ name, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId }))).returning('id').execute();
     const [pump, boiler] = areas.map((a) => a.id) as [number, number];
     expect((await k.call('GET', '/api/display-areas/options')).body.data).toEqual([
       { _id: boiler, name: 'Boiler hall' },

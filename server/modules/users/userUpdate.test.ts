@@ -71,7 +71,7 @@ describe('PUT /api/users/:id', () => {
 
   it('replaces the visible boards and display areas; a parent may give only what it sees itself', async () => {
     const id = await staff();
-    const areas = await db().insertInto('display_areas').values([1, 2, 3].map((n) => ({ name: `Hall ${n}`, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}' }))).returning('id').execute();
+    const areas = await db().insertInto('display_areas').values([1, 2, 3].map((n) => ({ name: `Hall ${n}`, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId }))).returning('id').execute();
     const boards = (await db().selectFrom('boards').select('id').orderBy('id').execute()).map((b) => b.id);
     expect(boards.length).toBeGreaterThan(1);
     const [a1, a2, a3] = areas.map((a) => a.id) as [number, number, number];
