@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import type { MqttAcl } from './acl';
 import type { MqttCredentials } from './credentials';
 import type { ReadingsDelivery } from './delivery';
+import { PacketGuard, type PacketLimits } from './packetGuard';
 import { ReadGate } from './readGate';
 import { commandsTopicSn, readingsTopicSn } from './topics';
 import type { MqttLog, MqttPrincipal } from './types';
@@ -19,6 +20,10 @@ export interface EmbeddedBrokerOptions {
   acl: MqttAcl;
   delivery: ReadingsDelivery;
   log: MqttLog;
+  limits: PacketLimits & {
+    /** Simultaneous connections one remote address may hold (MQTT_MAX_CONNECTIONS_PER_ADDRESS). */
+    maxConnectionsPerAddress: number;
+  };
 }
 
 export interface EmbeddedBroker {
@@ -38,12 +43,16 @@ const principalKey = (p: MqttPrincipal): string => (p.kind === 'user' ? `u${p.us
  * server keeps running.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker | null> {
-  const { credentials, acl, delivery, log } = options;
+  const { credentials, acl, delivery, log, limits } = options;
   const principals = new WeakMap<Client, MqttPrincipal>();
   // Which principal holds each client id: another account must not take over (disconnect) a gateway's session.
   const holders = new Map<string, { client: Client; key: string }>();
+  const guards = new WeakMap<Socket, PacketGuard>();
+  const perAddress = new Map<string, number>();
 
   const broker = await Aedes.createBroker({
+    // The guard closes a connection whose CONNECT has not arrived by then; aedes' own timer says the same.
+    connectTimeout: limits.connectTimeoutMs,
     authenticate(client, username, password, done) {
       credentials.check(username, password).then(
         (principal) => {
@@ -59,6 +68,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             return done(connackError('Client id in use by another account', IDENTIFIER_REJECTED), null);
           }
           principals.set(client, principal);
+          guards.get(client.conn as Socket)?.authenticated();
           done(null, true);
         },
         (error: unknown) => {
@@ -128,7 +138,29 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   // While ingestion is congested, connections are not read: TCP holds the publishers back.
   const gate = new ReadGate(() => delivery.congested());
   const server: Server = createServer((socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const open = perAddress.get(address) ?? 0;
+    if (open >= limits.maxConnectionsPerAddress) {
+      delivery.stats.denied++;
+      log.warn({ address }, `MQTT connection refused: ${address} already has ${open} connections (MQTT_MAX_CONNECTIONS_PER_ADDRESS)`);
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
     gate.attach(socket);
+    // Attached after the gate: it sees exactly the bytes the gate lets aedes read.
+    guards.set(
+      socket,
+      new PacketGuard(socket, limits, (reason) => {
+        delivery.stats.denied++;
+        log.warn({ address }, `MQTT connection closed: ${reason}`);
+      }),
+    );
     broker.handle(socket);
   });
   const listening = await new Promise<NodeJS.ErrnoException | null>((resolve) => {

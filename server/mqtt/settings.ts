@@ -9,9 +9,32 @@ export interface MqttSettings {
   password: string | undefined;
   clientId: string | undefined;
   shareGroup: string | undefined;
+  /** Embedded broker: the largest packet (fixed header included) a client may send; larger closes the connection. */
+  maxPacketBytes: number;
+  /** Embedded broker: how long a new connection has to log in (CONNECT accepted) before it is closed. */
+  connectTimeoutMs: number;
+  /** Embedded broker: simultaneous connections one remote address may hold. */
+  maxConnectionsPerAddress: number;
 }
 
 export const DEFAULT_MQTT_PORT = 1883;
+/**
+ * 4 MiB. The largest readings payload ingest takes is 5,000 readings; at its widest (64-character meter
+ * codes, a timestamp string on every reading, all 11 metrics at their largest values) that is 1.96 MB
+ * as compact JSON and 2.7 MB indented, so 4 MiB leaves room for both while a publisher can hold at most
+ * this much of the server's memory per connection.
+ */
+export const DEFAULT_MQTT_MAX_PACKET_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_MQTT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MQTT_MAX_CONNECTIONS_PER_ADDRESS = 20;
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return value;
+}
 
 export function mqttSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MqttSettings {
   const rawPort = env.MQTT_PORT?.trim();
@@ -30,5 +53,9 @@ export function mqttSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MqttS
     password: env.MQTT_PASSWORD || undefined,
     clientId: env.MQTT_CLIENT_ID || undefined,
     shareGroup: env.MQTT_SHARE_GROUP || undefined,
+    // Below 128 bytes not even a login with a client id, name and password fits.
+    maxPacketBytes: wholeNumber(env, 'MQTT_MAX_PACKET_BYTES', DEFAULT_MQTT_MAX_PACKET_BYTES, 128),
+    connectTimeoutMs: wholeNumber(env, 'MQTT_CONNECT_TIMEOUT_MS', DEFAULT_MQTT_CONNECT_TIMEOUT_MS, 1),
+    maxConnectionsPerAddress: wholeNumber(env, 'MQTT_MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_MQTT_MAX_CONNECTIONS_PER_ADDRESS, 1),
   };
 }

@@ -17,7 +17,7 @@ export interface MqttIngressStats {
   submitted: number;
   /** Payloads refused whole: not JSON, or refused by ingest. */
   refused: number;
-  /** Publishes or subscriptions the ACL refused, and failed logins (embedded mode). */
+  /** Publishes or subscriptions the ACL refused, failed logins, and connections closed by the broker's limits (embedded mode). */
   denied: number;
   /** ingest.submit threw (nothing acknowledged; the client resends). */
   failed: number;
