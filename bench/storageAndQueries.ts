@@ -23,6 +23,9 @@ import { RollupReader } from '../server/modules/energy/rollupReader';
 import { summarize } from './stats';
 import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, onInterrupt, postgresUrl, printTable, privateSchemaName, selectEngines, type BenchOrganisation, type Engine } from './benchSupport';
 
+/** The benchmark reads as an administrator: every tree, no owner filter. */
+const EVERY_TREE = { all: true, home: 1 } as const;
+
 const METERS = intEnv('BENCH_METERS', 1_000);
 const DAYS = intEnv('BENCH_DAYS', 365);
 const RUNS = intEnv('BENCH_RUNS', 200);
@@ -406,25 +409,25 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
     {
       name: 'rollups: 1 meter, day grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
+      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
     },
     {
       name: 'rollups: 1 department, day grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ scope: 'department', ids: [pick(org.departmentIds, random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
+      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'department', ids: [pick(org.departmentIds, random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
     },
     {
       name: 'rollups: 1 meter, hour grain, 1 month',
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
+        return rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
       },
     },
     {
       name: 'rollups: 1 meter, month grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'month', from: yearFrom, to: yearTo })),
+      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'month', from: yearFrom, to: yearTo })),
     },
     {
       name: 'rollups: 200 meters (API max), day grain, 1 month',
@@ -432,7 +435,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       run: async (random) => {
         const start = Math.floor(random() * Math.max(1, org.meters.length - 200));
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ scope: 'meter', ids: org.meters.slice(start, start + 200).map((m) => m.id), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 }));
+        return rows(await analysis.rollups({ owners: null, scope: 'meter', ids: org.meters.slice(start, start + 200).map((m) => m.id), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 }));
       },
     },
     {
@@ -440,7 +443,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ scope: 'subitem', ids: [pick(org.subitemIds, random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
+        return rows(await analysis.rollups({ owners: null, scope: 'subitem', ids: [pick(org.subitemIds, random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
       },
     },
     {
@@ -448,7 +451,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, 1);
-        return (await analysis.ranking({ scope: 'department', energyType: ENERGY_TYPE, grain: 'day', from, to: from, limit: 100 })).rows.length;
+        return (await analysis.ranking({ owners: null, scope: 'department', energyType: ENERGY_TYPE, grain: 'day', from, to: from, limit: 100 })).rows.length;
       },
     },
     {
@@ -456,7 +459,7 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return (await analysis.ranking({ scope: 'department', parentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000, limit: 100 })).rows.length;
+        return (await analysis.ranking({ owners: null, scope: 'department', parentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000, limit: 100 })).rows.length;
       },
     },
     {
@@ -472,13 +475,13 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return (await analysis.balance({ departmentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 })).periods.length;
+        return (await analysis.balance({ owners: null, departmentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 })).periods.length;
       },
     },
     {
       name: 'home summary (every figure of the dashboard)',
       target: 20,
-      run: async (random) => (await analysis.summary(randomDayStart(random, 1) + 10 * 3_600_000)).todayByHour.length,
+      run: async (random) => (await analysis.summary(null, randomDayStart(random, 1) + 10 * 3_600_000)).todayByHour.length,
     },
     {
       name: 'raw year: 1 meter (ts, register) by ts',
@@ -489,14 +492,14 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       name: 'meter history chart: 92 days (API max), bucketed',
       run: async (random) => {
         const from = randomDayStart(random, Math.min(92, days));
-        return (await history.series({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001 })).points.length;
+        return (await history.series({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001 }, EVERY_TREE)).points.length;
       },
     },
     {
       name: 'meter history table: page 1 of 50, 92 days, newest first',
       run: async (random) => {
         const from = randomDayStart(random, Math.min(92, days));
-        return (await history.page({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001, page: 1, size: 50, order: 'desc' })).rows.length;
+        return (await history.page({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001, page: 1, size: 50, order: 'desc' }, EVERY_TREE)).rows.length;
       },
     },
   ];

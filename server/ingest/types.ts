@@ -7,6 +7,8 @@ export interface IngestSource {
   gatewaySn?: string;
   /** HTTP: gateways in the interface key owner's user tree; every reading's meter must sit on one. */
   allowedGatewayIds?: ReadonlySet<number>;
+  /** HTTP: the interface key's owner, whose tree lists this payload's rejections. */
+  ownerUserId?: number;
 }
 
 /** What happened to one payload, known only after its transaction committed. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MqttPrincipal } from './types';
-import { userTreeIds } from '../modules/users/userTree';
+import { inScope, ownerScopeOfUser } from '../tenancy/ownerScope';
 
 /**
  * Which gateways a principal may speak for: a user those owned by itself or by any user below it
@@ -33,10 +33,10 @@ export class MqttAcl {
     this.cache.clear();
   }
 
-  /** The gateway's owner must be the user or someone below it in the user tree. */
+  /** The gateway's owner must be in the user's tree (server/tenancy: a sub-user works for its tree root's gateways). */
   private async userOwnsGateway(userId: number, sn: string): Promise<boolean> {
     const gateway = await this.db.selectFrom('gateways').select('owner_user_id').where('sn', '=', sn).executeTakeFirst();
     if (!gateway) return false;
-    return (await userTreeIds(this.db, userId)).has(gateway.owner_user_id);
+    return inScope(await ownerScopeOfUser(this.db, userId), gateway.owner_user_id);
   }
 }

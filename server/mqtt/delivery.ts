@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Ingest } from '../ingest/types';
 import type { MqttIngressStats, MqttLog } from './types';
+import { rejectionOwner } from '../ingest/rejectionOwner';
 
 export class RetryLater extends Error {}
 
@@ -72,7 +73,7 @@ export class ReadingsDelivery {
     try {
       await this.db
         .insertInto('ingest_rejections')
-        .values({ at: Date.now(), source: 'mqtt', gateway_sn: sn, meter_code: null, reason })
+        .values({ at: Date.now(), source: 'mqtt', gateway_sn: sn, meter_code: null, reason, owner_user_id: await rejectionOwner(this.db, { gatewaySn: sn }) })
         .execute();
     } catch (error) {
       this.log.warn({ err: error }, 'could not record an MQTT refusal');

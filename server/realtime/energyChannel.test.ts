@@ -18,7 +18,8 @@ const feed = new LatestValuesFeed();
 const errors: unknown[] = [];
 let provider: ChannelProvider;
 const admin = { isAdmin: true, display: null, permittedPaths: async () => new Set<string>() } as unknown as AuthContext;
-const withScreens = (...paths: string[]) => ({ isAdmin: false, display: null, permittedPaths: async () => new Set(paths) }) as unknown as AuthContext;
+/** A non-admin caller; user 1 is the built-in admin, whose tree holds the demo site these figures read. */
+const withScreens = (...paths: string[]) => ({ isAdmin: false, display: null, user: { id: 1 }, permittedPaths: async () => new Set(paths) }) as unknown as AuthContext;
 
 beforeAll(async () => {
   k = await energyKit();
@@ -36,7 +37,8 @@ async function snapshotOf<T>(channel: string, auth = admin): Promise<T> {
   expect(provider.matches(channel)).toBe(true);
   const subscription = { channel, auth, afterId: undefined };
   const joined = await provider.join(subscription);
-  expect(joined).toEqual({ room: channel, scope: { userId: null } });
+  const userId = auth.isAdmin ? null : auth.user.id;
+  expect(joined).toEqual({ room: userId === null ? `${channel}#all` : `${channel}#user:${userId}`, scope: { userId } });
   const { messages } = await provider.snapshot(subscription, joined.scope);
   expect(messages).toHaveLength(1);
   return messages[0] as T;
@@ -180,7 +182,7 @@ describe('energy:* deltas', () => {
     const published: { room: string; channel: string; data: unknown }[] = [];
     const publisher: ChannelPublisher = {
       publish: (room, channel, data) => void published.push({ room, channel, data }),
-      activeRooms: () => rooms.map((room): ActiveRoom => ({ room, channel: room, scope: { userId: null } })),
+      activeRooms: () => rooms.map((room): ActiveRoom => ({ room, channel: room.split('#')[0]!, scope: { userId: null } })),
       hasRoom: (room) => rooms.includes(room),
     };
     return { publisher, published };
@@ -196,11 +198,12 @@ describe('energy:* deltas', () => {
 
   it('recomputes the rooms after an ingest batch and publishes only what changed', async () => {
     const meter = await k.id('meters', 'M020');
-    const room = `energy:series:meter:${meter}:electricity:day:1`;
+    const channel = `energy:series:meter:${meter}:electricity:day:1`;
+    const room = `${channel}#all`;
     const { publisher, published } = fakeHub([room]);
     const stop = provider.start(publisher);
     try {
-      expect(((await snapshotOf<EnergySeriesData>(room)).series[0]!.total)).toBe(30);
+      expect(((await snapshotOf<EnergySeriesData>(channel)).series[0]!.total)).toBe(30);
       feed.notify([meter]); // nothing new in the rollups: recomputed, not sent
       await pause(300);
       expect(published).toEqual([]);
@@ -209,7 +212,7 @@ describe('energy:* deltas', () => {
       feed.notify([meter]);
       // The previous recompute was < 2 s ago: this one waits for ENERGY_COALESCE_MS.
       await until(() => published.length === 1, 'the delta');
-      expect(published[0]).toMatchObject({ room, channel: room });
+      expect(published[0]).toMatchObject({ room, channel });
       expect((published[0]!.data as EnergySeriesData).series[0]!.total).toBe(45);
       expect(errors).toEqual([]);
     } finally {
@@ -219,7 +222,7 @@ describe('energy:* deltas', () => {
   });
 
   it('runs one recompute per room at a time, however many batches arrive', async () => {
-    const room = 'energy:summary';
+    const room = 'energy:summary#all';
     const { publisher, published } = fakeHub([room]);
     let calls = 0;
     let computing = 0;
@@ -228,18 +231,18 @@ describe('energy:* deltas', () => {
     const analysis = new EnergyAnalysis(db, TZ);
     // Slow, and different every time (the call number), so every recompute is worth sending.
     const slow = Object.assign(Object.create(analysis) as EnergyAnalysis, {
-      summary: async (now?: number) => {
+      summary: async (owners: number[] | null, now?: number) => {
         const call = ++calls;
         most = Math.max(most, ++computing);
         await pause(150);
         computing--;
-        return { ...(await analysis.summary(now)), pendingQuarantine: call };
+        return { ...(await analysis.summary(owners, now)), pendingQuarantine: call };
       },
     });
     const own = energyChannels({ db, analysis: slow, timeZone: TZ, feed, onError: (error) => errors.push(error), now: () => NOW });
     const stop = own.start(publisher);
     try {
-      await own.snapshot({ channel: room, auth: admin, afterId: undefined }, { userId: null });
+      await own.snapshot({ channel: 'energy:summary', auth: admin, afterId: undefined }, { userId: null });
       for (let i = 0; i < 5; i++) {
         feed.notify([1]);
         await pause(40);
@@ -257,14 +260,15 @@ describe('energy:* deltas', () => {
 
   it('rolls the window over without ingest: every active room recomputes on the refresh timer', async () => {
     const meter = await k.id('meters', 'M011');
-    const room = `energy:series:meter:${meter}:electricity:hour:1`;
+    const channel = `energy:series:meter:${meter}:electricity:hour:1`;
+    const room = `${channel}#all`;
     const { publisher, published } = fakeHub([room]);
     let clock = at('2026-11-10T00:30:00');
     const db = k.t.app.storage.db;
     const own = energyChannels({ db, analysis: new EnergyAnalysis(db, TZ), timeZone: TZ, feed, onError: (error) => errors.push(error), now: () => clock, refreshMs: 100 });
     const stop = own.start(publisher);
     try {
-      const [snapshot] = (await own.snapshot({ channel: room, auth: admin, afterId: undefined }, { userId: null })).messages as EnergySeriesData[];
+      const [snapshot] = (await own.snapshot({ channel, auth: admin, afterId: undefined }, { userId: null })).messages as EnergySeriesData[];
       expect(snapshot!.series[0]!.points).toEqual([{ period: String(H0), energy: 5 }]);
       await pause(350); // refreshes within the same hour change nothing
       expect(published).toEqual([]);

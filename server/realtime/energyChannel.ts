@@ -8,7 +8,8 @@ import type { EnergyAnalysis } from '../modules/energy/energyAnalysis';
 import { scopeNames } from '../modules/energy/scopeNames';
 import { energyWindow } from '../modules/liveData/energyWindow';
 import { Coalescer } from './coalescer';
-import { ChannelRefusal, type ChannelProvider, type ChannelPublisher } from './channelProvider';
+import { ChannelRefusal, scopedRoom, type ChannelProvider, type ChannelPublisher } from './channelProvider';
+import { ownerIds, ownerScopeOfUser } from '../tenancy/ownerScope';
 import { energyFlow } from './energyFlow';
 import type { LatestValuesFeed } from './latestValuesFeed';
 
@@ -43,24 +44,31 @@ async function maySee(auth: AuthContext, query: EnergyChannelQuery): Promise<boo
   return ENERGY_ANALYSIS_SCREENS.some((path) => paths.has(path));
 }
 
+/** A room is the channel name plus whose tree it shows (`#all` or `#user:<id>`, see scopedRoom). */
+const channelOf = (room: string): string => room.split('#')[0]!;
+
 /** What a payload says, without when it was computed: equal keys mean the walls already show it. */
 const contentKey = ({ computedAt: _computedAt, ...rest }: Payload): string => JSON.stringify(rest);
 
 /**
  * `energy:*` (shared/board/channels.ts): series, rankings, the site flow and the home summary, over a
- * window that ends now. Rooms are the channel names: the figures are site-wide, not scoped per user
- * today (issue 7 may scope them by tree; the room would then become scopedRoom()). After each ingest
+ * window that ends now. Rooms are per user tree (scopedRoom): a user's figures cover the meters,
+ * departments and sub-items of its tree, an administrator's the whole site. After each ingest
  * batch every active room is marked dirty and recomputes at most once per ENERGY_COALESCE_MS; a
  * recompute that changes nothing but computedAt is not sent.
  */
 export function energyChannels({ db, analysis, timeZone, feed, onError, now = Date.now, refreshMs = ENERGY_REFRESH_MS }: EnergyChannelDeps): ChannelProvider {
   const work = new Map<string, RoomWork>();
+  /** Whose tree each room shows (null: every tree). */
+  const roomUser = new Map<string, number | null>();
   let coalescer: Coalescer | undefined;
+  const ownersOf = async (userId: number | null) => (userId === null ? null : ownerIds(await ownerScopeOfUser(db, userId)));
 
-  const compute = async (query: EnergyChannelQuery): Promise<Payload> => {
+  const compute = async (query: EnergyChannelQuery, userId: number | null): Promise<Payload> => {
     const computedAt = now();
-    if (query.kind === 'summary') return { ...(await analysis.summary(computedAt)), computedAt };
-    const window = { energyType: query.energyType, grain: query.grain, ...energyWindow(query.grain, query.periods, computedAt, timeZone) };
+    const owners = await ownersOf(userId);
+    if (query.kind === 'summary') return { ...(await analysis.summary(owners, computedAt)), computedAt };
+    const window = { energyType: query.energyType, grain: query.grain, owners, ...energyWindow(query.grain, query.periods, computedAt, timeZone) };
     if (query.kind === 'series') return { ...(await analysis.rollups({ ...window, scope: query.scope, ids: query.ids })), computedAt };
     if (query.kind === 'ranking') return { ...(await analysis.ranking({ ...window, scope: query.scope, parentId: query.parentId, limit: query.limit })), computedAt };
     return { ...(await energyFlow(db, analysis, window)), computedAt };
@@ -76,7 +84,7 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
   const run = (room: string): Promise<Payload> => {
     const state = roomWork(room);
     if (state.running) return state.running;
-    const running = compute(parseEnergyChannel(room)!).finally(() => {
+    const running = compute(parseEnergyChannel(channelOf(room))!, roomUser.get(room) ?? null).finally(() => {
       state.running = null;
       if (state.again) {
         state.again = false;
@@ -93,27 +101,34 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
     async join({ channel, auth }) {
       const query = parseEnergyChannel(channel)!;
       if (!(await maySee(auth, query))) throw new ChannelRefusal(`You may not see ${channel}`);
-      if (query.kind === 'summary') return { room: channel, scope: { userId: null } };
+      const scoped = scopedRoom(channel, auth);
+      const owners = await ownersOf(scoped.scope.userId);
+      roomUser.set(scoped.room, scoped.scope.userId);
+      if (query.kind === 'summary') return scoped;
       if (!(ENERGY_TYPES as readonly string[]).includes(query.energyType)) throw new ChannelRefusal(`Unknown energy type "${query.energyType}"`);
       const { from, to } = energyWindow(query.grain, query.periods, now(), timeZone);
       const maxDays = MAX_ROLLUP_RANGE_MS[query.grain] / 86_400_000;
       if (to - from > MAX_ROLLUP_RANGE_MS[query.grain]) throw new ChannelRefusal(`${query.periods} ${query.grain}s is longer than ${query.grain} queries may cover (${maxDays} days)`);
       if (query.kind === 'series') {
-        const names = await scopeNames(db, query.scope, query.ids);
+        // Another tree's ids are refused as ids that do not exist.
+        const names = await scopeNames(db, query.scope, query.ids, owners);
         const missing = query.ids.filter((id) => !names.has(id));
         if (missing.length) throw new ChannelRefusal(`No ${query.scope === 'subitem' ? 'sub-item' : query.scope} with id ${missing.join(', ')}`);
       }
       if (query.kind === 'ranking' && query.parentId !== undefined) {
         if (query.scope === 'subitem') throw new ChannelRefusal('A sub-item ranking has no parent: use energy:ranking:subitem:top:…');
-        const parent = await db.selectFrom('departments').select('id').where('id', '=', query.parentId).executeTakeFirst();
+        let lookup = db.selectFrom('departments').select('id').where('id', '=', query.parentId);
+        if (owners) lookup = lookup.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+        const parent = await lookup.executeTakeFirst();
         if (!parent) throw new ChannelRefusal(`No department with id ${query.parentId}`);
       }
-      return { room: channel, scope: { userId: null } };
+      return scoped;
     },
-    async snapshot({ channel }) {
-      const payload = await run(channel);
+    async snapshot({ channel, auth }) {
+      const { room } = scopedRoom(channel, auth);
+      const payload = await run(room);
       // The first member's snapshot is what the room shows; later members leave the room's record alone.
-      const state = work.get(channel);
+      const state = work.get(room);
       if (state && state.sent === null) state.sent = contentKey(payload);
       return { messages: [payload] };
     },
@@ -126,7 +141,7 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
           const key = contentKey(payload);
           if (key === state.sent || !publisher.hasRoom(room)) return;
           state.sent = key;
-          publisher.publish(room, room, payload);
+          publisher.publish(room, channelOf(room), payload);
         }, onError);
       };
       const rooms = new Coalescer(ENERGY_COALESCE_MS, recompute);
@@ -147,6 +162,7 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
     released(room) {
       coalescer?.forget(room);
       work.delete(room);
+      roomUser.delete(room);
     },
   };
   return provider;

@@ -13,16 +13,20 @@ interface FlowQuery {
   grain: RollupGrain;
   from: number;
   to: number;
+  /** The viewer's tree (server/tenancy ownerIds); null: the whole site. */
+  owners: number[] | null;
 }
 
 /**
- * Site → top-level departments → their direct children, each link the department's energy in the
+ * Site → top-level departments (of the viewer's tree) → their direct children, each link the department's energy in the
  * window (its rollup: its main meter when it has one). Top-level links are always drawn (a building
  * at 0 still shows); child links only where energy flowed. A department's own unassigned remainder is
  * not drawn. Names are made unique (Sankey nodes are keyed by name): "Name (CODE)", then "#id".
  */
 export async function energyFlow(db: Kysely<Database>, analysis: EnergyAnalysis, query: FlowQuery): Promise<Omit<EnergyFlowData, 'computedAt'>> {
-  const departments = await db.selectFrom('departments').select(['id', 'name', 'code', 'parent_id']).orderBy('sort').orderBy('id').execute();
+  let select = db.selectFrom('departments').select(['id', 'name', 'code', 'parent_id']);
+  if (query.owners) select = select.where('owner_user_id', 'in', query.owners.length ? query.owners : [-1]);
+  const departments = await select.orderBy('sort').orderBy('id').execute();
   const tops = departments.filter((d) => d.parent_id === null);
   const topIds = new Set(tops.map((d) => d.id));
   const children = departments.filter((d) => d.parent_id !== null && topIds.has(d.parent_id));

@@ -19,13 +19,13 @@ describe('meters:directory refresh', () => {
     const errors: unknown[] = [];
     const publisher: ChannelPublisher = {
       publish: (_room, _channel, data) => void published.push(data),
-      activeRooms: (): ActiveRoom[] => [{ room: METER_DIRECTORY_CHANNEL, channel: METER_DIRECTORY_CHANNEL, scope: { userId: null } }],
-      hasRoom: (room) => room === METER_DIRECTORY_CHANNEL,
+      activeRooms: (): ActiveRoom[] => [{ room: `${METER_DIRECTORY_CHANNEL}#all`, channel: METER_DIRECTORY_CHANNEL, scope: { userId: null } }],
+      hasRoom: (room) => room === `${METER_DIRECTORY_CHANNEL}#all`,
     };
     const provider = meterDirectoryChannel(db, (error) => errors.push(error), 50);
     const stop = provider.start(publisher);
     try {
-      await provider.snapshot({ channel: METER_DIRECTORY_CHANNEL, auth: undefined as never, afterId: undefined }, { userId: null });
+      await provider.snapshot({ channel: METER_DIRECTORY_CHANNEL, auth: { isAdmin: true } as never, afterId: undefined }, { userId: null });
       await pause(200);
       expect(published).toEqual([]);
 

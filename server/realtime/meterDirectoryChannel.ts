@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { METER_DIRECTORY_CHANNEL, type MeterDirectoryData, type MeterDirectoryEntry } from '@shared/board/channels';
 import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/authService';
-import { ChannelRefusal, type ChannelProvider, type ChannelPublisher } from './channelProvider';
+import { ChannelRefusal, scopedRoom, type ChannelProvider, type ChannelPublisher } from './channelProvider';
+import { ownerIds, ownerScopeOfUser } from '../tenancy/ownerScope';
 
 /** The meter screens (as meter:<id>:latest); admins pass. */
 const METER_SCREENS = ['/base/meterData', '/base/device'];
@@ -15,9 +16,15 @@ async function maySeeMeters(auth: AuthContext): Promise<boolean> {
   return METER_SCREENS.some((path) => paths.has(path));
 }
 
-/** Every meter with its department path ("Main Plant / Production Hall A / Line 1") and top-level department. */
-export async function readMeterDirectory(db: Kysely<Database>, now: number): Promise<MeterDirectoryData> {
-  const departments = await db.selectFrom('departments').select(['id', 'name', 'parent_id']).execute();
+/**
+ * Every meter of a tree (`owners`; null: every tree) with its department path ("Main Plant / Production
+ * Hall A / Line 1") and top-level department.
+ */
+export async function readMeterDirectory(db: Kysely<Database>, now: number, owners: number[] | null = null): Promise<MeterDirectoryData> {
+  const within = owners === null ? null : owners.length ? owners : [-1];
+  let departmentQuery = db.selectFrom('departments').select(['id', 'name', 'parent_id']);
+  if (within) departmentQuery = departmentQuery.where('owner_user_id', 'in', within);
+  const departments = await departmentQuery.execute();
   const byId = new Map(departments.map((d) => [d.id, d]));
   /** Root first; stops at a cycle or a missing parent rather than looping. */
   const lineage = (id: number): { name: string; id: number }[] => {
@@ -29,7 +36,9 @@ export async function readMeterDirectory(db: Kysely<Database>, now: number): Pro
     }
     return chain;
   };
-  const meters = await db.selectFrom('meters').select(['id', 'code', 'name', 'energy_type', 'department_id', 'online']).orderBy('id').execute();
+  let meterQuery = db.selectFrom('meters').select(['id', 'code', 'name', 'energy_type', 'department_id', 'online']);
+  if (within) meterQuery = meterQuery.where('owner_user_id', 'in', within);
+  const meters = await meterQuery.orderBy('id').execute();
   const entries: MeterDirectoryEntry[] = meters.map((meter) => {
     const chain = meter.department_id === null ? [] : lineage(meter.department_id);
     return {
@@ -49,43 +58,56 @@ export async function readMeterDirectory(db: Kysely<Database>, now: number): Pro
 const contentKey = ({ meters }: MeterDirectoryData): string => JSON.stringify(meters);
 
 /**
- * `meters:directory`: the meters the caller may see. Today whoever has a meter screen sees every meter,
- * so there is one room (issue 7 scopes meters by the user's tree: the room becomes scopedRoom() then).
- * Active rooms re-read every 5 minutes and publish when something changed.
+ * `meters:directory`: the meters of the caller's tree, one room per user (scopedRoom; administrators
+ * share one with every meter). Active rooms re-read every 5 minutes and publish when something changed.
  */
 export function meterDirectoryChannel(db: Kysely<Database>, onError: (error: unknown) => void, refreshMs = METER_DIRECTORY_REFRESH_MS, now: () => number = Date.now): ChannelProvider {
-  let sent: string | null = null;
+  /** Per room: what was last sent, and whose tree it shows. */
+  const sent = new Map<string, string>();
+  const roomUser = new Map<string, number | null>();
   let running = false;
+  const read = async (room: string) => {
+    const userId = roomUser.get(room) ?? null;
+    return readMeterDirectory(db, now(), userId === null ? null : ownerIds(await ownerScopeOfUser(db, userId)));
+  };
   const provider: ChannelProvider = {
     name: METER_DIRECTORY_CHANNEL,
     matches: (channel) => channel === METER_DIRECTORY_CHANNEL,
     async join({ channel, auth }) {
       if (!(await maySeeMeters(auth))) throw new ChannelRefusal(`You may not see ${channel}`);
-      return { room: channel, scope: { userId: null } };
+      const scoped = scopedRoom(channel, auth);
+      roomUser.set(scoped.room, scoped.scope.userId);
+      return scoped;
     },
-    async snapshot() {
-      const directory = await readMeterDirectory(db, now());
-      sent ??= contentKey(directory);
+    async snapshot({ channel, auth }) {
+      const { room } = scopedRoom(channel, auth);
+      const directory = await read(room);
+      if (!sent.has(room)) sent.set(room, contentKey(directory));
       return { messages: [directory] };
     },
     start(publisher: ChannelPublisher) {
       const timer = setInterval(() => {
-        if (running || !publisher.hasRoom(METER_DIRECTORY_CHANNEL)) return;
+        const rooms = publisher.activeRooms(provider).map((active) => active.room);
+        if (running || rooms.length === 0) return;
         running = true;
-        readMeterDirectory(db, now())
-          .then((directory) => {
+        Promise.all(
+          rooms.map(async (room) => {
+            const directory = await read(room);
             const key = contentKey(directory);
-            if (key === sent) return;
-            sent = key;
-            publisher.publish(METER_DIRECTORY_CHANNEL, METER_DIRECTORY_CHANNEL, directory);
-          }, onError)
+            if (key === sent.get(room)) return;
+            sent.set(room, key);
+            publisher.publish(room, METER_DIRECTORY_CHANNEL, directory);
+          }),
+        )
+          .catch(onError)
           .finally(() => (running = false));
       }, refreshMs);
       timer.unref();
       return () => clearInterval(timer);
     },
-    released: () => {
-      sent = null;
+    released: (room) => {
+      sent.delete(room);
+      roomUser.delete(room);
     },
   };
   return provider;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { AuthContext } from '../auth/authService';
 import { Coalescer } from './coalescer';
 import { ChannelRefusal, type ChannelProvider, type ChannelPublisher } from './channelProvider';
+import { inScope } from '../tenancy/ownerScope';
 import type { LatestValuesFeed } from './latestValuesFeed';
 
 const METER_CHANNEL = /^meter:([1-9]\d{0,9}):latest$/;
@@ -38,8 +39,9 @@ export function meterLatestChannels(db: Kysely<Database>, feed: LatestValuesFeed
     async join({ channel, auth }) {
       const meterId = Number(METER_CHANNEL.exec(channel)![1]);
       if (!(await maySeeLatest(auth))) throw new ChannelRefusal(`You may not see ${channel}`);
-      const meter = await db.selectFrom('meters').select('id').where('id', '=', meterId).executeTakeFirst();
-      if (!meter) throw new ChannelRefusal(`Meter ${meterId} does not exist`);
+      const meter = await db.selectFrom('meters').select('owner_user_id').where('id', '=', meterId).executeTakeFirst();
+      // Another tree's meter is refused as one that does not exist; the room is the meter's, shared by its viewers.
+      if (!meter || !inScope(await auth.ownerScope(), meter.owner_user_id)) throw new ChannelRefusal(`Meter ${meterId} does not exist`);
       return { room: channel, scope: { userId: null } };
     },
     async snapshot({ channel }) {

@@ -34,7 +34,8 @@ describe('alarm rules, records and counts belong to a user tree', () => {
     ids.aDeptAlarm = await raise('device', 'department', a.department, 'Alpha department alarm');
     await raise('offline', 'gateway', a.gateway, 'Alpha gateway offline');
     ids.bAlarm = await raise('device', 'meter', b.meter, 'Beta meter alarm');
-  });
+    // Migrations, argon2 logins and the fixtures take a while on PostgreSQL.
+  }, 60_000);
   afterAll(async () => t.close());
 
   const beta = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => callAs(t.app, trees.beta.token, method, url, body);

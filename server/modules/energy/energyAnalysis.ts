@@ -23,7 +23,12 @@ interface RangeQuery {
   grain: RollupGrain;
   from: number;
   to: number;
+  /** The caller's tree (server/tenancy ownerIds): only its meters, departments and sub-items; null: every tree. */
+  owners: number[] | null;
 }
+
+/** Owner ids for an `in` filter: an empty tree matches nothing. */
+const within = (owners: number[]) => (owners.length ? owners : [-1]);
 
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
 
@@ -46,7 +51,7 @@ export class EnergyAnalysis {
   async rollups(query: RangeQuery & { scope: RollupScope; ids: number[] }): Promise<RollupResult> {
     const periods = this.periods(query);
     const ids = [...new Set(query.ids)];
-    const names = await scopeNames(this.db, query.scope, ids);
+    const names = await scopeNames(this.db, query.scope, ids, query.owners);
     const missing = ids.filter((id) => !names.has(id));
     if (missing.length) throw new AppError('NOT_FOUND', { message: `No ${query.scope} with id ${missing.join(', ')}` });
     const data = await this.reader.byPeriod(query.scope, ids, query.energyType, query.grain, periods[0] ?? '', periods.at(-1) ?? '');
@@ -61,12 +66,16 @@ export class EnergyAnalysis {
   async ranking(query: RangeQuery & { scope: 'department' | 'subitem'; parentId?: number | undefined; limit: number }): Promise<RankingResult> {
     const periods = this.periods(query);
     let candidates: { id: number; name: string }[];
+    const owners = query.owners;
     if (query.scope === 'department') {
       let departments = this.db.selectFrom('departments').select(['id', 'name']);
+      if (owners) departments = departments.where('owner_user_id', 'in', within(owners));
       departments = query.parentId === undefined ? departments.where('parent_id', 'is', null) : departments.where('parent_id', '=', query.parentId);
       candidates = await departments.execute();
     } else {
-      candidates = await this.db.selectFrom('subitems').select(['id', 'name']).execute();
+      let subitems = this.db.selectFrom('subitems').select(['id', 'name']);
+      if (owners) subitems = subitems.where('owner_user_id', 'in', within(owners));
+      candidates = await subitems.execute();
     }
     const totals = await this.reader.totals(query.scope, candidates.map((c) => c.id), query.energyType, query.grain, periods[0] ?? '', periods.at(-1) ?? '');
     const all = candidates.map((c) => ({ scopeId: c.id, name: c.name, energy: round(totals.get(c.id) ?? 0) }));
@@ -85,16 +94,18 @@ export class EnergyAnalysis {
   async balance(query: BalanceQuery & RangeQuery & { departmentId: number }): Promise<BalanceResult> {
     const periods = this.periods(query);
     const [first, last] = [periods[0] ?? '', periods.at(-1) ?? ''];
-    const department = await this.db.selectFrom('departments').select(['id', 'name']).where('id', '=', query.departmentId).executeTakeFirst();
+    // Another tree's department is answered as one that does not exist; its parts are the tree's own.
+    const owned = query.owners ? within(query.owners) : null;
+    let lookup = this.db.selectFrom('departments').select(['id', 'name']).where('id', '=', query.departmentId);
+    if (owned) lookup = lookup.where('owner_user_id', 'in', owned);
+    const department = await lookup.executeTakeFirst();
     if (!department) throw new AppError('NOT_FOUND', { message: `No department with id ${query.departmentId}` });
-    const children = await this.db.selectFrom('departments').select(['id', 'name']).where('parent_id', '=', department.id).orderBy('sort').orderBy('id').execute();
-    const ownMeters = await this.db
-      .selectFrom('meters')
-      .select(['id', 'code', 'name', 'is_main'])
-      .where('department_id', '=', department.id)
-      .where('energy_type', '=', query.energyType)
-      .orderBy('id')
-      .execute();
+    let childQuery = this.db.selectFrom('departments').select(['id', 'name']).where('parent_id', '=', department.id);
+    if (owned) childQuery = childQuery.where('owner_user_id', 'in', owned);
+    const children = await childQuery.orderBy('sort').orderBy('id').execute();
+    let meterQuery = this.db.selectFrom('meters').select(['id', 'code', 'name', 'is_main']).where('department_id', '=', department.id).where('energy_type', '=', query.energyType);
+    if (owned) meterQuery = meterQuery.where('owner_user_id', 'in', owned);
+    const ownMeters = await meterQuery.orderBy('id').execute();
     const main = ownMeters.find((m) => m.is_main) ?? null;
     const subMeters = ownMeters.filter((m) => m.id !== main?.id);
 
@@ -140,12 +151,16 @@ export class EnergyAnalysis {
     return round(total);
   }
 
-  async summary(now = Date.now()): Promise<EnergySummary> {
+  /** The home page's figures over the caller's tree (`owners`; null: the whole site). */
+  async summary(owners: number[] | null, now = Date.now()): Promise<EnergySummary> {
+    const owned = owners ? within(owners) : null;
     const today = localPeriods(now, this.timeZone);
     const dayStart = localDayStart(now, this.timeZone);
     const yesterday = localPeriods(dayStart - 1, this.timeZone).day;
     const lastMonth = addMonths(today.month, -1);
-    const topLevel = (await this.db.selectFrom('departments').select('id').where('parent_id', 'is', null).execute()).map((d) => d.id);
+    let tops = this.db.selectFrom('departments').select('id').where('parent_id', 'is', null);
+    if (owned) tops = tops.where('owner_user_id', 'in', owned);
+    const topLevel = (await tops.execute()).map((d) => d.id);
     const siteTotal = async (energyType: string, grain: RollupGrain, first: string, last = first) =>
       round([...(await this.reader.totals('department', topLevel, energyType, grain, first, last)).values()].reduce((a, b) => a + b, 0));
 
@@ -177,11 +192,12 @@ export class EnergyAnalysis {
     const hours = periodsBetween(dayStart, now, 'hour', this.timeZone);
     const hourly = sumByPeriod(await this.reader.byPeriod('department', topLevel, 'electricity', 'hour', hours[0] ?? '', hours.at(-1) ?? ''), topLevel);
     // Top departments among the leaves, where the energy is used (a parent always outranks its children).
-    const leaves = await this.db
+    let leafQuery = this.db
       .selectFrom('departments as d')
       .select(['d.id', 'd.name'])
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('departments as c').select('c.id').whereRef('c.parent_id', '=', 'd.id'))))
-      .execute();
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('departments as c').select('c.id').whereRef('c.parent_id', '=', 'd.id'))));
+    if (owned) leafQuery = leafQuery.where('d.owner_user_id', 'in', owned);
+    const leaves = await leafQuery.execute();
     const leafTotals = await this.reader.totals('department', leaves.map((d) => d.id), 'electricity', 'day', today.day, today.day);
     const topDepartments = leaves
       .map((d) => ({ id: d.id, name: d.name, energy: round(leafTotals.get(d.id) ?? 0) }))
@@ -191,14 +207,21 @@ export class EnergyAnalysis {
 
     const count = async (table: 'meters' | 'gateways', onlineOnly: boolean) => {
       let query = this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+      if (owned) query = query.where('owner_user_id', 'in', owned);
       if (onlineOnly) query = query.where('online', '=', 1);
       return Number((await query.executeTakeFirstOrThrow()).n);
     };
     const meterTotal = await count('meters', false);
     const meterOnline = await count('meters', true);
-    const pending = await this.db.selectFrom('quarantine').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
-    const rejected = await this.db.selectFrom('ingest_rejections').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', now - 86_400_000).executeTakeFirstOrThrow();
-    const newest = await this.db.selectFrom('meter_state').select((eb) => eb.fn.max('latest_ts').as('ts')).executeTakeFirst();
+    let pendingQuery = this.db.selectFrom('quarantine').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending');
+    if (owned) pendingQuery = pendingQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owned));
+    let rejectedQuery = this.db.selectFrom('ingest_rejections').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', now - 86_400_000);
+    if (owned) rejectedQuery = rejectedQuery.where('owner_user_id', 'in', owned);
+    let newestQuery = this.db.selectFrom('meter_state').select((eb) => eb.fn.max('latest_ts').as('ts'));
+    if (owned) newestQuery = newestQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owned));
+    const pending = await pendingQuery.executeTakeFirstOrThrow();
+    const rejected = await rejectedQuery.executeTakeFirstOrThrow();
+    const newest = await newestQuery.executeTakeFirst();
     return {
       totals,
       todayByHour: hours.map((key) => ({ hourStart: Number(key), energy: round(hourly.get(key) ?? 0) })),

@@ -115,14 +115,14 @@ describe('rollup series and rankings', () => {
 
 describe('home summary', () => {
   it('sums the top-level departments for today, ranks leaf departments and counts online meters', async () => {
-    const summary = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(at('2026-11-10T12:00:00'));
+    const summary = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(null, at('2026-11-10T12:00:00'));
     // Floor 1's 10 kWh (M041) is not in the site total: the office counts its incomer M040, which sent nothing.
     expect(summary.totals.find((row) => row.energyType === 'electricity')).toEqual({ energyType: 'electricity', unit: 'kWh', today: 100, yesterday: 0, yesterdaySoFar: 0, month: 100, lastMonth: 0, lastMonthSoFar: 0 });
     // The next day at 00:30 the plant's 100 kWh (00:00–01:00) is yesterday; by 00:30 half of that hour was used.
-    const nextDay = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(at('2026-11-11T00:30:00'));
+    const nextDay = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(null, at('2026-11-11T00:30:00'));
     expect(nextDay.totals.find((row) => row.energyType === 'electricity')).toMatchObject({ today: 0, yesterday: 100, yesterdaySoFar: 50, month: 100 });
     // A month later at 00:30 on the 10th: last month so far = 1–9 November (nothing) + 0.5/24 of 10 November.
-    const nextMonth = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(at('2026-12-10T00:30:00'));
+    const nextMonth = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(null, at('2026-12-10T00:30:00'));
     expect(nextMonth.totals.find((row) => row.energyType === 'electricity')).toMatchObject({ month: 0, lastMonth: 100, lastMonthSoFar: 2.083333 });
     expect(summary.todayByHour).toHaveLength(13);
     expect(summary.todayByHour[0]).toEqual({ hourStart: H0, energy: 100 });

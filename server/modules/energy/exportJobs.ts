@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { ExportJob, HistoryMetric, MeterExportCreate, MeterRef } from '@shared/schemas';
 import type { MeterHistory } from './meterHistory';
+import { inScope, type OwnerScope } from '../../tenancy/ownerScope';
 
 /** Rows fetched per database round trip while writing a file. */
 const PAGE_ROWS = 10_000;
@@ -46,8 +47,8 @@ export class ExportJobs {
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
 
-  async start(ownerId: number, request: MeterExportCreate): Promise<ExportJob> {
-    const prepared = await this.history.prepare(request); // range, metric and "no history" checked before a job exists
+  async start(ownerId: number, scope: OwnerScope, request: MeterExportCreate): Promise<ExportJob> {
+    const prepared = await this.history.prepare(request, scope); // meter in the tree, range, metric and "no history" checked before a job exists
     const id = randomUUID();
     const fileName = `${prepared.meter.code}_${prepared.metric.code}_${this.stamp(request.from)}_${this.stamp(request.to)}.${request.format}`;
     const job: JobRecord = { id, state: 'running', format: request.format, fileName, rowsWritten: 0, totalRows: prepared.total, progress: 0, error: null, ownerId, path: join(this.folder, `${id}.${request.format}`), createdAt: Date.now() };
@@ -59,10 +60,10 @@ export class ExportJobs {
     return this.view(job);
   }
 
-  /** The job when it exists and belongs to the caller. */
-  find(id: string, ownerId: number): JobRecord | undefined {
+  /** The job when it exists and its starter is in the caller's tree (`scope`). */
+  find(id: string, scope: OwnerScope): JobRecord | undefined {
     const job = this.jobs.get(id);
-    return job && job.ownerId === ownerId ? job : undefined;
+    return job && inScope(scope, job.ownerId) ? job : undefined;
   }
 
   view(job: JobRecord): ExportJob {

@@ -8,6 +8,7 @@ import { fetchColumns, fetchPoints, type Point, type PointColumns, type PointQue
 import { loadMeterRef } from './meterRef';
 import { metricSource, type MetricSource } from './metricSource';
 import { assertRange } from './timeRange';
+import type { OwnerScope } from '../../tenancy/ownerScope';
 
 /** Bucket widths the chart may use, so bucket edges fall on round times. */
 const NICE_BUCKETS_MS = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((minutes) => minutes * 60_000);
@@ -28,8 +29,8 @@ export class MeterHistory {
     this.kind = storage.kind;
   }
 
-  async series(query: MeterHistoryQuery): Promise<MeterSeries> {
-    const { meter, metric, source, total } = await this.prepare(query);
+  async series(query: MeterHistoryQuery, scope: OwnerScope): Promise<MeterSeries> {
+    const { meter, metric, source, total } = await this.prepare(query, scope);
     const rangeMs = query.to - query.from;
     if (total <= MAX_SERIES_POINTS) {
       return { meter, metric, total, bucketMs: 0, points: await this.fetch(source, this.points(source, query).orderBy(sql`t`)) };
@@ -43,8 +44,8 @@ export class MeterHistory {
     return { meter, metric, total, bucketMs: bucket, points: await this.fetch(source, buckets) };
   }
 
-  async page(query: MeterHistoryQuery & { page: number; size: number; order: 'asc' | 'desc' }): Promise<MeterHistoryPage> {
-    const { meter, metric, source, total } = await this.prepare(query);
+  async page(query: MeterHistoryQuery & { page: number; size: number; order: 'asc' | 'desc' }, scope: OwnerScope): Promise<MeterHistoryPage> {
+    const { meter, metric, source, total } = await this.prepare(query, scope);
     const points = await this.fetch(
       source,
       this.points(source, query)
@@ -63,8 +64,8 @@ export class MeterHistory {
     return fetchColumns(this.storage, range, { t: sql<number>`${sql.ref(source.ts)}`, v: source.value }, source.decode);
   }
 
-  async latest(meterId: number): Promise<MeterLatest> {
-    const meter = await loadMeterRef(this.db, meterId);
+  async latest(meterId: number, scope: OwnerScope): Promise<MeterLatest> {
+    const meter = await loadMeterRef(this.db, meterId, scope);
     const row = await this.db
       .selectFrom('meters')
       .leftJoin('meter_state', 'meter_state.meter_id', 'meters.id')
@@ -76,10 +77,13 @@ export class MeterHistory {
     return { meter, online: Boolean(row.online), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), values };
   }
 
-  /** Checks the range and the metric; spec §8: an empty range is 20002 "No history was queried for this device!". */
-  async prepare(query: MeterHistoryQuery) {
+  /**
+   * Checks the range, the meter (in the caller's tree) and the metric; spec §8: an empty range is 20002
+   * "No history was queried for this device!".
+   */
+  async prepare(query: MeterHistoryQuery, scope: OwnerScope) {
     assertRange(query.from, query.to, MAX_HISTORY_RANGE_MS);
-    const meter = await loadMeterRef(this.db, query.meterId);
+    const meter = await loadMeterRef(this.db, query.meterId, scope);
     const { metric, source } = metricSource(meter, query.metric, this.kind);
     const counted = await this.points(source, query)
       .clearSelect()

@@ -26,6 +26,8 @@ import { MeterReplacements } from './meterReplacements';
 import { QuarantineDesk } from './quarantineDesk';
 import { rejectedReadings } from './rejectedReadings';
 import { ENERGY_ANALYSIS_SCREENS } from '../../realtime/energyChannel';
+import { callerScope } from '../../tenancy/routeTenancy';
+import { ownerIds } from '../../tenancy/ownerScope';
 
 const METER_DATA = '/base/meterData';
 const CHECK = '/base/check';
@@ -36,6 +38,9 @@ const QUERY_CHART = '/board/queryChart';
 /** The screens that read energy figures; the energy:* channels use the same list. */
 const ANALYSIS = ENERGY_ANALYSIS_SCREENS;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Every read names meters, departments or sub-items of the caller's tree (checked in the handlers). */
+const meters = { kind: 'meters' } as const;
+const departments = { kind: 'departments' } as const;
 
 /** The metering read API: meter history and exports, rollups, balance, home summary, data checks. */
 export const energyRoutes: FastifyPluginAsync = async (base) => {
@@ -50,21 +55,27 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.addHook('onClose', async () => exports.close());
 
   // ---- base/meterData ----
-  app.get('/meter-data/series', { config: { access: { anyOf: [METER_DATA, QUERY_CHART] } }, schema: { querystring: meterHistoryQuerySchema } }, async (request) => ok(await history.series(request.query)));
-  app.get('/meter-data/history', { config: { access: { permission: METER_DATA } }, schema: { querystring: meterHistoryPageQuerySchema } }, async (request) => ok(await history.page(request.query)));
-  app.get('/meter-data/latest', { config: { access: { anyOf: [METER_DATA, DEVICE] } }, schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) } }, async (request) =>
-    ok(await history.latest(request.query.meterId)),
+  app.get('/meter-data/series', { config: { access: { anyOf: [METER_DATA, QUERY_CHART] }, tenancy: meters }, schema: { querystring: meterHistoryQuerySchema } }, async (request) =>
+    ok(await history.series(request.query, await callerScope(request))),
   );
-  app.post('/meter-data/exports', { config: { access: { permission: METER_DATA } }, schema: { body: meterExportCreateSchema } }, async (request) =>
-    ok(await exports.start(requireAuth(request).user.id, request.body), 'Export started'),
+  app.get('/meter-data/history', { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { querystring: meterHistoryPageQuerySchema } }, async (request) =>
+    ok(await history.page(request.query, await callerScope(request))),
   );
-  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA } }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
-    const job = exports.find(request.params.id, requireAuth(request).user.id);
+  app.get('/meter-data/latest', { config: { access: { anyOf: [METER_DATA, DEVICE] }, tenancy: meters }, schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) } }, async (request) =>
+    ok(await history.latest(request.query.meterId, await callerScope(request))),
+  );
+  app.post('/meter-data/exports', { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { body: meterExportCreateSchema } }, async (request) =>
+    ok(await exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
+  );
+  // Export jobs are found by their starter's tree in ExportJobs.find.
+  const exportTenancy = { kind: 'exports', check: 'module' } as const;
+  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
+    const job = exports.find(request.params.id, await callerScope(request));
     if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
     return ok(exports.view(job));
   });
-  app.get('/meter-data/exports/:id/file', { config: { access: { permission: METER_DATA } }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const job = exports.find(request.params.id, requireAuth(request).user.id);
+  app.get('/meter-data/exports/:id/file', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    const job = exports.find(request.params.id, await callerScope(request));
     if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
     const type = job.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     const { createReadStream } = await import('node:fs');
@@ -72,25 +83,35 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // ---- rollups: others/*, devices/departRecord, home ----
-  app.get('/energy/rollups', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: rollupQuerySchema } }, async (request) => ok(await analysis.rollups(request.query)));
-  app.get('/energy/ranking', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: rankingQuerySchema } }, async (request) => ok(await analysis.ranking(request.query)));
-  app.get('/energy/balance', { config: { access: { anyOf: ANALYSIS } }, schema: { querystring: balanceQuerySchema } }, async (request) => ok(await analysis.balance(request.query)));
-  // The home page needs no role (spec: /dashboard), so neither do its site-wide figures.
-  app.get('/energy/summary', { config: { access: 'user' } }, async () => ok(await analysis.summary()));
+  app.get('/energy/rollups', { config: { access: { anyOf: ANALYSIS }, tenancy: meters }, schema: { querystring: rollupQuerySchema } }, async (request) =>
+    ok(await analysis.rollups({ ...request.query, owners: ownerIds(await callerScope(request)) })),
+  );
+  app.get('/energy/ranking', { config: { access: { anyOf: ANALYSIS }, tenancy: departments }, schema: { querystring: rankingQuerySchema } }, async (request) =>
+    ok(await analysis.ranking({ ...request.query, owners: ownerIds(await callerScope(request)) })),
+  );
+  app.get('/energy/balance', { config: { access: { anyOf: ANALYSIS }, tenancy: departments }, schema: { querystring: balanceQuerySchema } }, async (request) =>
+    ok(await analysis.balance({ ...request.query, owners: ownerIds(await callerScope(request)) })),
+  );
+  // The home page needs no role (spec: /dashboard), so neither do its figures: the caller's tree's.
+  app.get('/energy/summary', { config: { access: 'user', tenancy: departments } }, async (request) => ok(await analysis.summary(ownerIds(await callerScope(request)))));
 
   // ---- base/check ----
-  app.get('/quarantine', { config: { access: { permission: CHECK } }, schema: { querystring: quarantineQuerySchema } }, async (request) => ok(await quarantine.list(request.query)));
-  app.post('/quarantine/:id/resolve', { config: { access: { permission: `${CHECK}/edit` } }, schema: { params: idParams, body: quarantineResolveSchema } }, async (request) =>
+  app.get('/quarantine', { config: { access: { permission: CHECK }, tenancy: { kind: 'quarantine' } }, schema: { querystring: quarantineQuerySchema } }, async (request) =>
+    ok(await quarantine.list({ ...request.query, owners: ownerIds(await callerScope(request)) })),
+  );
+  app.post('/quarantine/:id/resolve', { config: { access: { permission: `${CHECK}/edit` }, tenancy: { kind: 'quarantine' } }, schema: { params: idParams, body: quarantineResolveSchema } }, async (request) =>
     ok(await quarantine.resolve(request.params.id, request.body, requireAuth(request).user.id), 'Resolved'),
   );
-  app.get('/audit-log', { config: { access: { anyOf: [CHECK, DEVICE] } }, schema: { querystring: z.object({ entity: z.enum(['quarantine', 'meter']), entityId: z.coerce.number().int().positive() }) } }, async (request) =>
-    ok(await auditEntries(db, request.query.entity, request.query.entityId)),
+  app.get('/audit-log', { config: { access: { anyOf: [CHECK, DEVICE] }, tenancy: meters }, schema: { querystring: z.object({ entity: z.enum(['quarantine', 'meter']), entityId: z.coerce.number().int().positive() }) } }, async (request) =>
+    ok(await auditEntries(db, request.query.entity, request.query.entityId, ownerIds(await callerScope(request)))),
   );
-  app.get('/ingest/rejections', { config: { access: { permission: CHECK } }, schema: { querystring: rejectionQuerySchema } }, async (request) => ok(await rejectedReadings(db, request.query)));
+  app.get('/ingest/rejections', { config: { access: { permission: CHECK }, tenancy: { kind: 'ingest_rejections' } }, schema: { querystring: rejectionQuerySchema } }, async (request) =>
+    ok(await rejectedReadings(db, request.query, ownerIds(await callerScope(request)))),
+  );
 
   // ---- base/device: replacements and gateway credentials ----
-  app.get('/meters/:id/replacements', { config: { access: { permission: DEVICE } }, schema: { params: idParams } }, async (request) => ok(await replacements.list(request.params.id)));
-  app.post('/meters/:id/replacements', { config: { access: { permission: `${DEVICE}/edit` } }, schema: { params: idParams, body: meterReplacementSchema } }, async (request) =>
+  app.get('/meters/:id/replacements', { config: { access: { permission: DEVICE }, tenancy: meters }, schema: { params: idParams } }, async (request) => ok(await replacements.list(request.params.id)));
+  app.post('/meters/:id/replacements', { config: { access: { permission: `${DEVICE}/edit` }, tenancy: meters }, schema: { params: idParams, body: meterReplacementSchema } }, async (request) =>
     ok(await replacements.record(request.params.id, request.body, requireAuth(request).user.id), 'Replacement recorded'),
   );
   app.put('/gateways/:id/mqtt-credentials', { config: { access: { permission: `${DEVICE}/edit` } }, schema: { params: idParams, body: gatewayCredentialsSchema } }, async (request) => {

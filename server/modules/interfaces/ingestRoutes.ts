@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '@shared/errors';
 import { INTERFACE_KEY_HEADER } from '@shared/schemas';
 import { AppError } from '../../http/appError';
-import { userTreeIds } from '../users/userTree';
+import { ownerIds, ownerScopeOfUser } from '../../tenancy/ownerScope';
 import { InterfaceKeyRepository } from './keyRepository';
 
 /**
@@ -27,8 +27,12 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       await record(error.code);
       throw error;
     }
-    const gateways = await app.storage.db.selectFrom('gateways').select('id').where('owner_user_id', 'in', [...(await userTreeIds(app.storage.db, key.user_id))]).execute();
-    const outcome = await app.ingest.submit(request.body, { kind: 'http', allowedGatewayIds: new Set(gateways.map((g) => g.id)) });
+    // The key speaks for the gateways of its tree (as its creator sees them now).
+    const owners = ownerIds(await ownerScopeOfUser(app.storage.db, key.user_id));
+    let gatewayQuery = app.storage.db.selectFrom('gateways').select('id');
+    if (owners) gatewayQuery = gatewayQuery.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    const gateways = await gatewayQuery.execute();
+    const outcome = await app.ingest.submit(request.body, { kind: 'http', allowedGatewayIds: new Set(gateways.map((g) => g.id)), ownerUserId: key.owner_user_id });
     if ('refused' in outcome) {
       const error = outcome.busy
         ? new AppError('UNAVAILABLE', { message: outcome.refused, headers: { 'retry-after': '1' } })

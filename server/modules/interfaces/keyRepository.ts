@@ -20,14 +20,22 @@ export function toInterfaceKey(row: KeyRow): InterfaceKey {
 export class InterfaceKeyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(userId: number, name: string): Promise<{ row: KeyRow; key: string }> {
+  /** A key created by `userId`, owned by its tree (`ownerUserId`, the tree root). */
+  async create(userId: number, ownerUserId: number, name: string): Promise<{ row: KeyRow; key: string }> {
     const key = `ek_${randomBytes(24).toString('base64url')}`;
-    const row = await this.db.insertInto('interface_keys').values({ key, name, user_id: userId, created_at: Date.now(), activated_at: null, last_used_at: null }).returningAll().executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('interface_keys')
+      .values({ key, name, user_id: userId, owner_user_id: ownerUserId, created_at: Date.now(), activated_at: null, last_used_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return { row, key };
   }
 
-  listOwnedBy(userIds: readonly number[]): Promise<KeyRow[]> {
-    return this.db.selectFrom('interface_keys').selectAll().where('user_id', 'in', [...userIds]).orderBy('id', 'desc').execute();
+  /** The keys of a tree (`owners`, server/tenancy ownerIds; null: every tree). */
+  listOwnedBy(owners: readonly number[] | null): Promise<KeyRow[]> {
+    let select = this.db.selectFrom('interface_keys').selectAll();
+    if (owners) select = select.where('owner_user_id', 'in', owners.length ? [...owners] : [-1]);
+    return select.orderBy('id', 'desc').execute();
   }
 
   findByKey(key: string): Promise<KeyRow | undefined> {

@@ -147,7 +147,12 @@ describe('meters:directory', () => {
   });
 
   it('needs a meter screen', async () => {
-    const device = collect<MeterDirectoryData>(connect(await userWithScreens('ld-device', ['/base/meterData'])), METER_DIRECTORY_CHANNEL);
+    const deviceToken = await userWithScreens('ld-device', ['/base/meterData']);
+    // The directory lists the caller's tree: the demo meters move into this top-level user's tree.
+    const db = k.t.app.storage.db;
+    const deviceUser = await db.selectFrom('users').select('id').where('username', '=', 'ld-device').executeTakeFirstOrThrow();
+    await db.updateTable('meters').set({ owner_user_id: deviceUser.id }).execute();
+    const device = collect<MeterDirectoryData>(connect(deviceToken), METER_DIRECTORY_CHANNEL);
     const none = collect(connect(await userWithScreens('ld-none', ['/others/basic'])), METER_DIRECTORY_CHANNEL);
     await until(() => device.received.length === 1 && none.errors.length === 1, 'the answers');
     expect(device.received[0]!.data.meters).toHaveLength(30);

@@ -45,7 +45,8 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
     await t.app.pushes.dispatcher.idle();
     const record = await db.selectFrom('push_records').select('id').where('task_id', '=', ids.aTask).executeTakeFirst();
     ids.aRecord = record?.id ?? 0;
-  });
+    // Migrations, argon2 logins and the fixtures take a while on PostgreSQL.
+  }, 60_000);
   afterAll(async () => t.close());
 
   const beta = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => callAs(t.app, trees.beta.token, method, url, body);
