@@ -5,6 +5,7 @@ import { AppError } from '../http/appError';
 import type { BoardService } from './boardService';
 import { BoardVersionRepository, versionNote, versionSummary } from './boardVersions';
 import { storedDocument } from './storedDocument';
+import type { OwnerScope } from '../tenancy/ownerScope';
 
 /** Version history of a board: the saved documents, and restoring one as a new revision on top. */
 export class BoardHistory {
@@ -35,8 +36,8 @@ export class BoardHistory {
    * Saves version `revision`'s document as the revision after `current` (REVISION_CONFLICT when that is
    * no longer current), validated like any save and announced so open walls reload it at once.
    */
-  async restore(boardId: number, revision: number, current: number, username: string): Promise<BoardRecord> {
+  async restore(boardId: number, revision: number, current: number, username: string, caller: OwnerScope): Promise<BoardRecord> {
     const version = await this.get(boardId, revision);
-    return this.boards.save(boardId, current, version.document, username, versionNote.restored(revision));
+    return this.boards.save(boardId, current, version.document, username, versionNote.restored(revision), caller);
   }
 }

@@ -2,23 +2,28 @@ import type { Kysely } from 'kysely';
 import type { BoardDocument } from '@shared/board/document';
 import type { FieldIssue } from '@shared/errors';
 import type { Database } from '../db/schema';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 import { validationError } from '../http/appError';
 
 const codeTaken: FieldIssue = { field: 'document.meta.code', rule: 'unique', message: 'This board code is already used' };
 const noMeter: FieldIssue = { field: 'document.meta.equipmentMeterId', rule: 'exists', message: 'No meter with this id' };
 
 /**
- * What the document schema cannot see: the code is not another board's, the equipment meter exists.
- * `selfId` is the board being saved (null for a new one).
+ * What the document schema cannot see: the code is not another board's, the equipment meter exists in
+ * the board's tree (`tree`; a meter of another tree reads as missing). `selfId` is the board being saved
+ * (null for a new one). Codes are unique across every tree: a data-show address names one board.
  */
-export async function assertBoardReferences(db: Kysely<Database>, meta: BoardDocument['meta'], selfId: number | null): Promise<void> {
+export async function assertBoardReferences(db: Kysely<Database>, meta: BoardDocument['meta'], selfId: number | null, tree: OwnerScope): Promise<void> {
   const issues: FieldIssue[] = [];
   if (meta.code !== '') {
     const holder = await db.selectFrom('boards').select('id').where('code', '=', meta.code).executeTakeFirst();
     if (holder && holder.id !== selfId) issues.push(codeTaken);
   }
   if (meta.equipmentMeterId !== null) {
-    const meter = await db.selectFrom('meters').select('id').where('id', '=', meta.equipmentMeterId).executeTakeFirst();
+    const owners = ownerIds(tree);
+    let query = db.selectFrom('meters').select('id').where('id', '=', meta.equipmentMeterId);
+    if (owners !== null) query = query.where('owner_user_id', 'in', owners.length ? owners : [0]);
+    const meter = await query.executeTakeFirst();
     if (!meter) issues.push(noMeter);
   }
   if (issues.length > 0) throw validationError(issues);

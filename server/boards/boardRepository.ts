@@ -44,9 +44,12 @@ const version = (boardId: number, revision: number, write: BoardWrite, json: str
 export class BoardRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  list(purpose?: BoardPurpose): Promise<BoardRow[]> {
+  /** `owners`: only boards of these owners (a caller's tree); null for every board. */
+  list(purpose: BoardPurpose | undefined, owners: readonly number[] | null): Promise<BoardRow[]> {
+    if (owners !== null && owners.length === 0) return Promise.resolve([]);
     let query = this.db.selectFrom('boards').selectAll();
     if (purpose) query = query.where('purpose', '=', purpose);
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
     return query.orderBy('name').orderBy('id').execute();
   }
 
@@ -58,18 +61,21 @@ export class BoardRepository {
     return this.db.selectFrom('boards').selectAll().where('code', '=', code).where('code', '<>', '').executeTakeFirst();
   }
 
-  async exists(ids: readonly number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db.selectFrom('boards').select('id').where('id', 'in', [...new Set(ids)]).execute();
+  /** Those of `ids` that are boards (of these `owners` unless null). */
+  async exists(ids: readonly number[], owners: readonly number[] | null = null): Promise<Set<number>> {
+    if (ids.length === 0 || (owners !== null && owners.length === 0)) return new Set();
+    let query = this.db.selectFrom('boards').select('id').where('id', 'in', [...new Set(ids)]);
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
+    const rows = await query.execute();
     return new Set(rows.map((row) => row.id));
   }
 
-  insert(write: BoardWrite): Promise<number> {
+  insert(write: BoardWrite, ownerUserId: number): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const values = columns(write);
       const row = await trx
         .insertInto('boards')
-        .values({ ...values, revision: 1, sample_key: null, created_at: write.now })
+        .values({ ...values, revision: 1, sample_key: null, created_at: write.now, owner_user_id: ownerUserId })
         .returning('id')
         .executeTakeFirstOrThrow();
       await recordVersion(trx, version(row.id, 1, write, values.document));
@@ -78,12 +84,12 @@ export class BoardRepository {
   }
 
   /** A seeded sample; false when another process inserted this sample key first. */
-  insertSample(write: BoardWrite, sampleKey: string): Promise<boolean> {
+  insertSample(write: BoardWrite, sampleKey: string, ownerUserId: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const values = columns(write);
       const row = await trx
         .insertInto('boards')
-        .values({ ...values, revision: 1, sample_key: sampleKey, created_at: write.now })
+        .values({ ...values, revision: 1, sample_key: sampleKey, created_at: write.now, owner_user_id: ownerUserId })
         .onConflict((conflict) => conflict.column('sample_key').doNothing())
         .returning('id')
         .executeTakeFirst();

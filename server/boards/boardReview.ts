@@ -5,6 +5,7 @@ import { AppError, validationError } from '../http/appError';
 import type { BoardRow } from './boardRepository';
 import { boardNotFound } from './boardService';
 import { summaryOfRow } from './boardSummary';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 
 const refused = (field: string, message: string) => validationError([{ field, rule: 'review', message }]);
 const notEquipment = () => refused('purpose', 'Only equipment boards go through review');
@@ -24,10 +25,13 @@ export class BoardReviews {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Equipment boards, optionally in one state, most recent activity first. */
-  async list(state?: BoardReviewState): Promise<BoardSummary[]> {
+  /** Equipment boards of the caller's tree, optionally in one state, most recent activity first. */
+  async list(state: BoardReviewState | undefined, tree: OwnerScope): Promise<BoardSummary[]> {
+    const owners = ownerIds(tree);
+    if (owners !== null && owners.length === 0) return [];
     let query = this.db.selectFrom('boards').selectAll().where('purpose', '=', 'equipment');
     if (state) query = query.where('review_state', '=', state);
+    if (owners !== null) query = query.where('owner_user_id', 'in', owners);
     const rows = await query.execute();
     return rows.sort((a, b) => lastActivity(b) - lastActivity(a) || b.id - a.id).map(summaryOfRow);
   }

@@ -23,9 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const admin: BoardViewer = { display: null, isAdmin: true, permittedPaths: async () => new Set() };
+/** Written for the built-in admin's tree (user 1), which may name anything. */
+const ADMIN_TREE = { owner: 1, scope: { all: true, home: 1 } as const };
+
+const admin: BoardViewer = { display: null, isAdmin: true, permittedPaths: async () => new Set(), ownerScope: async () => ADMIN_TREE.scope };
 /** A display token's principal; its owner is an admin, which must not widen what the wall sees. */
-const display = (boardIds: number[]): BoardViewer => ({ display: { id: 7, name: 'Hall wall', boardIds, playlistId: null }, isAdmin: true, permittedPaths: async () => new Set() });
+const display = (boardIds: number[]): BoardViewer => ({ display: { id: 7, name: 'Hall wall', boardIds, playlistId: null }, isAdmin: true, permittedPaths: async () => new Set(), ownerScope: async () => ADMIN_TREE.scope });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -38,9 +41,9 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 describe('BoardService', () => {
   it('limits a display to its own boards: filtered list, KANBAN_NOT_FOUND for the rest', async () => {
-    const a = await service.create(boardDocument('Alpha'), 'admin');
-    const b = await service.create(boardDocument('Bravo'), 'admin');
-    const c = await service.create(boardDocument('Charlie'), 'admin');
+    const a = await service.create(boardDocument('Alpha'), 'admin', ADMIN_TREE);
+    const b = await service.create(boardDocument('Bravo'), 'admin', ADMIN_TREE);
+    const c = await service.create(boardDocument('Charlie'), 'admin', ADMIN_TREE);
     expect((await service.list(admin)).map((board) => board.name)).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect((await service.list(display([c.id, a.id]))).map((board) => board.id)).toEqual([a.id, c.id]);
     expect(await service.list(display([]))).toEqual([]);
@@ -50,10 +53,10 @@ describe('BoardService', () => {
   });
 
   it('migrates and fills widget options on save, with issues under document.elements.<id>.options', async () => {
-    const board = await service.create(boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]), 'operator1');
+    const board = await service.create(boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]), 'operator1', ADMIN_TREE);
     expect(board.document.elements.g).toEqual({ type: 'fake-gauge', version: 2, title: '', options: { range: { min: 0, max: 300 }, unit: 'kW' }, binding: {} });
     expect(board.updatedBy).toBe('operator1');
-    const bad = await failure(service.update(board.id, { document: boardDocument('Gauges', { g: { type: 'fake-gauge', version: 2, options: { range: { max: 0 } } } }), revision: 1 }, 'admin'));
+    const bad = await failure(service.update(board.id, { document: boardDocument('Gauges', { g: { type: 'fake-gauge', version: 2, options: { range: { max: 0 } } } }), revision: 1 }, 'admin', ADMIN_TREE.scope));
     expect(bad.code).toBe(ErrorCode.VALIDATION_FAILED);
     expect(bad.message).toBe('document.elements.g.options.range.max: The maximum must be above 0');
     expect(bad.data).toEqual({ issues: [{ field: 'document.elements.g.options.range.max', rule: 'too_small', message: 'The maximum must be above 0' }] });
@@ -65,7 +68,7 @@ describe('BoardService', () => {
       (
         await t.app.storage.db
           .insertInto('boards')
-          .values({ name, description: '', document: JSON.stringify(document), revision: 4, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin' })
+          .values({ name, description: '', document: JSON.stringify(document), revision: 4, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin', owner_user_id: 1 })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -81,8 +84,8 @@ describe('BoardService', () => {
   it('announces each save and deletion', async () => {
     saved.length = 0;
     deleted.length = 0;
-    const board = await service.create(boardDocument('Announced'), 'admin');
-    const updated = await service.update(board.id, { document: boardDocument('Announced again'), revision: 1 }, 'admin');
+    const board = await service.create(boardDocument('Announced'), 'admin', ADMIN_TREE);
+    const updated = await service.update(board.id, { document: boardDocument('Announced again'), revision: 1 }, 'admin', ADMIN_TREE.scope);
     await service.remove(board.id);
     expect(saved).toEqual([
       { id: board.id, revision: 1, updatedAt: board.updatedAt },
@@ -95,10 +98,10 @@ describe('BoardService', () => {
   });
 
   it('lets exactly one of two saves over the same revision win', async () => {
-    const board = await service.create(boardDocument('Contested'), 'admin');
+    const board = await service.create(boardDocument('Contested'), 'admin', ADMIN_TREE);
     const results = await Promise.allSettled([
-      service.update(board.id, { document: boardDocument('First'), revision: 1 }, 'alice'),
-      service.update(board.id, { document: boardDocument('Second'), revision: 1 }, 'bob'),
+      service.update(board.id, { document: boardDocument('First'), revision: 1 }, 'alice', ADMIN_TREE.scope),
+      service.update(board.id, { document: boardDocument('Second'), revision: 1 }, 'bob', ADMIN_TREE.scope),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;

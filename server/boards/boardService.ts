@@ -6,12 +6,14 @@ import { issueField, validateBoard, type BoardIssue, type WidgetLookup } from '@
 import { widgetRegistry } from '@boards/widgets';
 import type { Database } from '../db/schema';
 import { AppError, validationError } from '../http/appError';
-import { boardScope, inScope, type BoardViewer } from './boardAccess';
+import { boardScope, inScope, maySeeBoard, type BoardViewer } from './boardAccess';
 import { BoardEvents } from './boardEvents';
 import { assertBoardReferences, withCodeGuard } from './boardReferences';
 import { BoardRepository, type BoardRow } from './boardRepository';
 import { boardSummary, summaryOfRow } from './boardSummary';
 import { versionNote } from './boardVersions';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
+import { treeOfOwner } from './ownerTree';
 import { storedDocument } from './storedDocument';
 
 /** The API's VALIDATION_FAILED issues for a board document: fields under `document.`. */
@@ -20,6 +22,12 @@ export function documentIssues(issues: readonly BoardIssue[]): FieldIssue[] {
 }
 
 export const boardNotFound = () => new AppError('KANBAN_NOT_FOUND');
+
+/** The tree a new board goes to: its owner, and the scope its references (equipment meter) must be in. */
+export interface BoardTree {
+  owner: number;
+  scope: OwnerScope;
+}
 
 const MAX_NAME = 80;
 const COPY_SUFFIX = ' (copy)';
@@ -43,23 +51,24 @@ export class BoardService {
     this.boards = new BoardRepository(db);
   }
 
-  /** The boards the viewer may see, by name; optionally only those of one purpose. */
+  /** The boards of the viewer's tree it may see, by name; optionally only those of one purpose. */
   async list(viewer: BoardViewer, purpose?: BoardPurpose): Promise<BoardSummary[]> {
     const scope = await boardScope(viewer, this.db);
     if (scope.kind === 'some' && scope.boardIds.size === 0) return [];
-    return (await this.boards.list(purpose)).filter((row) => inScope(scope, row.id)).map(summaryOfRow);
+    return (await this.boards.list(purpose, ownerIds(await viewer.ownerScope()))).filter((row) => inScope(scope, row.id)).map(summaryOfRow);
   }
 
-  /** One board the viewer may see; any other id (absent or out of scope) is KANBAN_NOT_FOUND alike. */
+  /** One board the viewer may see; any other id (absent, out of scope or of another tree) is KANBAN_NOT_FOUND alike. */
   async get(viewer: BoardViewer, id: number): Promise<BoardRecord> {
-    if (!inScope(await boardScope(viewer, this.db), id)) throw boardNotFound();
-    return this.toRecord(await this.row(id));
+    const row = await this.row(id);
+    if (!(await maySeeBoard(viewer, this.db, row))) throw boardNotFound();
+    return this.toRecord(row);
   }
 
   /** A board by its code (data-show boards open this way), with the same scope rule as by id. */
   async getByCode(viewer: BoardViewer, code: string): Promise<BoardRecord> {
     const row = await this.boards.findByCode(code);
-    if (!row || !inScope(await boardScope(viewer, this.db), row.id)) throw boardNotFound();
+    if (!row || !(await maySeeBoard(viewer, this.db, row))) throw boardNotFound();
     return this.toRecord(row);
   }
 
@@ -70,21 +79,25 @@ export class BoardService {
     return row;
   }
 
-  async create(document: unknown, username: string, note = versionNote.created): Promise<BoardRecord> {
+  async create(document: unknown, username: string, tree: BoardTree, note = versionNote.created): Promise<BoardRecord> {
     const valid = this.check(document);
-    await assertBoardReferences(this.db, valid.meta, null);
-    const id = await withCodeGuard(() => this.boards.insert({ document: valid, username, now: this.clock(), note }));
+    await assertBoardReferences(this.db, valid.meta, null, tree.scope);
+    const id = await withCodeGuard(() => this.boards.insert({ document: valid, username, now: this.clock(), note }, tree.owner));
     return this.announce(id);
   }
 
-  update(id: number, { document, revision }: BoardUpdate, username: string): Promise<BoardRecord> {
-    return this.save(id, revision, document, username, versionNote.saved);
+  update(id: number, { document, revision }: BoardUpdate, username: string, caller: OwnerScope): Promise<BoardRecord> {
+    return this.save(id, revision, document, username, versionNote.saved, caller);
   }
 
-  /** Writes `document` as the revision after `revision` (REVISION_CONFLICT when that is no longer current). */
-  async save(id: number, revision: number, document: unknown, username: string, note: string): Promise<BoardRecord> {
+  /**
+   * Writes `document` as the revision after `revision` (REVISION_CONFLICT when that is no longer current);
+   * its references must be in the board's tree, whoever (`caller`) saves it.
+   */
+  async save(id: number, revision: number, document: unknown, username: string, note: string, caller: OwnerScope): Promise<BoardRecord> {
     const valid = this.check(document);
-    await assertBoardReferences(this.db, valid.meta, id);
+    const tree = await treeOfOwner(this.db, caller, (await this.row(id)).owner_user_id);
+    await assertBoardReferences(this.db, valid.meta, id, tree);
     const saved = await withCodeGuard(() => this.boards.updateAtRevision(id, revision, { document: valid, username, now: this.clock(), note }));
     if (!saved) {
       const current = await this.row(id);
@@ -93,12 +106,13 @@ export class BoardService {
     return this.announce(id);
   }
 
-  /** A copy with its own history: "<name> (copy)" or the given name, no code (codes are unique), same purpose. */
-  async duplicate(id: number, name: string | undefined, username: string): Promise<BoardRecord> {
+  /** A copy with its own history in the source's tree: "<name> (copy)" or the given name, no code (codes are unique), same purpose. */
+  async duplicate(id: number, name: string | undefined, username: string, caller: OwnerScope): Promise<BoardRecord> {
     const source = await this.row(id);
     const document = storedDocument(source.document, this.registry);
     const meta = { ...document.meta, name: name ?? copyName(source.name), code: '' };
-    return this.create({ ...document, meta }, username, versionNote.duplicated(id));
+    const tree = { owner: source.owner_user_id, scope: await treeOfOwner(this.db, caller, source.owner_user_id) };
+    return this.create({ ...document, meta }, username, tree, versionNote.duplicated(id));
   }
 
   async remove(id: number): Promise<void> {

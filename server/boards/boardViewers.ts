@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/authService';
 import type { Database } from '../db/schema';
 import { validationError } from '../http/appError';
 import { userTreeIds } from '../modules/users/userTree';
+import { usersOfOwnerTree } from './ownerTree';
 
 /** The users the caller may name: everyone for admins, otherwise itself and its descendants. */
 const manageable = (db: Kysely<Database>, auth: AuthContext): Promise<Set<number> | null> => (auth.isAdmin ? Promise.resolve(null) : userTreeIds(db, auth.user.id));
@@ -22,13 +23,18 @@ export async function boardViewers(db: Kysely<Database>, auth: AuthContext, boar
   return { userIds: await viewerIds(db, boardId, await manageable(db, auth)) };
 }
 
-/** Replaces the board's viewers; an id that is unknown or outside the caller's tree is VALIDATION_FAILED at `userIds.<index>`. */
-export async function replaceBoardViewers(db: Kysely<Database>, auth: AuthContext, boardId: number, userIds: readonly number[]): Promise<BoardViewers> {
+/**
+ * Replaces the board's viewers; an id that is unknown, outside the caller's tree or outside the board's
+ * own user tree (who could never see it) is VALIDATION_FAILED at `userIds.<index>`.
+ */
+export async function replaceBoardViewers(db: Kysely<Database>, auth: AuthContext, board: { id: number; owner_user_id: number }, userIds: readonly number[]): Promise<BoardViewers> {
+  const boardId = board.id;
   const within = await manageable(db, auth);
   const requested = [...new Set(userIds)];
   const known = new Set(requested.length ? (await db.selectFrom('users').select('id').where('id', 'in', requested).execute()).map((row) => row.id) : []);
+  const ofTree = await usersOfOwnerTree(db, board.owner_user_id, [...known]);
   // Outside the tree reads as unknown: a caller learns nothing about users it does not manage.
-  const issues = userIds.flatMap((id, index) => (known.has(id) && (within === null || within.has(id)) ? [] : [{ field: `userIds.${index}`, rule: 'exists', message: 'No user with this id' }]));
+  const issues = userIds.flatMap((id, index) => (ofTree.has(id) && (within === null || within.has(id)) ? [] : [{ field: `userIds.${index}`, rule: 'exists', message: 'No user with this id' }]));
   if (issues.length > 0) throw validationError(issues);
   await db.transaction().execute(async (trx) => {
     let cleared = trx.deleteFrom('user_boards').where('board_id', '=', boardId);

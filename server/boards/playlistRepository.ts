@@ -15,8 +15,17 @@ const toPlaylist = (row: PlaylistRow): Playlist => ({
 export class PlaylistRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(): Promise<Playlist[]> {
-    return (await this.db.selectFrom('playlists').selectAll().orderBy('name').orderBy('id').execute()).map(toPlaylist);
+  /** `owners`: only playlists of these owners (a caller's tree); null for every playlist. */
+  async list(owners: readonly number[] | null = null): Promise<Playlist[]> {
+    if (owners !== null && owners.length === 0) return [];
+    let query = this.db.selectFrom('playlists').selectAll();
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
+    return (await query.orderBy('name').orderBy('id').execute()).map(toPlaylist);
+  }
+
+  async ownerOf(id: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('playlists').select('owner_user_id').where('id', '=', id).executeTakeFirst();
+    return row?.owner_user_id;
   }
 
   async find(id: number): Promise<Playlist | undefined> {
@@ -24,10 +33,10 @@ export class PlaylistRepository {
     return row ? toPlaylist(row) : undefined;
   }
 
-  async insert(body: PlaylistBody, now: number): Promise<number> {
+  async insert(body: PlaylistBody, now: number, ownerUserId: number): Promise<number> {
     const row = await this.db
       .insertInto('playlists')
-      .values({ name: body.name, entries: JSON.stringify(body.entries), updated_at: now })
+      .values({ name: body.name, entries: JSON.stringify(body.entries), updated_at: now, owner_user_id: ownerUserId })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

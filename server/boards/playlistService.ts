@@ -5,6 +5,8 @@ import { AppError, validationError } from '../http/appError';
 import { parseOrThrow } from '../http/zodIssues';
 import { BoardRepository } from './boardRepository';
 import { PlaylistRepository } from './playlistRepository';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
+import { treeOfOwner } from './ownerTree';
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'No such playlist' });
 
@@ -14,28 +16,33 @@ export class PlaylistService {
   private readonly boards: BoardRepository;
 
   constructor(
-    db: Kysely<Database>,
+    private readonly db: Kysely<Database>,
     private readonly clock: () => number = Date.now,
   ) {
     this.playlists = new PlaylistRepository(db);
     this.boards = new BoardRepository(db);
   }
 
-  list(): Promise<Playlist[]> {
-    return this.playlists.list();
+  /** The playlists of the caller's tree. */
+  list(caller: OwnerScope): Promise<Playlist[]> {
+    return this.playlists.list(ownerIds(caller));
   }
 
   async get(id: number): Promise<Playlist> {
     return (await this.playlists.find(id)) ?? Promise.reject(notFound());
   }
 
-  async create(raw: unknown): Promise<Playlist> {
-    const body = await this.check(raw);
-    return this.get(await this.playlists.insert(body, this.clock()));
+  /** A new playlist of the caller's tree (its root owns it), listing boards of that tree only. */
+  async create(raw: unknown, caller: OwnerScope): Promise<Playlist> {
+    const body = await this.check(raw, caller);
+    return this.get(await this.playlists.insert(body, this.clock(), caller.home));
   }
 
-  async update(id: number, raw: unknown): Promise<Playlist> {
-    const body = await this.check(raw);
+  /** Its boards must be of the playlist's own tree, whoever edits it. */
+  async update(id: number, raw: unknown, caller: OwnerScope): Promise<Playlist> {
+    const owner = await this.playlists.ownerOf(id);
+    if (owner === undefined) throw notFound();
+    const body = await this.check(raw, await treeOfOwner(this.db, caller, owner));
     if (!(await this.playlists.update(id, body, this.clock()))) throw notFound();
     return this.get(id);
   }
@@ -44,10 +51,10 @@ export class PlaylistService {
     if (!(await this.playlists.remove(id))) throw notFound();
   }
 
-  /** The shared schema, then each board id against the boards table (`entries.<i>.boardId`). */
-  private async check(raw: unknown) {
+  /** The shared schema, then each board id against the boards of `tree` (`entries.<i>.boardId`; another tree's reads as missing). */
+  private async check(raw: unknown, tree: OwnerScope) {
     const body = parseOrThrow(playlistSchema, raw);
-    const existing = await this.boards.exists(body.entries.map((entry) => entry.boardId));
+    const existing = await this.boards.exists(body.entries.map((entry) => entry.boardId), ownerIds(tree));
     const missing = body.entries.flatMap((entry, index) =>
       existing.has(entry.boardId) ? [] : [{ field: `entries.${index}.boardId`, rule: 'exists', message: `Board ${entry.boardId} does not exist` }],
     );

@@ -13,6 +13,7 @@ import { boardHistory } from './migrations/0010_board_history';
 import { filesSprites } from './migrations/0011_files_sprites';
 import { ownerTrees } from './migrations/0012_owner_trees';
 import { routerKeys } from './migrations/0014_router_keys';
+import { fileOwners } from './migrations/0015_file_owners';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0011_files_sprites': filesSprites(storage.kind),
     '0012_owner_trees': ownerTrees(storage.kind),
     '0014_router_keys': routerKeys(),
+    '0015_file_owners': fileOwners(storage.kind),
   };
 }
 

@@ -43,8 +43,9 @@ export class DisplayRepository {
     return this.db.selectFrom('displays').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Newest first, with the name of the board the last heartbeat reported. */
-  list(id?: number): Promise<ListedRow[]> {
+  /** Newest first, with the name of the board the last heartbeat reported; `owners`: only displays of these owners (null: all). */
+  list(id?: number, owners: readonly number[] | null = null): Promise<ListedRow[]> {
+    if (owners !== null && owners.length === 0) return Promise.resolve([]);
     let query = this.db
       .selectFrom('displays')
       .leftJoin('boards', 'boards.id', 'displays.board_id')
@@ -52,6 +53,7 @@ export class DisplayRepository {
       .select('boards.name as board_name')
       .orderBy('displays.id', 'desc');
     if (id !== undefined) query = query.where('displays.id', '=', id);
+    if (owners !== null) query = query.where('displays.owner_user_id', 'in', [...owners]);
     return query.execute();
   }
 

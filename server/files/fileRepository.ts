@@ -12,6 +12,8 @@ export interface NewFile {
   width: number;
   height: number;
   uploadedBy: string;
+  /** The tree the row belongs to (the uploader's tree root). */
+  ownerUserId: number;
 }
 
 /** Everything but the bytes: lists never read them. */
@@ -36,7 +38,10 @@ function toStoredFile(row: FileMeta): StoredFile {
 export class FileRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Stores the bytes once: the same bytes again (even concurrently) answer the row already there. */
+  /**
+   * Stores the bytes once per tree: the same bytes again from the same tree (even concurrently) answer the
+   * row already there; another tree gets a row of its own.
+   */
   async store(file: NewFile): Promise<StoredFile> {
     await this.db
       .insertInto('files')
@@ -51,15 +56,20 @@ export class FileRepository {
         height: file.height,
         uploaded_at: Date.now(),
         uploaded_by: file.uploadedBy,
+        owner_user_id: file.ownerUserId,
       })
-      .onConflict((conflict) => conflict.column('sha256').doNothing())
+      .onConflict((conflict) => conflict.columns(['sha256', 'owner_user_id']).doNothing())
       .execute();
-    return toStoredFile(await this.db.selectFrom('files').select(META).where('sha256', '=', file.sha256).executeTakeFirstOrThrow());
+    const row = await this.db.selectFrom('files').select(META).where('sha256', '=', file.sha256).where('owner_user_id', '=', file.ownerUserId).executeTakeFirstOrThrow();
+    return toStoredFile(row);
   }
 
-  /** Newest first. */
-  async list(): Promise<StoredFile[]> {
-    const rows = await this.db.selectFrom('files').select(META).orderBy('uploaded_at', 'desc').orderBy('id', 'desc').execute();
+  /** Newest first; `owners`: only the files of these owners (a caller's tree), null for all. */
+  async list(owners: readonly number[] | null): Promise<StoredFile[]> {
+    if (owners !== null && owners.length === 0) return [];
+    let query = this.db.selectFrom('files').select(META);
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
+    const rows = await query.orderBy('uploaded_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map(toStoredFile);
   }
 
@@ -69,14 +79,18 @@ export class FileRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  /** The bytes and type behind a stored name (<sha256>.<ext>). */
+  /** The bytes and type behind a stored name (<sha256>.<ext>), from any tree's row: the bytes are the same. */
   async content(sha256: string, ext: string): Promise<{ content: Buffer; contentType: string } | undefined> {
-    const row = await this.db.selectFrom('files').select(['content', 'content_type']).where('sha256', '=', sha256).where('ext', '=', ext).executeTakeFirst();
+    const row = await this.db.selectFrom('files').select(['content', 'content_type']).where('sha256', '=', sha256).where('ext', '=', ext).limit(1).executeTakeFirst();
     return row && { content: row.content, contentType: row.content_type };
   }
 
-  async exists(sha256: string, ext: string): Promise<boolean> {
-    const row = await this.db.selectFrom('files').select('id').where('sha256', '=', sha256).where('ext', '=', ext).executeTakeFirst();
+  /** Whether these bytes are stored for one of `owners` (null: for any tree). */
+  async exists(sha256: string, ext: string, owners: readonly number[] | null): Promise<boolean> {
+    if (owners !== null && owners.length === 0) return false;
+    let query = this.db.selectFrom('files').select('id').where('sha256', '=', sha256).where('ext', '=', ext);
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
+    const row = await query.limit(1).executeTakeFirst();
     return row !== undefined;
   }
 }

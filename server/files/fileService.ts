@@ -4,6 +4,7 @@ import { STORED_FILE_NAME, STORED_FILE_PATH_PREFIX, type StoredFile } from '@sha
 import type { Database } from '../db/schema';
 import { AppError } from '../http/appError';
 import { FileRepository } from './fileRepository';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 import { checkPicture } from './pictureCheck';
 import { uploadName } from './uploadName';
 
@@ -13,6 +14,8 @@ export interface Upload {
   contentType: string | undefined;
   nameHeader: string | string[] | undefined;
   uploadedBy: string;
+  /** The owner the row gets: the uploader's tree root. */
+  ownerUserId: number;
 }
 
 /** Upload, list, delete and serve pictures; the bytes decide what a file is, never the client. */
@@ -35,11 +38,13 @@ export class FileService {
       width: picture.width,
       height: picture.height,
       uploadedBy: upload.uploadedBy,
+      ownerUserId: upload.ownerUserId,
     });
   }
 
-  list(): Promise<StoredFile[]> {
-    return this.files.list();
+  /** The pictures of the caller's tree. */
+  list(caller: OwnerScope): Promise<StoredFile[]> {
+    return this.files.list(ownerIds(caller));
   }
 
   async remove(id: number): Promise<void> {
@@ -54,12 +59,12 @@ export class FileService {
     return { sha256, ...found };
   }
 
-  /** Whether a same-origin picture URL names a stored file (/api/files/<sha256>.<ext>). */
-  async isStoredUrl(url: string): Promise<boolean> {
+  /** Whether a same-origin picture URL names a file stored for the tree `within` (/api/files/<sha256>.<ext>). */
+  async isStoredUrl(url: string, within: OwnerScope): Promise<boolean> {
     if (!url.startsWith(STORED_FILE_PATH_PREFIX)) return false;
     const name = url.slice(STORED_FILE_PATH_PREFIX.length);
     if (!STORED_FILE_NAME.test(name)) return false;
     const [sha256 = '', ext = ''] = name.split('.');
-    return this.files.exists(sha256, ext);
+    return this.files.exists(sha256, ext, ownerIds(within));
   }
 }

@@ -13,6 +13,12 @@ export async function loadSampleRefs(db: Kysely<Database>): Promise<SampleRefs> 
   return { meter: (code) => meters.get(code), department: (code) => departments.get(code), subitem: (code) => subitems.get(code) };
 }
 
+async function sampleOwner(db: Kysely<Database>): Promise<number> {
+  const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst();
+  if (!admin) throw new Error('Sample boards are seeded after the admin account');
+  return admin.id;
+}
+
 /**
  * Inserts each sample board that was never seeded, validated like any saved board (a sample that fails is
  * a bug in the product and throws). `seeded_samples` remembers the keys, so a sample an admin deleted
@@ -29,6 +35,8 @@ export async function seedSampleBoards(
   if (samples.length === 0) return [];
   const present = new Set((await db.selectFrom('seeded_samples').select('key').where('key', 'in', samples.map((sample) => sample.key)).execute()).map((row) => row.key));
   const inserted: string[] = [];
+  // Samples belong to the built-in admin's tree, like the demo organisation they point at.
+  const owner = await sampleOwner(db);
   for (const sample of samples) {
     if (present.has(sample.key)) continue;
     const result = validateBoard(sample.build(refs), registry);
@@ -40,7 +48,7 @@ export async function seedSampleBoards(
     const marked = await db.insertInto('seeded_samples').values({ key: sample.key, seeded_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) continue; // another process seeds it
     // Through the repository, so its columns mirror the meta and its history starts with one version.
-    if (await new BoardRepository(db).insertSample({ document, username: 'system', now, note: versionNote.created }, sample.key)) inserted.push(sample.key);
+    if (await new BoardRepository(db).insertSample({ document, username: 'system', now, note: versionNote.created }, sample.key, owner)) inserted.push(sample.key);
   }
   return inserted;
 }

@@ -14,8 +14,12 @@ function toSprite(row: Selectable<SpritesTable>): Sprite {
 export class SpriteRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(): Promise<Sprite[]> {
-    const rows = await this.db.selectFrom('sprites').selectAll().orderBy('name').orderBy('id').execute();
+  /** `owners`: only the sprites of these owners (a caller's tree), null for all. */
+  async list(owners: readonly number[] | null): Promise<Sprite[]> {
+    if (owners !== null && owners.length === 0) return [];
+    let query = this.db.selectFrom('sprites').selectAll();
+    if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
+    const rows = await query.orderBy('name').orderBy('id').execute();
     return rows.map(toSprite);
   }
 
@@ -24,11 +28,16 @@ export class SpriteRepository {
     return row && toSprite(row);
   }
 
-  async create(fields: SpriteFields, by: string): Promise<Sprite> {
+  async ownerOf(id: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('sprites').select('owner_user_id').where('id', '=', id).executeTakeFirst();
+    return row?.owner_user_id;
+  }
+
+  async create(fields: SpriteFields, by: string, ownerUserId: number): Promise<Sprite> {
     const now = Date.now();
     const row = await this.db
       .insertInto('sprites')
-      .values({ name: fields.name, picture: fields.picture, icons: JSON.stringify(fields.icons), created_at: now, updated_at: now, updated_by: by })
+      .values({ name: fields.name, picture: fields.picture, icons: JSON.stringify(fields.icons), created_at: now, updated_at: now, updated_by: by, owner_user_id: ownerUserId })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toSprite(row);

@@ -7,6 +7,7 @@ import { parseOrThrow } from '../../http/zodIssues';
 import { BoardHistory } from '../../boards/boardHistory';
 import type { BoardService } from '../../boards/boardService';
 import { write } from './access';
+import { callerScope } from '../../tenancy/routeTenancy';
 
 /** /api/boards/:id/versions: the saved documents of a board, and restoring one (board screen only). */
 export const boardHistoryRoutes: FastifyPluginAsync<{ boards: BoardService }> = async (base, { boards }) => {
@@ -17,6 +18,6 @@ export const boardHistoryRoutes: FastifyPluginAsync<{ boards: BoardService }> = 
   app.get('/boards/:id/versions/:revision', { config: write, schema: { params: boardVersionParams } }, async (request) => ok(await history.get(request.params.id, request.params.revision)));
   app.post('/boards/:id/versions/:revision/restore', { config: write, schema: { params: boardVersionParams } }, async (request) => {
     const { revision } = parseOrThrow(boardRestoreSchema, request.body);
-    return ok(await history.restore(request.params.id, request.params.revision, revision, requireAuth(request).user.username), 'Restored');
+    return ok(await history.restore(request.params.id, request.params.revision, revision, requireAuth(request).user.username, await callerScope(request)), 'Restored');
   });
 };

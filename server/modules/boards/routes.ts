@@ -4,7 +4,7 @@ import { ok } from '@shared/errors';
 import { boardCodeParams, boardCreateSchema, boardDuplicateSchema, boardIdParams, boardListQuerySchema, boardUpdateSchema } from '@shared/schemas/boards';
 import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
-import { boardScope, inScope } from '../../boards/boardAccess';
+import { maySeeBoard } from '../../boards/boardAccess';
 import { BoardEvents } from '../../boards/boardEvents';
 import { BoardRepository } from '../../boards/boardRepository';
 import { BoardService } from '../../boards/boardService';
@@ -13,7 +13,8 @@ import { boardChannels } from '../../realtime/boardChannel';
 import { boardHistoryRoutes } from './historyRoutes';
 import { boardReviewRoutes } from './reviewRoutes';
 import { boardViewerRoutes } from './viewerRoutes';
-import { read, write } from './access';
+import { playlists as playlistAccess, read, write } from './access';
+import { callerScope } from '../../tenancy/routeTenancy';
 
 /**
  * /api/boards and /api/playlists (issue 6), history, viewers and review (issue 8), and the `board:<id>`
@@ -29,7 +30,10 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
 
   app.channels.addProvider(
     boardChannels({
-      maySee: async (auth, boardId) => inScope(await boardScope(auth, db), boardId) && (await repository.exists([boardId])).size === 1,
+      maySee: async (auth, boardId) => {
+        const board = await repository.find(boardId);
+        return board !== undefined && (await maySeeBoard(auth, db, board));
+      },
       revisions: (ids) => repository.revisions(ids),
       onSaved: (listener) => events.on('saved', listener),
       onDeleted: (listener) => events.on('deleted', listener),
@@ -47,11 +51,12 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
   app.get('/boards/by-code/:code', { config: read, schema: { params: boardCodeParams } }, async (request) => ok(await boards.getByCode(requireAuth(request), request.params.code)));
   app.post('/boards', { config: write }, async (request) => {
     const { document } = parseOrThrow(boardCreateSchema, request.body);
-    return ok(await boards.create(document, requireAuth(request).user.username), 'Created');
+    const scope = await callerScope(request);
+    return ok(await boards.create(document, requireAuth(request).user.username, { owner: scope.home, scope }), 'Created');
   });
   app.put('/boards/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
     const body = parseOrThrow(boardUpdateSchema, request.body);
-    return ok(await boards.update(request.params.id, body, requireAuth(request).user.username), 'Updated');
+    return ok(await boards.update(request.params.id, body, requireAuth(request).user.username, await callerScope(request)), 'Updated');
   });
   app.delete('/boards/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
     await boards.remove(request.params.id);
@@ -59,17 +64,19 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
   });
   app.post('/boards/:id/duplicate', { config: write, schema: { params: boardIdParams } }, async (request) => {
     const { name } = parseOrThrow(boardDuplicateSchema, request.body ?? {});
-    return ok(await boards.duplicate(request.params.id, name, requireAuth(request).user.username), 'Created');
+    return ok(await boards.duplicate(request.params.id, name, requireAuth(request).user.username, await callerScope(request)), 'Created');
   });
   await app.register(boardHistoryRoutes, { boards });
   await app.register(boardReviewRoutes);
   await app.register(boardViewerRoutes, { boards });
 
-  app.get('/playlists', { config: write }, async () => ok(await playlists.list()));
-  app.get('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await playlists.get(request.params.id)));
-  app.post('/playlists', { config: write }, async (request) => ok(await playlists.create(request.body), 'Created'));
-  app.put('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await playlists.update(request.params.id, request.body), 'Updated'));
-  app.delete('/playlists/:id', { config: write, schema: { params: boardIdParams } }, async (request) => {
+  app.get('/playlists', { config: playlistAccess }, async (request) => ok(await playlists.list(await callerScope(request))));
+  app.get('/playlists/:id', { config: playlistAccess, schema: { params: boardIdParams } }, async (request) => ok(await playlists.get(request.params.id)));
+  app.post('/playlists', { config: playlistAccess }, async (request) => ok(await playlists.create(request.body, await callerScope(request)), 'Created'));
+  app.put('/playlists/:id', { config: playlistAccess, schema: { params: boardIdParams } }, async (request) =>
+    ok(await playlists.update(request.params.id, request.body, await callerScope(request)), 'Updated'),
+  );
+  app.delete('/playlists/:id', { config: playlistAccess, schema: { params: boardIdParams } }, async (request) => {
     await playlists.remove(request.params.id);
     return ok(null, 'Deleted');
   });

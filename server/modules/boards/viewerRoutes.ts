@@ -19,7 +19,7 @@ export const boardViewerRoutes: FastifyPluginAsync<{ boards: BoardService }> = a
   });
   app.put('/boards/:id/viewers', { config: write, schema: { params: boardIdParams } }, async (request) => {
     const { userIds } = parseOrThrow(boardViewersSchema, request.body);
-    await boards.row(request.params.id);
-    return ok(await replaceBoardViewers(db, requireAuth(request), request.params.id, userIds), 'Updated');
+    const board = await boards.row(request.params.id);
+    return ok(await replaceBoardViewers(db, requireAuth(request), board, userIds), 'Updated');
   });
 };

@@ -9,8 +9,9 @@ export interface DisplaysKit {
   url: string;
   adminToken: string;
   call(method: InjectOptions['method'], path: string, token: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
-  board(name: string): Promise<number>;
-  playlist(name: string, entries: { boardId: number; seconds: number }[]): Promise<number>;
+  /** Straight into the table, owned by `owner` (the built-in admin, user 1, unless given). */
+  board(name: string, owner?: number): Promise<number>;
+  playlist(name: string, entries: { boardId: number; seconds: number }[], owner?: number): Promise<number>;
   /** A sub-user whose own role grants exactly these menu paths; answers its token. */
   userWith(username: string, menus: string[]): Promise<{ id: number; token: string }>;
   client(token: string, refusals?: Refusal[]): RealtimeClient;
@@ -34,17 +35,17 @@ export async function displaysKit(): Promise<DisplaysKit> {
       const response = await t.app.inject({ method, url: path, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
       return { status: response.statusCode, body: response.json(), headers: response.headers };
     },
-    async board(name) {
+    async board(name, owner = 1) {
       const now = Date.now();
       const row = await db
         .insertInto('boards')
-        .values({ name, description: '', document: '{}', revision: 1, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin' })
+        .values({ name, description: '', document: '{}', revision: 1, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin', owner_user_id: owner })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    async playlist(name, entries) {
-      const row = await db.insertInto('playlists').values({ name, entries: JSON.stringify(entries), updated_at: 1000 }).returning('id').executeTakeFirstOrThrow();
+    async playlist(name, entries, owner = 1) {
+      const row = await db.insertInto('playlists').values({ name, entries: JSON.stringify(entries), updated_at: 1000, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
     async userWith(username, menus) {

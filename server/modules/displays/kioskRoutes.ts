@@ -11,7 +11,7 @@ import type { DisplayRepository } from '../../displays/displayRepository';
 import type { WebVersion } from '../../displays/webVersion';
 
 /** Any signed-in user (a console user opening a board) and display tokens alike. */
-const config = { access: 'user', displays: true } as const;
+const config = { access: 'user', displays: true, tenancy: { kind: 'displays' } } as const;
 
 export interface KioskDeps {
   repository: DisplayRepository;
@@ -36,7 +36,8 @@ export function registerKioskRoutes(base: FastifyInstance, { repository, webVers
     const row = await repository.find(auth.display.id);
     if (!row) throw new AppError('DISPLAY_REVOKED'); // deleted between authentication and here
     const scope = parseScope(row.scope);
-    const { boardIds, playlist } = await scopeBoards(db, scope);
+    // A display reads with its owner's tree: boards of another tree drop out like deleted ones.
+    const { boardIds, playlist } = await scopeBoards(db, scope, await auth.ownerScope());
     const pinnedBoardId = row.pinned_board_id !== null && boardIds.includes(row.pinned_board_id) ? row.pinned_board_id : null;
     return ok<KioskSession>({ ...base, kind: 'display', displayId: row.id, name: row.name, scope, boardIds, playlist, pinnedBoardId });
   });

@@ -9,8 +9,12 @@ import { newDisplayToken } from '../../auth/displayTokens';
 import { existingBoardIds, loadPlaylist, parseScope, scopeBoards } from '../../displays/displayScope';
 import { toDisplayRecord, type DisplayRepository } from '../../displays/displayRepository';
 import type { DisplayChannel } from '../../realtime/displayChannel';
+import { callerScope } from '../../tenancy/routeTenancy';
+import { ownerIds, ownerScopeOfUser, type OwnerScope } from '../../tenancy/ownerScope';
 
 const access = { permission: BOARD_CONFIG_SCREEN };
+/** Displays of one user tree: another tree's display id is "not found" (server/tenancy). */
+const tenancy = { kind: 'displays' } as const;
 const displayIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export interface DisplayDeps {
@@ -18,16 +22,16 @@ export interface DisplayDeps {
   channel: DisplayChannel;
 }
 
-/** The scope as created: boards without repeats, each one existing; the playlist existing. */
-async function checkedScope(base: FastifyInstance, scope: DisplayScope): Promise<DisplayScope> {
+/** The scope as created: boards without repeats, each one existing in the display's tree (`tree`); the playlist likewise. */
+async function checkedScope(base: FastifyInstance, scope: DisplayScope, tree: OwnerScope): Promise<DisplayScope> {
   const { db } = base.storage;
   if (scope.kind === 'playlist') {
-    if (!(await loadPlaylist(db, scope.playlistId))) {
+    if (!(await loadPlaylist(db, scope.playlistId, tree))) {
       throw validationError([{ field: 'scope.playlistId', rule: 'exists', message: `playlist ${scope.playlistId} does not exist` }]);
     }
     return scope;
   }
-  const existing = new Set(await existingBoardIds(db, scope.boardIds));
+  const existing = new Set(await existingBoardIds(db, scope.boardIds, tree));
   const missing = scope.boardIds.findIndex((id) => !existing.has(id));
   if (missing >= 0) throw validationError([{ field: `scope.boardIds.${missing}`, rule: 'exists', message: `board ${scope.boardIds[missing]} does not exist` }]);
   return { kind: 'boards', boardIds: [...new Set(scope.boardIds)] };
@@ -62,33 +66,34 @@ export function registerDisplayManagement(base: FastifyInstance, { repository, c
     app.realtime.disconnectDisplay(id);
   };
 
-  app.post('/displays', { config: { access }, schema: { body: displayCreateSchema } }, async (request) => {
+  app.post('/displays', { config: { access, tenancy }, schema: { body: displayCreateSchema } }, async (request) => {
     const auth = requireAuth(request);
-    const scope = await checkedScope(app, request.body.scope);
+    // The creator owns the display (its token reads with the creator's data scope), so its boards are the creator's tree's.
+    const scope = await checkedScope(app, request.body.scope, await auth.ownerScope());
     const { token, hash } = newDisplayToken();
     const id = await repository.create({ name: request.body.name, scope, ownerUserId: auth.user.id, createdBy: auth.user.username }, hash);
     const created: DisplayCreated = { display: await record(id), token, link: kioskLink(request, scope, token) };
     return ok(created);
   });
 
-  app.get('/displays', { config: { access } }, async () => {
-    const rows = await repository.list();
+  app.get('/displays', { config: { access, tenancy } }, async (request) => {
+    const rows = await repository.list(undefined, ownerIds(await callerScope(request)));
     const online = await app.realtime.onlineDisplays(rows.filter((row) => row.revoked_at === null).map((row) => row.id));
     return ok(rows.map((row) => toDisplayRecord(row, online.has(row.id))));
   });
 
-  app.post('/displays/:id/revoke', { config: { access }, schema: { params: displayIdParams } }, async (request) => {
+  app.post('/displays/:id/revoke', { config: { access, tenancy }, schema: { params: displayIdParams } }, async (request) => {
     await existing(request.params.id);
     await revoke(request.params.id);
     return ok(await record(request.params.id));
   });
 
-  app.post('/displays/:id/show', { config: { access }, schema: { params: displayIdParams, body: displayShowSchema } }, async (request) => {
+  app.post('/displays/:id/show', { config: { access, tenancy }, schema: { params: displayIdParams, body: displayShowSchema } }, async (request) => {
     const { id } = request.params;
     const { boardId } = request.body;
     const row = await existing(id);
     if (boardId !== null) {
-      const { boardIds } = await scopeBoards(db, parseScope(row.scope));
+      const { boardIds } = await scopeBoards(db, parseScope(row.scope), await ownerScopeOfUser(db, row.owner_user_id));
       if (!boardIds.includes(boardId)) throw validationError([{ field: 'boardId', rule: 'scope', message: `board ${boardId} is not among this display's boards` }]);
     }
     await repository.pin(id, boardId);
@@ -96,13 +101,13 @@ export function registerDisplayManagement(base: FastifyInstance, { repository, c
     return ok(await record(id));
   });
 
-  app.post('/displays/:id/reload', { config: { access }, schema: { params: displayIdParams } }, async (request) => {
+  app.post('/displays/:id/reload', { config: { access, tenancy }, schema: { params: displayIdParams } }, async (request) => {
     await existing(request.params.id);
     channel.send(request.params.id, { kind: 'reload' });
     return ok(await record(request.params.id));
   });
 
-  app.delete('/displays/:id', { config: { access }, schema: { params: displayIdParams } }, async (request) => {
+  app.delete('/displays/:id', { config: { access, tenancy }, schema: { params: displayIdParams } }, async (request) => {
     await existing(request.params.id);
     await revoke(request.params.id);
     await repository.remove(request.params.id);

@@ -6,10 +6,12 @@ import { fileIdParams, fileNameParams, UPLOAD_MAX_BYTES, UPLOAD_NAME_HEADER } fr
 import { SPRITE_EDIT_SCREEN } from '@boards/widgets/mimic/spriteContract';
 import { requireAuth } from '../../http/access';
 import { FileService } from '../../files/fileService';
+import { callerScope } from '../../tenancy/routeTenancy';
 
 /** The screens that place pictures: board backgrounds and image widgets, sprites, equipment boards. */
 export const PICTURE_SCREENS = [BOARD_CONFIG_SCREEN, SPRITE_EDIT_SCREEN, EQUIPMENT_BOARD_SCREEN];
-const manage = { access: { anyOf: PICTURE_SCREENS } };
+/** Pictures belong to a user tree: another tree's file id is "not found" (server/tenancy). */
+const manage = { access: { anyOf: PICTURE_SCREENS }, tenancy: { kind: 'files' } as const };
 
 /** Served names are content hashes: the bytes behind one never change. */
 const SERVED_HEADERS = {
@@ -43,10 +45,11 @@ export const fileRoutes: FastifyPluginAsync = async (base) => {
       contentType: request.headers['content-type'],
       nameHeader: request.headers[UPLOAD_NAME_HEADER],
       uploadedBy: requireAuth(request).user.username,
+      ownerUserId: (await callerScope(request)).home,
     });
     return ok(stored, 'Uploaded');
   });
-  app.get('/files', { config: manage }, async () => ok(await files.list()));
+  app.get('/files', { config: manage }, async (request) => ok(await files.list(await callerScope(request))));
   app.delete('/files/:id', { config: manage, schema: { params: fileIdParams } }, async (request) => {
     await files.remove(request.params.id);
     return ok(null, 'Deleted');

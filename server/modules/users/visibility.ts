@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../auth/authService';
 import { boardScope, visibleBoardIds } from '../../boards/boardAccess';
+import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -42,4 +43,20 @@ export async function replaceVisibility(db: Db, userId: number, boardIds: readon
   const areas = [...new Set(displayAreaIds)];
   if (boards.length) await db.insertInto('user_boards').values(boards.map((board_id) => ({ user_id: userId, board_id }))).execute();
   if (areas.length) await db.insertInto('user_display_areas').values(areas.map((display_area_id) => ({ user_id: userId, display_area_id }))).execute();
+}
+
+/**
+ * Those of the selected boards and display areas that are not objects of `tree` (the tree of the user
+ * being given them): a user may be given only what its own tree holds, whoever gives it.
+ */
+export async function outsideTree(db: Db, tree: OwnerScope, selection: { boardIds: readonly number[]; displayAreaIds: readonly number[] }): Promise<{ boardIds: number[]; displayAreaIds: number[] }> {
+  const owners = ownerIds(tree);
+  if (owners === null) return { boardIds: [], displayAreaIds: [] };
+  const inTree = async (table: 'boards' | 'display_areas', ids: readonly number[]) => {
+    if (ids.length === 0 || owners.length === 0) return new Set<number>();
+    return new Set((await db.selectFrom(table).select('id').where('id', 'in', [...ids]).where('owner_user_id', 'in', owners).execute()).map((row) => row.id));
+  };
+  const boards = await inTree('boards', selection.boardIds);
+  const areas = await inTree('display_areas', selection.displayAreaIds);
+  return { boardIds: selection.boardIds.filter((id) => !boards.has(id)), displayAreaIds: selection.displayAreaIds.filter((id) => !areas.has(id)) };
 }

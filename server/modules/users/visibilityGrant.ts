@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../auth/authService';
 import { AppError } from '../../http/appError';
-import { grantable, visibleBoardIds, visibleDisplayAreaIds } from './visibility';
+import { grantable, outsideTree, visibleBoardIds, visibleDisplayAreaIds } from './visibility';
+import { ownerScopeOfUser, type OwnerScope } from '../../tenancy/ownerScope';
 
 async function unknownIds(db: Kysely<Database>, table: 'boards' | 'display_areas', ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -22,9 +23,13 @@ export async function assertVisibilityGrant(
   selection: { boardIds: readonly number[]; displayAreaIds: readonly number[] },
   targetId: number | null,
 ): Promise<void> {
+  // The edited user's tree; a new user is made under the caller: in its tree, or a tree of its own under an admin.
+  const tree: OwnerScope = targetId !== null ? await ownerScopeOfUser(db, targetId) : auth.isAdmin ? { all: false, home: 0, owners: new Set() } : await auth.ownerScope();
+  const outside = await outsideTree(db, tree, selection);
+  // Another tree's object reads as unknown, like one that does not exist.
   const issues = [
-    ...(await unknownIds(db, 'boards', selection.boardIds)).map((id) => ({ field: 'boardIds', rule: 'unknown', message: `Unknown board ${id}` })),
-    ...(await unknownIds(db, 'display_areas', selection.displayAreaIds)).map((id) => ({ field: 'displayAreaIds', rule: 'unknown', message: `Unknown display area ${id}` })),
+    ...[...new Set([...(await unknownIds(db, 'boards', selection.boardIds)), ...outside.boardIds])].map((id) => ({ field: 'boardIds', rule: 'unknown', message: `Unknown board ${id}` })),
+    ...[...new Set([...(await unknownIds(db, 'display_areas', selection.displayAreaIds)), ...outside.displayAreaIds])].map((id) => ({ field: 'displayAreaIds', rule: 'unknown', message: `Unknown display area ${id}` })),
   ];
   const first = issues[0];
   if (first) throw new AppError('VALIDATION_FAILED', { message: `${first.field}: ${first.message}`, data: { issues } });
