@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { aliases } from './scripts/aliases.js';
+import { cspSafeCompositor } from './scripts/cspSafeCompositor';
 
 /** Heavy libraries get their own chunks so a page downloads only what it uses (a 2D board never fetches three). */
 const chunkGroups: Record<string, RegExp> = {
@@ -14,7 +15,7 @@ const chunkGroups: Record<string, RegExp> = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cspSafeCompositor()],
   resolve: { alias: aliases },
   build: {
     outDir: 'dist',

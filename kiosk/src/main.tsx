@@ -1,3 +1,5 @@
+// First: zod must be jitless before any schema parses (the pages' policy refuses eval).
+import '@shared/csp/zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
