@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { cookieAttributes } from './cookieAttributes';
 
 /** Cookie that holds the session token (spec §4, §9). */
 export const TOKEN_COOKIE = 'Admin-Token';
@@ -8,7 +9,7 @@ export function getToken(): string | undefined {
 }
 
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Lax' });
+  Cookies.set(TOKEN_COOKIE, token, cookieAttributes('token'));
 }
 
 /**

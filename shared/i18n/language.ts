@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { cookieAttributes } from '../api/cookieAttributes';
 
 /** The product's catalogues (spec §9); anything else falls back to English. */
 export const LANGUAGES = ['en', 'zh', 'es'] as const;
@@ -38,5 +39,5 @@ export function currentLanguage(): Language {
 }
 
 export function saveLanguage(language: Language): void {
-  Cookies.set(LANGUAGE_COOKIE, language, { sameSite: 'Lax', expires: 365 });
+  Cookies.set(LANGUAGE_COOKIE, language, cookieAttributes('preference'));
 }

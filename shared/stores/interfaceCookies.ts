@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { cookieAttributes } from '../api/cookieAttributes';
 
 /** Spec §2: the sidebar state ('1' open, '0' closed) and the component size live in cookies. */
 export const SIDEBAR_COOKIE = 'sidebarStatus';
@@ -12,5 +13,5 @@ export interface InterfaceCookies {
 
 export const browserCookies: InterfaceCookies = {
   get: (name) => Cookies.get(name),
-  set: (name, value) => void Cookies.set(name, value, { sameSite: 'Lax', expires: 365 }),
+  set: (name, value) => void Cookies.set(name, value, cookieAttributes('preference')),
 };
