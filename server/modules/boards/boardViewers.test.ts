@@ -4,9 +4,14 @@ import { boardDocument, boardsKit, EDITOR_MENUS, type BoardsKit } from './boards
 
 let k: BoardsKit;
 let boardId: number;
+/** The top-level account whose tree owns the board; every user of these tests is in its tree. */
+let tenant: number;
 beforeAll(async () => {
   k = await boardsKit();
+  await k.userWith('wall_tenant', []);
+  tenant = await k.userId('wall_tenant');
   boardId = (await k.create(boardDocument('Visitor wall'))).id;
+  await k.t.app.storage.db.updateTable('boards').set({ owner_user_id: tenant }).where('id', '=', boardId).execute();
 });
 afterAll(() => k.close());
 
@@ -15,9 +20,9 @@ const noUser = (index: number) => ({ field: `userIds.${index}`, rule: 'exists', 
 
 describe('board viewers', () => {
   it('replaces the users who may see a board, and they see it', async () => {
-    const guestToken = await k.userWith('wall_guest', []);
+    const guestToken = await k.userWith('wall_guest', [], tenant);
     const guest = await k.userId('wall_guest');
-    await k.userWith('wall_guest2', []);
+    await k.userWith('wall_guest2', [], tenant);
     const guest2 = await k.userId('wall_guest2');
     expect((await k.call('GET', viewersUrl())).body).toEqual({ code: 0, message: 'ok', data: { userIds: [] } });
     const set = await k.call('PUT', viewersUrl(), { userIds: [guest2, guest, guest2] });
@@ -38,7 +43,7 @@ describe('board viewers', () => {
   });
 
   it('lets a non-admin name only itself and its descendants, leaving other users’ rows as they are', async () => {
-    const editorToken = await k.userWith('wall_editor', EDITOR_MENUS);
+    const editorToken = await k.userWith('wall_editor', EDITOR_MENUS, tenant);
     const editor = await k.userId('wall_editor');
     await k.userWith('wall_child', [], editor);
     const child = await k.userId('wall_child');

@@ -135,7 +135,7 @@ describe('playlists API', () => {
     expect((await k.call('DELETE', `/api/playlists/${id}`)).body).toEqual({ code: 0, data: null, message: 'Deleted' });
     const gone = await k.call('GET', `/api/playlists/${id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: 'No such playlist' });
+    expect(gone.body).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: `Playlist ${id} was not found` });
     expect((await k.call('PUT', `/api/playlists/${id}`, { name: 'X', entries: [{ boardId: a.id, seconds: 5 }] })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await k.call('DELETE', `/api/playlists/${id}`)).body.code).toBe(ErrorCode.NOT_FOUND);
   });

@@ -237,7 +237,7 @@ describe('remote control over display:self', () => {
     });
     for (const path of ['/api/displays/99999/show', '/api/displays/99999/reload', '/api/displays/99999/revoke']) {
       const missing = await k.call('POST', path, k.adminToken, { boardId: null });
-      expect({ status: missing.status, code: missing.body.code, message: missing.body.message }).toEqual({ status: 404, code: ErrorCode.NOT_FOUND, message: 'Display 99999 does not exist' });
+      expect({ status: missing.status, code: missing.body.code, message: missing.body.message }).toEqual({ status: 404, code: ErrorCode.NOT_FOUND, message: 'Display 99999 was not found' });
     }
   });
 

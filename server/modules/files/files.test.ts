@@ -177,7 +177,7 @@ describe('listing and deleting pictures', () => {
     expect((await k.call('GET', '/api/files')).body.data.map((file: any) => file.id)).not.toContain(older.id);
     const again = await k.call('DELETE', `/api/files/${older.id}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: 'No such file' });
+    expect(again.body).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: `File ${older.id} was not found` });
   });
 });
 

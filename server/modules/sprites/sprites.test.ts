@@ -62,7 +62,7 @@ describe('sprites API', () => {
     for (const [method, payload] of [['GET'], ['DELETE'], ['PUT', body('Nowhere')]] as const) {
       const { status, body: reply } = await k.call(method, '/api/sprites/999999', payload ? { payload } : {});
       expect(status, method).toBe(404);
-      expect(reply, method).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: 'No such sprite' });
+      expect(reply, method).toEqual({ code: ErrorCode.NOT_FOUND, data: null, message: 'Sprite 999999 was not found' });
     }
   });
 
