@@ -8,6 +8,7 @@ import { addGateway, addUser, fakeIngest, recordingLog, setUserMqtt, waitFor, ty
 
 const ADMIN_MQTT = { username: 'admin-mqtt', password: 'Mqtt!pass-admin-1' };
 const OTHER_MQTT = { username: 'other-mqtt', password: 'Mqtt!pass-other-1' };
+const OTHER_SUB_MQTT = { username: 'other-sub-mqtt', password: 'Mqtt!pass-other-2' };
 const GW_OTHER = { username: 'gw-other', password: 'Mqtt!pass-gw-2' };
 const CHILD_GW = 'GW-CHILD-01';
 const payload = { ts: 1_700_000_000_000, readings: [{ meter: 'M001', values: { kwh: 12.5, kw: 3 } }] };
@@ -42,6 +43,7 @@ beforeAll(async () => {
   // ... and a second top-level user with a gateway of its own, outside admin's tree.
   const other = await addUser(db, 'other', null, OTHER_MQTT);
   await addGateway(db, 'GW-OTHER-01', other, GW_OTHER);
+  await addUser(db, 'other-sub', other, OTHER_SUB_MQTT);
   ingest = fakeIngest(150);
   ingress = await startMqttIngress({ storage: t.app.storage, ingest, port: 0, host: '127.0.0.1', log: recordingLog(), env: {} });
 });
@@ -83,9 +85,14 @@ describe('embedded MQTT broker', () => {
   it('refuses a user publishing for a gateway outside its tree, without calling ingest', async () => {
     const before = ingest.calls.length;
     expect(await publishOutcome(await client(OTHER_MQTT), 'gateways/GW-DEMO-01/readings', JSON.stringify(payload))).toBe(false);
-    expect(await publishOutcome(await client(ADMIN_MQTT), 'gateways/GW-OTHER-01/readings', JSON.stringify(payload))).toBe(false);
+    expect(await publishOutcome(await client(OTHER_SUB_MQTT), 'gateways/GW-DEMO-01/readings', JSON.stringify(payload))).toBe(false);
     expect(await publishOutcome(await client(ADMIN_MQTT), 'gateways/GW-UNKNOWN/readings', JSON.stringify(payload))).toBe(false);
     expect(ingest.calls.length).toBe(before);
+  });
+
+  it("lets a sub-user publish for its tree root's gateways, and an administrator for any tree's", async () => {
+    expect(await publishOutcome(await client(OTHER_SUB_MQTT), 'gateways/GW-OTHER-01/readings', JSON.stringify(payload))).toBe(true);
+    expect(await publishOutcome(await client(ADMIN_MQTT), 'gateways/GW-OTHER-01/readings', JSON.stringify(payload))).toBe(true);
   });
 
   it('lets a gateway credential publish for its own serial number only', async () => {
