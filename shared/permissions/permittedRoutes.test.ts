@@ -9,6 +9,7 @@ function entry(fullpath: string, fields: Partial<RouterEntry> = {}): RouterEntry
     _id: nextId++,
     path: segments.length > 1 ? segments.slice(1).join('/') : fullpath,
     fullpath,
+    key: fullpath,
     level: segments.length > 1 ? 1 : 0,
     parent: null,
     children: [],

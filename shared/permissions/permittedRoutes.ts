@@ -36,6 +36,17 @@ export function routePaths(tree: readonly MenuNode[]): Set<string> {
   return paths;
 }
 
+/** Every permission key in the tree: what the screens' permission checks compare with (see PermissionStore). */
+export function routeKeys(tree: readonly MenuNode[]): Set<string> {
+  const keys = new Set<string>();
+  const visit = (node: MenuNode) => {
+    keys.add(node.entry.key);
+    node.children.forEach(visit);
+  };
+  tree.forEach(visit);
+  return keys;
+}
+
 /** Spec §2: dynamic path segments become "all" in menu links (`/a/:code` → `/a/all`). */
 export function menuLink(fullpath: string): string {
   return fullpath
@@ -46,9 +57,10 @@ export function menuLink(fullpath: string): string {
 
 /**
  * Spec §6 permission helper: a button shows when the user is admin or the granted entries hold one
- * whose full path equals the route path joined with the button name.
+ * whose permission key equals the screen's path joined with the button name (a seeded button's key is
+ * its product full path, whatever the menu editor renamed it to).
  */
-export function hasButtonPermission(isAdmin: boolean, grantedFullpaths: ReadonlySet<string>, routePath: string, button: string): boolean {
+export function hasButtonPermission(isAdmin: boolean, grantedKeys: ReadonlySet<string>, screen: string, button: string): boolean {
   if (isAdmin) return true;
-  return grantedFullpaths.has(`${routePath.replace(/\/+$/, '')}/${button}`);
+  return grantedKeys.has(`${screen.replace(/\/+$/, '')}/${button}`);
 }

@@ -9,17 +9,16 @@ function user(username: string, roles: { _id: number; name: string }[]): UserInf
 }
 
 const entry = (_id: number, fullpath: string, level: number, parent: number | null): RouterEntry => ({
-  _id, path: fullpath, fullpath, level, parent, children: [], roles: [], type: 'menu', title: 'route.x', icon: null, sort: _id, hidden: false, noRole: false,
+  _id, path: fullpath, fullpath, key: fullpath, level, parent, children: [], roles: [], type: 'menu', title: 'route.x', icon: null, sort: _id, hidden: false, noRole: false,
 });
 
-async function signedIn(info: UserInfo) {
+async function signedIn(info: UserInfo, rows = [entry(1, '/settings', 0, null), entry(2, '/settings/boardConfig', 1, 1), entry(3, '/settings/boardConfig/save', 2, 2)]) {
   const session = new SessionStore({
     api: { login: vi.fn(), linkLogin: vi.fn(), logout: vi.fn(), getUserInfo: vi.fn(async () => info) },
     persistence: { get: () => 'token', set: vi.fn(), remove: vi.fn() },
     clearCaches: vi.fn(),
   });
   await session.getInfo();
-  const rows = [entry(1, '/settings', 0, null), entry(2, '/settings/boardConfig', 1, 1), entry(3, '/settings/boardConfig/save', 2, 2)];
   const routers = vi.fn(async () => ({ total: rows.length, rows }));
   return { session, routers, permission: new PermissionStore(session, { routers }) };
 }
@@ -45,5 +44,23 @@ describe('PermissionStore.load', () => {
     session.resetToken();
     expect(permission.loaded).toBe(false);
     expect(permission.hasRoute('/settings')).toBe(false);
+  });
+
+  it('checks screens and buttons by their permission keys, so a renamed or moved entry keeps its meaning', async () => {
+    const renamed = [
+      entry(1, '/settings', 0, null),
+      { ...entry(2, '/settings/boards', 1, 1), key: '/settings/boardConfig' },
+      { ...entry(3, '/settings/boards/keep', 2, 2), key: '/settings/boardConfig/save' },
+      // Made in the menu editor on the old button's path: grants nothing the screens check.
+      { ...entry(4, '/settings/boards/delete', 2, 2), key: 'custom:5b0c6a8e-0000-4000-8000-000000000000' },
+    ];
+    const { permission } = await signedIn(user('op', [{ _id: 4, name: 'operator' }]), renamed);
+    await permission.load();
+    expect(permission.hasRoute('/settings/boardConfig')).toBe(true);
+    expect(permission.hasRoute('/settings/boards')).toBe(false);
+    expect(permission.hasButton('/settings/boardConfig', 'save')).toBe(true);
+    expect(permission.hasButton('/settings/boardConfig', 'delete')).toBe(false);
+    // The sidebar follows the entry's current path and title.
+    expect(permission.tree[0]?.children.map((node) => node.entry.fullpath)).toEqual(['/settings/boards']);
   });
 });

@@ -1,6 +1,6 @@
 import { computed, makeObservable } from 'mobx';
 import type { AccountApi } from '../api/accountApi';
-import { buildMenuTree, hasButtonPermission, routePaths, type MenuNode } from '../permissions/permittedRoutes';
+import { buildMenuTree, hasButtonPermission, routeKeys, type MenuNode } from '../permissions/permittedRoutes';
 import type { SessionStore } from './sessionStore';
 
 /**
@@ -12,7 +12,7 @@ export class PermissionStore {
     private readonly session: SessionStore,
     private readonly api: Pick<AccountApi, 'routers'>,
   ) {
-    makeObservable(this, { tree: computed, paths: computed, grantedPaths: computed, loaded: computed });
+    makeObservable(this, { tree: computed, screenKeys: computed, grantedKeys: computed, loaded: computed });
   }
 
   /** True once the entries for the current session have arrived. */
@@ -25,23 +25,28 @@ export class PermissionStore {
     return buildMenuTree(this.session.routers);
   }
 
-  /** Full paths the user may route to. */
-  get paths(): ReadonlySet<string> {
-    return routePaths(this.tree);
+  /**
+   * Permission keys of the screens the user may open. The server checks keys, and a seeded entry's key is
+   * the product's path, so the screens' own constants (`/settings/boardConfig`) keep answering right after
+   * an admin renames or moves the entry; the routes themselves follow the entries' current full paths.
+   */
+  get screenKeys(): ReadonlySet<string> {
+    return routeKeys(this.tree);
   }
 
-  /** Every granted full path, buttons included (for the button permission helper). */
-  get grantedPaths(): ReadonlySet<string> {
-    return new Set(this.session.routers.map((entry) => entry.fullpath));
+  /** Every granted permission key, buttons included (for the button permission helper). */
+  get grantedKeys(): ReadonlySet<string> {
+    return new Set(this.session.routers.map((entry) => entry.key));
   }
 
-  hasRoute(fullpath: string): boolean {
-    return this.paths.has(fullpath);
+  /** `screen` is the product's path of the screen (its permission key). */
+  hasRoute(screen: string): boolean {
+    return this.screenKeys.has(screen);
   }
 
-  /** Spec §6: admin, or an entry whose full path is the route path joined with the button name. */
-  hasButton(routePath: string, button: string): boolean {
-    return hasButtonPermission(this.session.isAdmin, this.grantedPaths, routePath, button);
+  /** Spec §6: admin, or an entry whose key is the screen's path joined with the button name. */
+  hasButton(screen: string, button: string): boolean {
+    return hasButtonPermission(this.session.isAdmin, this.grantedKeys, screen, button);
   }
 
   /** Admins ask for no role ids, which the server answers with every entry (spec §6: admin sees all). */

@@ -9,6 +9,7 @@ function node(fullpath: string, children: MenuNode[] = []): MenuNode {
     _id: nextId++,
     path: fullpath,
     fullpath,
+    key: fullpath,
     level: children.length ? 0 : 1,
     parent: null,
     children: [],

@@ -12,6 +12,7 @@ export function routerRows(granted?: readonly string[]): RouterEntry[] {
     .filter((def) => !granted || def.noRole || granted.includes(def.fullpath))
     .map(({ parentFullpath, ...def }) => ({
       ...def,
+      key: def.fullpath,
       _id: ids.get(def.fullpath) ?? 0,
       parent: parentFullpath ? (ids.get(parentFullpath) ?? null) : null,
       children: [],

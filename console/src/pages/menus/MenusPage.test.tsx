@@ -10,7 +10,7 @@ const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', emai
 const viewer: UserInfo = { ...admin, _id: 7, username: 'viewer1', roles: [{ _id: 3, name: 'viewers' }], type: 1 };
 
 const entry = (_id: number, path: string, fullpath: string, parent: number | null, level: number, title: string, extra: Partial<RouterEntry> = {}): RouterEntry => ({
-  _id, path, fullpath, level, parent, children: [], roles: [], type: 'menu', title, icon: null, sort: _id, hidden: false, noRole: false, ...extra,
+  _id, path, fullpath, key: fullpath, level, parent, children: [], roles: [], type: 'menu', title, icon: null, sort: _id, hidden: false, noRole: false, ...extra,
 });
 // /report (30) → reportList (31) → delete (32, button)
 const tree = [

@@ -15,7 +15,7 @@ const operatorRole: RoleRow = { _id: 2, name: 'operator', type: 1, description: 
 const auditorRole: RoleRow = { _id: 5, name: 'auditor', type: 1, description: '', isDefault: false, users: [], routers: [] };
 
 const entry = (_id: number, path: string, parent: number | null, sort: number, title: string, type: 'menu' | 'button' = 'menu'): RouterEntry => ({
-  _id, path, fullpath: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title, icon: null, sort, hidden: type === 'button', noRole: false,
+  _id, path, fullpath: path, key: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title, icon: null, sort, hidden: type === 'button', noRole: false,
 });
 // /alerts (10) → devices (11); /settings (20) → roles (21) → add (22)
 const tree = [entry(10, '/alerts', null, 1, 'route.alerts'), entry(11, 'devices', 10, 1, 'route.devices'), entry(20, '/settings', null, 2, 'route.settings'), entry(21, 'roles', 20, 1, 'route.roles'), entry(22, 'add', 21, 1, 'route.add', 'button')];
@@ -125,7 +125,7 @@ describe('RolesPage', () => {
     expect(screen.queryByTestId('role-edit-2')).toBeNull();
     // The test server's GET /routers lists menus only: the role's one button entry joins the session here.
     const { session } = rootStore;
-    act(() => session.setRouters([...session.routers, { ...entry(99, 'edit', session.routers.find((r) => r.fullpath === '/settings/roles')!._id, 1, 'route.edit', 'button'), fullpath: '/settings/roles/edit', level: 2 }]));
+    act(() => session.setRouters([...session.routers, { ...entry(99, 'edit', session.routers.find((r) => r.fullpath === '/settings/roles')!._id, 1, 'route.edit', 'button'), fullpath: '/settings/roles/edit', key: '/settings/roles/edit', level: 2 }]));
     expect(screen.getByTestId('role-edit-2')).toBeTruthy();
     for (const id of ['roles-add', 'roles-batch-delete', 'role-delete-2', 'role-auth-2']) expect(screen.queryByTestId(id)).toBeNull();
     expect(within(row(2)).queryByRole('checkbox')).toBeNull();

@@ -3,7 +3,7 @@ import type { RouterEntry } from '@shared/schemas/router';
 import { authTree, grantedIds, toggleGrant } from './authTree';
 
 const entry = (_id: number, path: string, parent: number | null, sort: number, type: 'menu' | 'button' = 'menu'): RouterEntry => ({
-  _id, path, fullpath: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title: `route.${path}`, icon: null, sort, hidden: false, noRole: false,
+  _id, path, fullpath: path, key: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title: `route.${path}`, icon: null, sort, hidden: false, noRole: false,
 });
 
 // /settings (1) → roles (2) → add (4), edit (5); /settings → user (3); /alerts (6)
