@@ -44,7 +44,8 @@ describe('/api/meters', () => {
     expect((await post({ ptRatio: -1 })).message).toBe('body.ptRatio: Must be greater than 0');
     expect((await post({ registerMax: 0 })).message).toBe('body.registerMax: Must be greater than 0');
     expect((await post({ ratedPowerKw: 'lots' })).message).toBe('body.ratedPowerKw: Must be a number');
-    expect((await post({ installDate: '2024-02-30' })).message).toBe('body.installDate: Date must be YYYY-MM-DD');
+    expect((await post({ installDate: '2024-02-30' })).message).toBe('body.installDate: Date must be a real calendar date');
+    expect((await post({ installDate: '2024-2-3' })).message).toBe('body.installDate: Date must be YYYY-MM-DD');
     expect((await post({ energyType: 'steam' })).message).toBe('body.energyType: Please choose a value');
     expect((await post({ departmentId: 9999 })).message).toBe('departmentId: 9999 does not exist');
     expect((await post({ code: 'M001' })).message).toBe('code "M001" is already used');

@@ -1,3 +1,5 @@
+import { parseIsoDateTime } from '../schemas/dates';
+
 /** Earliest and latest instants a reading may carry: no meter data before 2000, and at most 5 minutes of clock skew. */
 export const EARLIEST_READING = Date.UTC(2000, 0, 1);
 export const FUTURE_SKEW_MS = 5 * 60_000;
@@ -13,8 +15,10 @@ export function parseReadingTime(value: unknown, now = Date.now()): number | { r
     ms = Math.abs(value) < 1e11 ? value * 1000 : value;
   } else if (typeof value === 'string') {
     if (!/^\d{4}-\d{2}-\d{2}T/.test(value)) return { reason: `ts "${value.slice(0, 40)}" is not ISO 8601` };
-    ms = Date.parse(value);
-    if (Number.isNaN(ms)) return { reason: `ts "${value.slice(0, 40)}" is not a valid date` };
+    // Strict: Date.parse would store 2026-02-30 as 2 March.
+    const parsed = parseIsoDateTime(value);
+    if (typeof parsed !== 'number') return { reason: `ts "${value.slice(0, 40)}": ${parsed.reason}` };
+    ms = parsed;
   } else {
     return { reason: 'ts must be epoch milliseconds or ISO 8601 text' };
   }

@@ -10,7 +10,9 @@ describe('resource forms validate with the API rules', () => {
     expect(validateField(meterResource, 'ctRatio', 0)).toEqual({ field: 'ctRatio', rule: 'positive', message: 'Must be greater than 0' });
     expect(validateField(meterResource, 'ctRatio', 2.5)).toBeUndefined();
     expect(validateField(subitemResource, 'sort', 'x')?.rule).toBe('number');
-    expect(validateField(meterResource, 'installDate', '2024-13-01')?.rule).toBe('date');
+    expect(validateField(meterResource, 'installDate', '2024-13-01')?.rule).toBe('calendarDate');
+    expect(validateField(meterResource, 'installDate', '2024-2-1')?.rule).toBe('date');
+    expect(validateField(meterResource, 'installDate', '9999-12-31')?.rule).toBe('dateRange');
     expect(validateField(meterResource, 'installDate', '')).toBeUndefined();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 
 /**
  * Alarms (issue 5): threshold rules, alarm records and their counts. One contract for the server's
@@ -67,10 +68,10 @@ export type ThresholdScope = (typeof THRESHOLD_SCOPES)[number];
  */
 export const thresholdRuleSchema = z
   .object({
-    name: z.string().trim().min(1, 'required').max(64),
+    name: text().trim().min(1, 'required').max(64),
     scope: z.enum(THRESHOLD_SCOPES),
     scopeId: id,
-    metric: z.string().trim().min(1).max(32),
+    metric: text().trim().min(1).max(32),
     over: z.number().finite().nullable().default(null),
     under: z.number().finite().nullable().default(null),
     durationS: z.number().int().min(0).max(86_400).default(0),
@@ -90,7 +91,7 @@ export interface ThresholdRule extends ThresholdRuleBody {
 }
 
 /** GET /api/alarm-rules/suggest: the knee point (spec §9) of a meter metric's recent values. */
-export const thresholdSuggestQuerySchema = z.object({ meterId: id, metric: z.string().trim().min(1).max(32), days: z.coerce.number().int().min(1).max(92).default(30) });
+export const thresholdSuggestQuerySchema = z.object({ meterId: id, metric: text().trim().min(1).max(32), days: z.coerce.number().int().min(1).max(92).default(30) });
 export interface ThresholdSuggestion {
   /** Suggested upper limit, null when the history has too few non-zero values. */
   over: number | null;
@@ -138,7 +139,7 @@ export const alarmRecordQuerySchema = z.object({
   severity: z.enum(ALARM_SEVERITIES).optional(),
   from: epochMs.optional(),
   to: epochMs.optional(),
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
   /** Only records with id above this one (a reconnecting client's catch-up), oldest first. */
   afterId: z.coerce.number().int().min(0).optional(),
 });
@@ -171,7 +172,7 @@ export interface AlarmRepeatCount {
 /** POST /api/alarm-records/acknowledge and /process (alerts/batch handles many at once). */
 export const alarmActionSchema = z.object({
   ids: z.array(id).min(1, 'choose at least one alarm').max(500),
-  note: z.string().trim().max(500).optional(),
+  note: multilineText().trim().max(500).optional(),
 });
 export interface AlarmActionResult {
   /** Records changed. */
@@ -217,7 +218,7 @@ export const alarmActionQuerySchema = z.object({
   action: z.enum(ALARM_ACTIONS).optional(),
   kind: z.enum(ALARM_KINDS).optional(),
   recordId: id.optional(),
-  actor: z.string().trim().max(64).optional(),
+  actor: text().trim().max(64).optional(),
   from: epochMs.optional(),
   to: epochMs.optional(),
 });

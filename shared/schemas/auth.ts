@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** POST /api/auth/login, password variant (spec §7): username is trimmed. */
 export const passwordLoginSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter the username').max(100),
+  username: text().trim().min(1, 'Please enter the username').max(100),
   password: z.string().min(1, 'Please enter the password').max(128),
-  visitSource: z.string().max(50).optional(),
-  codeText: z.string().max(50).optional(),
+  visitSource: text().max(50).optional(),
+  codeText: text().max(50).optional(),
 });
 export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 
 /** POST /api/auth/login, link auto-login variant (spec §2, §7): all four are required. */
 export const linkLoginSchema = z.object({
-  type: z.string().min(1).max(50),
-  username: z.string().trim().min(1).max(100),
+  type: text().min(1).max(50),
+  username: text().trim().min(1).max(100),
   password: z.string().min(1).max(128),
-  user: z.string().trim().min(1).max(100),
+  user: text().trim().min(1).max(100),
 });
 export type LinkLogin = z.infer<typeof linkLoginSchema>;
 
@@ -30,8 +31,8 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export const logoutSchema = z
   .object({
     token: z.string().max(4096).optional(),
-    username: z.string().max(100).optional(),
-    trueName: z.string().max(100).optional(),
-    visitSource: z.string().max(50).optional(),
+    username: text().max(100).optional(),
+    trueName: text().max(100).optional(),
+    visitSource: text().max(50).optional(),
   })
   .optional();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { BOARD_CODE_MESSAGE, BOARD_CODE_SHAPE, BOARD_PURPOSES, type BoardDocument, type BoardPurpose } from '../board/document';
 
 /**
@@ -66,7 +67,7 @@ export const boardVersionParams = z.object({ id, revision: z.coerce.number().int
 export const boardRestoreSchema = z.object({ revision: z.number().int().min(1) });
 
 /** POST /api/boards/:id/duplicate: a copy named "<name> (copy)" (code cleared), revision 1, its own history. */
-export const boardDuplicateSchema = z.object({ name: z.string().trim().min(1, 'Please enter the board name').max(80, 'At most 80 characters').optional() });
+export const boardDuplicateSchema = z.object({ name: text().trim().min(1, 'Please enter the board name').max(80, 'At most 80 characters').optional() });
 
 /** GET/PUT /api/boards/:id/viewers: the users (beyond holders of the board screen) who may see the board. */
 export const boardViewersSchema = z.object({ userIds: z.array(z.number().int().positive()).max(5000) });
@@ -92,7 +93,7 @@ export interface BoardReview {
 export const boardReviewSubmitSchema = z.object({ revision: z.number().int().min(1) });
 /** POST /api/boards/:id/review/decide (pending → approved | rejected). */
 export const boardReviewDecisionSchema = z
-  .object({ approve: z.boolean(), comment: z.string().trim().max(500, 'At most 500 characters').default('') })
+  .object({ approve: z.boolean(), comment: multilineText().trim().max(500, 'At most 500 characters').default('') })
   .refine((d) => d.approve || d.comment.length > 0, { path: ['comment'], message: 'Say why the board is rejected' });
 export type BoardReviewDecision = z.input<typeof boardReviewDecisionSchema>;
 /** GET /api/boards/reviews?state=pending: the review list (equipment boards with their review). */
@@ -107,7 +108,7 @@ export type BoardUpdate = z.infer<typeof boardUpdateSchema>;
 export const MIN_PLAYLIST_SECONDS = 5;
 export const MAX_PLAYLIST_SECONDS = 24 * 3600;
 export const playlistSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter the playlist name').max(80, 'At most 80 characters'),
+  name: text().trim().min(1, 'Please enter the playlist name').max(80, 'At most 80 characters'),
   entries: z
     .array(
       z.object({
@@ -134,7 +135,7 @@ export const displayScopeSchema = z.discriminatedUnion('kind', [
 ]);
 export type DisplayScope = z.infer<typeof displayScopeSchema>;
 export const displayCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter the display name').max(80, 'At most 80 characters'),
+  name: text().trim().min(1, 'Please enter the display name').max(80, 'At most 80 characters'),
   scope: displayScopeSchema,
 });
 export type DisplayCreate = z.infer<typeof displayCreateSchema>;
@@ -186,7 +187,7 @@ export const kioskHeartbeatSchema = z.object({
   playlistId: z.number().int().positive().nullable(),
   width: z.number().int().min(1).max(65536),
   height: z.number().int().min(1).max(65536),
-  version: z.string().max(64),
+  version: text().max(64),
   /** JS heap in MB when the browser tells (performance.memory), for the watchdog's trend. */
   heapMb: z.number().min(0).max(1e6).nullable().default(null),
   uptimeSeconds: z.number().int().min(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { ENERGY_TYPES } from '../resources/meters';
 
 /**
@@ -34,7 +35,7 @@ const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(
 export const meterHistoryQuerySchema = z.object({
   meterId: id,
   /** A catalogue metric code (shared/metering/metrics) or `energy` for 15-minute interval energy. */
-  metric: z.string().trim().min(1).max(32),
+  metric: text().trim().min(1).max(32),
   from: epochMs,
   to: epochMs,
 });
@@ -255,7 +256,7 @@ export const quarantineResolveSchema = z
     /** accept: count the claimed energy; correct: count `energy` instead; discard: count nothing. */
     action: z.enum(['accept', 'correct', 'discard']),
     energy: z.number().min(0, 'Energy cannot be negative').max(1e12).optional(),
-    note: z.string().trim().max(500).default(''),
+    note: multilineText().trim().max(500).default(''),
   })
   .refine((body) => body.action !== 'correct' || body.energy !== undefined, { message: 'Please enter the corrected energy', path: ['energy'] });
 export type QuarantineResolve = z.input<typeof quarantineResolveSchema>;
@@ -290,13 +291,13 @@ export interface RejectedReadingRow {
 export const meterReplacementSchema = z
   .object({
     replacedAt: z.number().int().min(0),
-    oldSerial: z.string().trim().max(100).default(''),
-    newSerial: z.string().trim().max(100).default(''),
+    oldSerial: text().trim().max(100).default(''),
+    newSerial: text().trim().max(100).default(''),
     /** The old meter's register when it was taken out: energy since the last reading is credited. */
     oldFinalReading: z.number().min(0).nullable().default(null),
     /** The new meter's register when it was put in: the next cycle starts from it. */
     newInitialReading: z.number().min(0).default(0),
-    note: z.string().trim().max(500).default(''),
+    note: multilineText().trim().max(500).default(''),
   })
   .refine((body) => body.replacedAt <= Date.now() + 60_000, { message: 'The replacement time cannot be in the future', path: ['replacedAt'] });
 export type MeterReplacementInput = z.input<typeof meterReplacementSchema>;
@@ -316,7 +317,7 @@ export interface MeterReplacement {
 
 // ---- gateway MQTT credentials (base/device, gateways tab) ----
 export const gatewayCredentialsSchema = z.object({
-  mqttUsername: z.string().trim().min(3, 'At least 3 characters').max(64).regex(/^[\w.@-]+$/, 'Letters, digits and . _ @ - only'),
+  mqttUsername: text().trim().min(3, 'At least 3 characters').max(64).regex(/^[\w.@-]+$/, 'Letters, digits and . _ @ - only'),
   mqttPassword: z.string().min(8, 'At least 8 characters').max(128),
 });
 export type GatewayCredentials = z.infer<typeof gatewayCredentialsSchema>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** POST /api/interface-keys: a new key for a third-party interface; the key text is returned once. */
-export const interfaceKeyCreateSchema = z.object({ name: z.string().trim().min(1, 'Please enter a name').max(100) });
+export const interfaceKeyCreateSchema = z.object({ name: text().trim().min(1, 'Please enter a name').max(100) });
 
 /** POST /api/interface-keys/activate (10009 unknown key, 10010 already used). */
-export const interfaceKeyActivateSchema = z.object({ key: z.string().trim().min(1).max(200) });
+export const interfaceKeyActivateSchema = z.object({ key: text().trim().min(1).max(200) });
 
 export const interfaceKeySchema = z.object({
   _id: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 
 /**
  * Login-page settings (/settings/loginPageSet, spec §3 "edition, notes, state, domain name, template
@@ -27,8 +28,8 @@ const domainName = z
 
 export const loginPageInputSchema = z.object({
   /** The product edition shown as the login page's title (e.g. "Energy Management Platform — Plant 2"). */
-  edition: z.string({ error: m.editionRequired }).trim().min(1, m.editionRequired).max(100, m.editionRequired),
-  notes: z.string().trim().max(500).default(''),
+  edition: text({ error: m.editionRequired }).trim().min(1, m.editionRequired).max(100, m.editionRequired),
+  notes: multilineText().trim().max(500).default(''),
   /** true = active. */
   state: z.boolean().default(false),
   domainName: domainName.default(''),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { ALARM_KINDS, ALARM_SEVERITIES } from './alarms';
 
 /**
@@ -41,12 +42,12 @@ export const SMS_MAX_CHARS = 500;
 
 export const pushTemplateSchema = z
   .object({
-    name: z.string().trim().min(1, 'required').max(64),
+    name: text().trim().min(1, 'required').max(64),
     channel: z.enum(PUSH_CHANNELS),
     /** E-mail subject line (e-mail only; placeholders allowed). */
-    subject: z.string().trim().max(200).default(''),
+    subject: text().trim().max(200).default(''),
     /** Plain text with placeholders; never rendered as HTML. SMS bodies are limited to SMS_MAX_CHARS characters. */
-    body: z.string().trim().min(1, 'required').max(4000),
+    body: multilineText().trim().min(1, 'required').max(4000),
   })
   .refine((template) => template.channel !== 'sms' || [...template.body].length <= SMS_MAX_CHARS, { message: `an SMS text is at most ${SMS_MAX_CHARS} characters`, path: ['body'] });
 export type PushTemplateInput = z.input<typeof pushTemplateSchema>;
@@ -57,8 +58,8 @@ export interface PushTemplate extends z.output<typeof pushTemplateSchema> {
 
 /** POST /api/push-templates/preview: fill a template with a sample (or a real) alarm. */
 export const templatePreviewSchema = z.object({
-  subject: z.string().max(200).default(''),
-  body: z.string().min(1, 'required').max(4000),
+  subject: text().max(200).default(''),
+  body: multilineText().min(1, 'required').max(4000),
   alarmId: z.coerce.number().int().positive().optional(),
 });
 export interface TemplatePreview {
@@ -81,7 +82,7 @@ export type TemplateDefaults = z.output<typeof templateDefaultsSchema>;
  * kind in `kinds`, severity at least `minSeverity`, subject inside `departmentId`'s tree when set.
  */
 export const pushTaskSchema = z.object({
-  name: z.string().trim().min(1, 'required').max(64),
+  name: text().trim().min(1, 'required').max(64),
   enabled: z.boolean().default(true),
   channel: z.enum(PUSH_CHANNELS),
   kinds: z.array(z.enum(ALARM_KINDS)).min(1, 'choose at least one alarm kind'),
@@ -143,7 +144,7 @@ export const pushRecordQuerySchema = z.object({
   alarmId: z.coerce.number().int().positive().optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
-  keyword: z.string().trim().max(64).optional(),
+  keyword: text().trim().max(64).optional(),
 });
 export interface PushRecordPage {
   total: number;
@@ -181,17 +182,17 @@ export interface ProviderCallPage {
 export const pushResendSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
 // ---- channel settings (msg/verify e-mail, msg/pushsms, msg/pushwx) ----
-const url = z.string().trim().url('must be an http(s) URL').max(500).refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
+const url = text().trim().url('must be an http(s) URL').max(500).refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
 /** Secrets are write-only: reads return `hasSecret`, an empty or absent secret on save keeps the stored one. */
 export const emailSettingsSchema = z.object({
   enabled: z.boolean(),
-  host: z.string().trim().min(1, 'required').max(200),
+  host: text().trim().min(1, 'required').max(200),
   port: z.number().int().min(1).max(65_535),
   /** Implicit TLS (465); otherwise STARTTLS is used when the server offers it. */
   secure: z.boolean().default(false),
-  username: z.string().trim().max(200).default(''),
+  username: text().trim().max(200).default(''),
   password: z.string().max(200).optional(),
-  from: z.string().trim().email(EMAIL_MESSAGE).max(200),
+  from: text().trim().email(EMAIL_MESSAGE).max(200),
 });
 /**
  * SMS through a provider's HTTP API. Adapter `generic-http` (the built-in one): POST `url` with JSON
@@ -202,10 +203,10 @@ export const smsSettingsSchema = z.object({
   enabled: z.boolean(),
   adapter: z.enum(['generic-http']).default('generic-http'),
   url,
-  account: z.string().trim().max(100).default(''),
+  account: text().trim().max(100).default(''),
   apiKey: z.string().max(200).optional(),
   /** Signature shown before the text, e.g. 【Energy】. */
-  sign: z.string().trim().max(32).default(''),
+  sign: text().trim().max(32).default(''),
 });
 /**
  * WeChat Work (WeCom) group robot: POST the robot's webhook URL with
@@ -232,7 +233,7 @@ export interface PushChannelSettings {
 /** POST /api/push-channels/:channel/test (msg/verify): send one message now, report what the provider said. */
 export const channelTestSchema = z.object({
   /** E-mail address (email) or phone (sms, wechat mention). */
-  address: z.string().trim().min(1, 'required').max(200),
+  address: text().trim().min(1, 'required').max(200),
   templateId: z.number().int().positive().optional(),
 });
 export interface ChannelTestResult {
@@ -244,8 +245,8 @@ export interface ChannelTestResult {
 
 // ---- push contacts (the user dialog's push fields; message/personInfo) ----
 export const pushContactsSchema = z.object({
-  pushEmails: z.array(z.string().trim().email(EMAIL_MESSAGE).max(200)).max(10).default([]),
-  pushPhones: z.array(z.string().trim().regex(MAINLAND_MOBILE, PHONE_MESSAGE)).max(10).default([]),
+  pushEmails: z.array(text().trim().email(EMAIL_MESSAGE).max(200)).max(10).default([]),
+  pushPhones: z.array(text().trim().regex(MAINLAND_MOBILE, PHONE_MESSAGE)).max(10).default([]),
   /** SMS messages the user may receive per calendar month (0: none). */
   smsCount: z.number().int().min(0).max(100_000).default(0),
 });

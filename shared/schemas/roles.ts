@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Roles (/settings/roles, spec §3, §6, issue 7). Type 0 = administrative role (admin), 1 = role a type-0
@@ -21,7 +22,7 @@ export const roleListQuerySchema = z.object({
     .regex(/^\d+(,\d+)*$/, 'users must be a comma-separated list of user ids')
     .transform((value) => value.split(',').map(Number))
     .optional(),
-  name: z.string().trim().max(50).optional(),
+  name: text().trim().max(50).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(500).default(100),
 });
@@ -45,9 +46,9 @@ export type RoleList = z.infer<typeof roleListSchema>;
 
 /** POST /api/roles and PUT /api/roles/:id. `users` replaces the membership when given. */
 export const roleInputSchema = z.object({
-  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(50, m.nameRequired),
+  name: text({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(50, m.nameRequired),
   type: z.number().int().min(0).max(1).default(1),
-  description: z.string().trim().max(200).default(''),
+  description: text().trim().max(200).default(''),
   users: z.array(z.number().int().positive()).max(10_000).optional(),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { MAINLAND_MOBILE } from './pushes';
 
 /**
@@ -66,18 +67,18 @@ export function repeatPasswordIssue(password: string, repeat: string): UserMessa
 export const MQTT_ROLES = ['none', 'publisher', 'subscriber', 'both'] as const;
 export type MqttRole = (typeof MQTT_ROLES)[number];
 
-const username = z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).refine(isUserName, m.usernameFormat);
-const email = z.string({ error: m.emailRequired }).trim().min(1, m.emailRequired).max(254, m.emailFormat).regex(EMAIL_SHAPE, m.emailFormat);
-const trueName = z.string({ error: m.trueNameRequired }).trim().min(1, m.trueNameRequired).max(50, m.trueNameRequired);
+const username = text({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).refine(isUserName, m.usernameFormat);
+const email = text({ error: m.emailRequired }).trim().min(1, m.emailRequired).max(254, m.emailFormat).regex(EMAIL_SHAPE, m.emailFormat);
+const trueName = text({ error: m.trueNameRequired }).trim().min(1, m.trueNameRequired).max(50, m.trueNameRequired);
 const ids = z.array(z.number().int().positive()).max(1000);
 
 /** The fields both create and update carry (spec §2 dialog, beyond the account fields). */
 const pushAndVisibility = {
-  pushEmails: z.array(z.string().trim().regex(EMAIL_SHAPE, m.pushEmail)).max(10).default([]),
-  pushPhones: z.array(z.string().trim().regex(MAINLAND_MOBILE, m.pushPhone)).max(10).default([]),
+  pushEmails: z.array(text().trim().regex(EMAIL_SHAPE, m.pushEmail)).max(10).default([]),
+  pushPhones: z.array(text().trim().regex(MAINLAND_MOBILE, m.pushPhone)).max(10).default([]),
   mqttRole: z.enum(MQTT_ROLES).default('none'),
   /** Empty or null: no MQTT account. Must be unused by any other user or gateway (spec §5). */
-  mqttUsername: z.string().trim().max(64).nullable().default(null),
+  mqttUsername: text().trim().max(64).nullable().default(null),
   /** Write-only: set to change; omitted or empty keeps the stored one. Same format as a login password. */
   mqttPassword: z.string().max(PASSWORD_LENGTH.max).optional(),
   smsCount: z.number({ error: m.smsCount }).int(m.smsCount).min(0, m.smsCount).max(100_000, m.smsCount).default(0),
@@ -141,7 +142,7 @@ export const userPasswordSchema = z
 
 /** GET /api/users: the caller and its descendants only (spec issue 7), newest first. */
 export const userListQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
+  email: text().trim().max(254).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(20),
 });

@@ -177,6 +177,9 @@ export const es: Catalogue = {
       positive: 'Debe ser mayor que 0',
       colour: 'El color debe ser #RRGGBB, p. ej. #409EFF',
       date: 'La fecha debe ser AAAA-MM-DD',
+      calendarDate: 'La fecha debe existir en el calendario',
+      dateRange: 'La fecha debe estar entre 1900-01-01 y 2100-12-31',
+      controlCharacters: 'no debe contener caracteres de control',
       choose: 'Elija un valor',
     },
     actions: {

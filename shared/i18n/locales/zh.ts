@@ -177,6 +177,9 @@ export const zh: Catalogue = {
       positive: '必须大于 0',
       colour: '颜色格式须为 #RRGGBB，例如 #409EFF',
       date: '日期格式须为 YYYY-MM-DD',
+      calendarDate: '日期须为真实存在的日历日期',
+      dateRange: '日期须在 1900-01-01 至 2100-12-31 之间',
+      controlCharacters: '不能包含控制字符',
       choose: '请选择一个值',
     },
     actions: {
