@@ -14,6 +14,7 @@ import { DisplayTokens } from './auth/displayTokens';
 import { UserRepository } from './modules/users/repository';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandler';
+import { registerBodyRules } from './http/bodyParsers';
 import { registerWebRoutes } from './http/webRoutes';
 import { applySecurityHeaders } from './http/securityHeaders';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
@@ -77,11 +78,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
     await alarmEngine.init();
     app.ingest.afterCommit = (readings, committed) => alarmEngine.onReadings(readings, committed.quarantined);
+    app.ingest.onRecordError = (error) => app.log.warn({ err: error }, 'recording ingest rejections failed');
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
     app.decorate('pushes', new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }));
     registerChannels(app);
 
     registerErrorHandling(app);
+    registerBodyRules(app);
     app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
     registerAccessControl(app, auth);
     await app.register(

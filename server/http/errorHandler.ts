@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCode, errorInfo, type Envelope } from '@shared/errors';
 import { AppError } from './appError';
+import { DRAIN_FACTOR, drainRequestBody } from './drainBody';
 import { fromSchemaValidation, type SchemaValidationEntry } from './zodIssues';
 
 function envelope(code: number, message: string, data: unknown = null): Envelope {
@@ -22,7 +23,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(envelope(ErrorCode.VALIDATION_FAILED, first ? `${first.field}: ${first.message}` : error.message, { issues }));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send(envelope(ErrorCode.BODY_TOO_LARGE, errorInfo.BODY_TOO_LARGE.message));
+      // Drain first so the sender, still writing, reads the 413 instead of a reset; then close the connection.
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+      return drainRequestBody(request.raw, DRAIN_FACTOR * limit).then(() =>
+        reply.status(413).header('connection', 'close').send(envelope(ErrorCode.BODY_TOO_LARGE, errorInfo.BODY_TOO_LARGE.message)),
+      );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, empty body with a JSON content type and the like.

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import { parseUplink, type RejectedReading } from '@shared/metering';
+import { replaceNul } from '@shared/schemas/text';
 import type { Database } from '../db/schema';
 import { DEFAULT_QUEUE, IngestQueue, QueueFullError, type QueueOptions } from './ingestQueue';
 import { MeterDirectory } from './meterDirectory';
+import { rejectionOwner } from './rejectionOwner';
 import { SeenThrottle } from './batchStore';
 import { KyselyBatchStore } from './kyselyBatchStore';
 import { writeBatch, type BatchTally, type ResolvedReading, type SeenThrottles } from './readingWriter';
@@ -27,6 +29,8 @@ export class IngestService implements Ingest {
    * look at the quarantine table only then, not after every batch.
    */
   afterCommit?: (readings: ResolvedReading[], committed: { quarantined: boolean }) => unknown;
+  /** Told when recording rejections fails (the server logs it); the answer does not change. */
+  onRecordError?: (error: unknown) => void;
   private readonly tally: BatchTally = { quarantined: 0 };
 
   constructor(
@@ -99,13 +103,24 @@ export class IngestService implements Ingest {
     return { refused: reason };
   }
 
+  /**
+   * Best effort, after the batch committed: the readings are stored and the sender must be told so (an
+   * MQTT publisher that gets no PUBACK resends forever), so a failure here is reported, never thrown.
+   * The texts come from the sender and may hold U+0000, which PostgreSQL cannot store: it becomes U+FFFD.
+   */
   private async recordRejections(rejected: RejectedReading[], source: IngestSource, now = Date.now()): Promise<void> {
     if (rejected.length === 0) return;
-    await this.db
-      .insertInto('ingest_rejections')
-      .values(rejected.slice(0, 500).map((r) => ({ at: now, source: source.kind, gateway_sn: source.gatewaySn ?? null, meter_code: r.meter, reason: r.reason })))
-      .execute();
-    if (Math.random() < 0.01) await this.db.deleteFrom('ingest_rejections').where('at', '<', now - REJECTION_RETENTION_MS).execute();
+    const storable = (value: string | null | undefined) => (value == null ? null : replaceNul(value));
+    try {
+      const owner = await rejectionOwner(this.db, source);
+      await this.db
+        .insertInto('ingest_rejections')
+        .values(rejected.slice(0, 500).map((r) => ({ at: now, source: source.kind, gateway_sn: storable(source.gatewaySn), meter_code: storable(r.meter), reason: replaceNul(r.reason), owner_user_id: owner })))
+        .execute();
+      if (Math.random() < 0.01) await this.db.deleteFrom('ingest_rejections').where('at', '<', now - REJECTION_RETENTION_MS).execute();
+    } catch (error) {
+      this.onRecordError?.(error);
+    }
   }
 }
 

@@ -63,8 +63,9 @@ describe('POST /api/auth/login', () => {
     expect(huge.json()).toEqual({ code: ErrorCode.BODY_TOO_LARGE, data: null, message: 'The request body is too large' });
 
     const textBody = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'admin', headers: { 'content-type': 'text/plain' } });
-    expect(textBody.statusCode).toBe(400);
-    expect(textBody.json().message).toBe('(body): expected a JSON object');
+    // JSON only: a text/plain body is refused like any other type that is not JSON.
+    expect(textBody.statusCode).toBe(415);
+    expect(textBody.json()).toEqual({ code: ErrorCode.VALIDATION_FAILED, data: null, message: 'Unsupported Media Type' });
 
     const xmlBody = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xmlBody.statusCode).toBe(415);

@@ -13,7 +13,7 @@ import { InterfaceKeyRepository } from './keyRepository';
 export const ingestRoutes: FastifyPluginAsync = async (app) => {
   const keys = new InterfaceKeyRepository(app.storage.db);
 
-  app.post('/ingest/readings', { config: { access: 'public' }, bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/ingest/readings', { config: { access: 'public', bodyTextCheckedByRoute: true }, bodyLimit: 4 * 1024 * 1024 }, async (request, reply) => {
     const started = performance.now();
     const presented = request.headers[INTERFACE_KEY_HEADER];
     const key = typeof presented === 'string' ? await keys.findByKey(presented) : undefined;
