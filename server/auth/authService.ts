@@ -3,6 +3,7 @@ import { AppError } from '../http/appError';
 import { UserRepository, isAdminRoleSet, isDisabled, type UserRow } from '../modules/users/repository';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { LoginThrottle } from './loginThrottle';
+import { throttleAddress } from './clientAddress';
 import { SessionRepository } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
 import { isDisplayToken, type DisplayTokens } from './displayTokens';
@@ -38,30 +39,34 @@ export class AuthService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
-    private readonly throttle: LoginThrottle,
+    /** Read by the login-locks routes (list, unlock). */
+    readonly throttle: LoginThrottle,
     private readonly signer: TokenSigner,
     private readonly displays: DisplayTokens,
   ) {}
 
-  /** Checks the password (argon2id), the lock and the account state; opens a session. */
-  async login(username: string, password: string, visitSource: string): Promise<{ token: string; user: UserRow }> {
-    const lockedMs = await this.throttle.lockedFor(username);
-    if (lockedMs > 0) {
-      const retryAfter = Math.ceil(lockedMs / 1000);
+  /**
+   * Counts the attempt first (account × address, address, account: see LoginThrottle), then checks the
+   * password (argon2id, a decoy hash for unknown names) only if every count is within its limit, then
+   * the account state; opens a session. `clientAddress` is the caller's address (request.ip).
+   */
+  async login(username: string, password: string, visitSource: string, clientAddress: string): Promise<{ token: string; user: UserRow }> {
+    const reservation = await this.throttle.reserve(username, throttleAddress(clientAddress));
+    if (!reservation.allowed) {
+      const retryAfter = Math.ceil(reservation.retryAfterMs / 1000);
+      const from = reservation.scope === 'address' ? 'from this address' : 'for this account';
       throw new AppError('TOO_MANY_ATTEMPTS', {
-        message: `Too many failed logins for this account, try again in ${Math.ceil(retryAfter / 60)} minutes`,
+        message: `Too many failed logins ${from}, try again in ${Math.ceil(retryAfter / 60)} minutes`,
         data: { retryAfterSeconds: retryAfter },
         headers: { 'retry-after': String(retryAfter) },
       });
     }
     const user = await this.users.findByUsername(username);
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(username);
-      throw new AppError('LOGIN_FAILED');
-    }
+    // A failure keeps its place in the counts; that is the whole throttle.
+    if (!user || !valid) throw new AppError('LOGIN_FAILED');
+    await this.throttle.succeeded(reservation);
     if (isDisabled(user)) throw new AppError('ACCOUNT_DISABLED');
-    await this.throttle.clear(username);
     const now = Date.now();
     const sessionId = await this.sessions.create(user.id, visitSource, now + this.signer.ttlSeconds * 1000, now);
     return { token: this.signer.sign(user.id, sessionId, now).token, user };

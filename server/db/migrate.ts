@@ -12,6 +12,7 @@ import { userAdmin } from './migrations/0009_user_admin';
 import { boardHistory } from './migrations/0010_board_history';
 import { filesSprites } from './migrations/0011_files_sprites';
 import { ownerTrees } from './migrations/0012_owner_trees';
+import { loginThrottle } from './migrations/0013_login_throttle';
 import { routerKeys } from './migrations/0014_router_keys';
 import { fileOwners } from './migrations/0015_file_owners';
 
@@ -30,6 +31,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0010_board_history': boardHistory(storage.kind),
     '0011_files_sprites': filesSprites(storage.kind),
     '0012_owner_trees': ownerTrees(storage.kind),
+    '0013_login_throttle': loginThrottle(),
     '0014_router_keys': routerKeys(),
     '0015_file_owners': fileOwners(storage.kind),
   };

@@ -79,11 +79,13 @@ export interface SessionsTable {
   revoked_at: EpochMs | null;
 }
 
-export interface LoginThrottleTable {
+/** Login attempts per scope (migration 0013); see server/auth/loginThrottle.ts. */
+export interface LoginAttemptsTable {
+  scope: 'account-address' | 'account' | 'address';
   username: string;
-  failures: number;
+  address: string;
+  attempts: number;
   window_started_at: EpochMs;
-  locked_until: EpochMs | null;
 }
 
 export interface DepartmentsTable {
@@ -562,7 +564,7 @@ export interface Database {
   routers: RoutersTable;
   role_routers: RoleRoutersTable;
   sessions: SessionsTable;
-  login_throttle: LoginThrottleTable;
+  login_attempts: LoginAttemptsTable;
   departments: DepartmentsTable;
   gateways: GatewaysTable;
   meters: MetersTable;

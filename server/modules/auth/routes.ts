@@ -4,8 +4,11 @@ import { isLinkLogin, linkLoginSchema, logoutSchema, passwordLoginSchema, type L
 import { AppError } from '../../http/appError';
 import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
+import { loginLockRoutes } from './loginLockRoutes';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(loginLockRoutes);
+
   /**
    * Password login and the link auto-login variant (spec §2, §7) share the path. The link variant
    * needs all of type, username, password and user ('Missing parameters' otherwise); `user` must name
@@ -19,12 +22,12 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (isLinkLogin(body)) {
       const parsed = linkLoginSchema.safeParse(body);
       if (!parsed.success) throw new AppError('MISSING_PARAMETERS');
-      const { token, user } = await app.auth.login(parsed.data.username, parsed.data.password, `link:${parsed.data.type}`);
+      const { token, user } = await app.auth.login(parsed.data.username, parsed.data.password, `link:${parsed.data.type}`, request.ip);
       if (parsed.data.user !== String(user.id) && parsed.data.user !== user.username) throw new AppError('LOGIN_FAILED');
       return ok({ token });
     }
     const credentials = parseOrThrow(passwordLoginSchema, body);
-    const { token } = await app.auth.login(credentials.username, credentials.password, credentials.visitSource ?? '');
+    const { token } = await app.auth.login(credentials.username, credentials.password, credentials.visitSource ?? '', request.ip);
     return ok({ token });
   });
 
