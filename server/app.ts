@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ServerConfig } from './config';
+import { fastifyTrustProxy, type ServerConfig } from './config';
 import { openStorage, type Storage } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './seed';
@@ -52,7 +52,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -23,6 +23,25 @@ export interface ServerConfig {
   timeZone: string;
   /** A meter or gateway silent this long is shown offline (METER_OFFLINE_MINUTES, default 15: one interval). */
   meterOfflineMs: number;
+  /**
+   * Whose X-Forwarded-For/-Proto/-Host to believe (TRUST_PROXY): false (default) reads the socket, so a
+   * client exposed directly cannot pick its own address for the login throttle; a hop count, or the
+   * proxy's addresses/CIDRs (comma-separated), behind a reverse proxy; true believes any sender.
+   */
+  trustProxy: boolean | number | string;
+}
+
+function trustProxyFromEnv(raw: string | undefined): boolean | number | string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === 'off') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Fastify's spelling: a hop count becomes "trust the first n hops" (its typings take no number). */
+export function fastifyTrustProxy(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -49,6 +68,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     version: env.npm_package_version ?? '0.1.0',
     timeZone: env.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     meterOfflineMs: intFromEnv('METER_OFFLINE_MINUTES', 15) * 60_000,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     ...overrides,
   };
 }

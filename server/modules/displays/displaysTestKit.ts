@@ -19,7 +19,8 @@ export interface DisplaysKit {
 }
 
 export async function displaysKit(): Promise<DisplaysKit> {
-  const t = await createTestApp();
+  // The wall link is built from X-Forwarded-Proto/-Host: these tests stand behind a proxy (TRUST_PROXY).
+  const t = await createTestApp({ trustProxy: true });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
