@@ -106,7 +106,7 @@ export async function createOrganisation(
   const leafDepartmentIds: number[] = [];
   const parentOf = new Map<number, number>();
   const addDepartment = async (code: string, parentId: number | null, level: number) => {
-    const row = await db.insertInto('departments').values({ name: `Bench ${code}`, code, parent_id: parentId, level, sort: departmentIds.length }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('departments').values({ name: `Bench ${code}`, code, parent_id: parentId, level, sort: departmentIds.length, owner_user_id: admin.id }).returning('id').executeTakeFirstOrThrow();
     departmentIds.push(row.id);
     if (parentId !== null) parentOf.set(row.id, parentId);
     return row.id;
@@ -121,7 +121,7 @@ export async function createOrganisation(
   }
   const subitemIds: number[] = [];
   for (const code of ['LIGHTING', 'HVAC', 'POWER', 'SPECIAL']) {
-    const row = await db.insertInto('subitems').values({ code: `BENCH-${code}`, name: `Bench ${code}`, parent_id: null, sort: subitemIds.length }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('subitems').values({ code: `BENCH-${code}`, name: `Bench ${code}`, parent_id: null, sort: subitemIds.length, owner_user_id: admin.id }).returning('id').executeTakeFirstOrThrow();
     subitemIds.push(row.id);
   }
   const gateways: BenchOrganisation['gateways'] = [];
@@ -142,6 +142,7 @@ export async function createOrganisation(
     return {
       code: `BM${String(i + 1).padStart(4, '0')}`,
       name: `Bench meter ${i + 1}`,
+      owner_user_id: admin.id,
       gateway_id: gateways[gatewayIndex]!.id,
       department_id: leafDepartmentIds[i % leafDepartmentIds.length]!,
       energy_type: 'electricity',

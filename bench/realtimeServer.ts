@@ -68,6 +68,7 @@ async function createProbeGateway(db: Kysely<Database>, count: number, mqttPassw
     const rows = Array.from({ length: Math.min(200, count - start) }, (_, k) => ({
       code: `BP${String(start + k + 1).padStart(4, '0')}`,
       name: `Bench probe ${start + k + 1}`,
+      owner_user_id: admin.id,
       gateway_id: gateway.id,
       department_id: null,
       energy_type: 'electricity',

@@ -85,14 +85,14 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
 
   const subitemIds = new Map<string, number>();
   for (const [index, [code, name]] of SUBITEMS.entries()) {
-    const row = await db.insertInto('subitems').values({ code, name, parent_id: null, sort: index + 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await db.insertInto('subitems').values({ code, name, parent_id: null, sort: index + 1, owner_user_id: ownerUserId }).returning('id').executeTakeFirstOrThrow();
     subitemIds.set(code, row.id);
   }
 
   const insert = async (seed: DepartmentSeed, parentId: number | null, level: number, sort: number): Promise<void> => {
     const department = await db
       .insertInto('departments')
-      .values({ code: seed.code, name: seed.name, parent_id: parentId, level, sort })
+      .values({ code: seed.code, name: seed.name, parent_id: parentId, level, sort, owner_user_id: ownerUserId })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [suffix, name, energyType, subitem] of seed.meters ?? []) {
@@ -101,6 +101,7 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
         .values({
           code: `M${suffix}`,
           name,
+          owner_user_id: ownerUserId,
           gateway_id: gateway.id,
           department_id: department.id,
           energy_type: energyType,

@@ -114,8 +114,8 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/meters/:id/replacements', { config: { access: { permission: `${DEVICE}/edit` }, tenancy: meters }, schema: { params: idParams, body: meterReplacementSchema } }, async (request) =>
     ok(await replacements.record(request.params.id, request.body, requireAuth(request).user.id), 'Replacement recorded'),
   );
-  app.put('/gateways/:id/mqtt-credentials', { config: { access: { permission: `${DEVICE}/edit` } }, schema: { params: idParams, body: gatewayCredentialsSchema } }, async (request) => {
-    const result = await setGatewayCredentials(db, request.params.id, request.body.mqttUsername, request.body.mqttPassword);
+  app.put('/gateways/:id/mqtt-credentials', { config: { access: { permission: `${DEVICE}/edit` }, tenancy: { kind: 'gateways', check: 'module' } }, schema: { params: idParams, body: gatewayCredentialsSchema } }, async (request) => {
+    const result = await setGatewayCredentials(db, request.params.id, request.body.mqttUsername, request.body.mqttPassword, await callerScope(request));
     return ok(result, 'MQTT credentials saved');
   });
 };
