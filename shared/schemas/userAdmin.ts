@@ -100,6 +100,10 @@ function checkPasswords(value: { username?: string; password?: string; repeatPas
   if (value.mqttPassword && !isPasswordShaped(value.mqttPassword)) ctx.addIssue({ code: 'custom', path: ['mqttPassword'], message: m.mqttPasswordFormat });
 }
 
+/** 0: top-level account (a user tree of its own); 1: sub-user, in the tree of its nearest top-level ancestor. */
+export const ACCOUNT_TYPES = [0, 1] as const;
+const accountType = z.union([z.literal(0), z.literal(1)], { error: 'users.type_err' });
+
 /**
  * POST /api/users. `roles` is honoured only from a type-0 caller (the select is shown only to them, spec
  * §6) and must then hold at least one; other callers' sub-users get the preset default role.
@@ -112,6 +116,8 @@ export const userCreateSchema = z
     password: z.string().max(PASSWORD_LENGTH.max, m.passwordFormat).default(''),
     repeatPassword: z.string().max(PASSWORD_LENGTH.max).default(''),
     roles: ids.optional(),
+    /** Administrators only: 0 makes a top-level account, the root of a user tree of its own (spec §3). */
+    type: accountType.optional(),
     ...pushAndVisibility,
   })
   .superRefine((value, ctx) => checkPasswords(value, ctx, true));
@@ -130,6 +136,8 @@ export const userUpdateSchema = z
     roles: ids.optional(),
     /** Disabled sub-users cannot sign in (spec §4). */
     status: z.boolean().optional(),
+    /** Administrators only: moves the user (and the sub-users below it) into a tree of its own, or back. */
+    type: accountType.optional(),
     ...pushAndVisibility,
   })
   .superRefine((value, ctx) => checkPasswords(value, ctx, false));

@@ -14,8 +14,8 @@ export interface TreeUser {
 
 /**
  * A signed-in user holding exactly `menus` (menu and button full paths) through a role of its own.
- * With no `fatherId` it hangs under admin: a top-level account, the root of a tree of its own;
- * with a `fatherId` it is a sub-user in that user's tree.
+ * With no `fatherId` it is a top-level account (type 0) under admin, the root of a tree of its own;
+ * with a `fatherId` it is a sub-user (type 1) in that user's tree.
  */
 export async function treeUser(app: FastifyInstance, username: string, menus: readonly string[], fatherId?: number): Promise<TreeUser> {
   const db = app.storage.db;
@@ -29,7 +29,8 @@ export async function treeUser(app: FastifyInstance, username: string, menus: re
       email: `${username}@example.test`,
       password_hash: await (treeHash ??= hashPassword(TREE_PASSWORD)),
       father_id: fatherId ?? admin.id,
-      type: 1,
+      // Under admin: a top-level account (type 0), the root of a tree of its own; below it: a sub-user.
+      type: fatherId === undefined ? 0 : 1,
       status: 1,
       cloud_type: 1,
       avatar: '',

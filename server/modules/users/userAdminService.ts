@@ -34,6 +34,7 @@ export class UserAdminService {
   ) {}
 
   async create(auth: AuthContext, body: Create): Promise<number> {
+    assertTypeChange(auth, body.type, 1);
     const roles = (await selectedRoles(this.db, auth, body.roles)) ?? (await defaultRoleIds(this.db));
     const mqttUsername = mqttName(body.mqttUsername);
     await assertUnique(this.db, { username: body.username, email: body.email, mqttUsername, pushPhones: body.pushPhones }, null);
@@ -42,7 +43,7 @@ export class UserAdminService {
     const mqttHash = mqttUsername && body.mqttPassword ? await hashPassword(body.mqttPassword) : null;
     const now = this.clock();
     return this.db.transaction().execute(async (trx) => {
-      // Spec §3: a new sub-user is type 1, cloud, enabled, under its creator.
+      // Spec §3: a new sub-user is type 1, cloud, enabled, under its creator; an administrator may make it a top-level account.
       const { id } = await trx
         .insertInto('users')
         .values({
@@ -51,7 +52,7 @@ export class UserAdminService {
           email: body.email,
           password_hash: passwordHash,
           father_id: auth.user.id,
-          type: 1,
+          type: body.type ?? 1,
           status: 1,
           cloud_type: 1,
           avatar: '',
@@ -76,6 +77,7 @@ export class UserAdminService {
   async update(auth: AuthContext, target: UserRow, body: Update): Promise<void> {
     const username = body.username ?? target.username;
     if (username !== target.username && !auth.isAdmin) throw new AppError('FORBIDDEN', { message: 'Only admins may change a username' });
+    assertTypeChange(auth, body.type, target.type);
     // The schema compares the password with the username only when the body carries one.
     const issue = body.password ? passwordIssue(body.password, username) : null;
     if (issue) throw passwordError(issue);
@@ -93,6 +95,7 @@ export class UserAdminService {
           username,
           true_name: body.trueName,
           status,
+          ...(body.type !== undefined ? { type: body.type } : {}),
           mqtt_username: mqttUsername,
           mqtt_role: body.mqttRole,
           push_emails: JSON.stringify([...new Set(body.pushEmails)]),
@@ -150,4 +153,10 @@ export class UserAdminService {
     });
     return unique.length;
   }
+}
+
+/** Which tree a user works in follows its type, so only an administrator may set or change it. */
+function assertTypeChange(auth: AuthContext, requested: number | undefined, current: number): void {
+  if (requested === undefined || requested === current || auth.isAdmin) return;
+  throw new AppError('FORBIDDEN', { message: 'Only an administrator may make a top-level account (a user tree of its own)' });
 }

@@ -1,4 +1,4 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserOption } from '@shared/api/usersApi';
 import type { SaverRights } from './userFormValues';
@@ -47,6 +47,17 @@ export function UserAccountFields({ creating, rights, lookup, ownId, roleOptions
             <Input.Password autoComplete="new-password" data-testid="user-field-repeatPassword" />
           </Form.Item>
         </>
+      )}
+      {rights.setsAccountType && (
+        <Form.Item name="type" label={label('type')} extra={t('users.hints.type')}>
+          <Radio.Group
+            options={[
+              { value: 1, label: t('users.types.sub') },
+              { value: 0, label: t('users.types.top') },
+            ]}
+            data-testid="user-field-type"
+          />
+        </Form.Item>
       )}
       {rights.assignsRoles && (
         <Form.Item name="roles" label={label('roles')} required rules={rolesRules(t)}>

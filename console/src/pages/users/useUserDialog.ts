@@ -31,7 +31,7 @@ export function useUserDialog(api: UsersApi, row: UserRow | undefined, onSaved: 
   const root = useStores();
   const { t } = useTranslation();
   const notify = useNotify();
-  const rights: SaverRights = { assignsRoles: root.session.info?.type === 0, renames: root.session.isAdmin };
+  const rights: SaverRights = { assignsRoles: root.session.info?.type === 0, renames: root.session.isAdmin, setsAccountType: root.session.isAdmin };
   const userId = root.session.userId;
   const [options, setOptions] = useState<DialogOptions>(NO_OPTIONS);
   const [saving, setSaving] = useState(false);

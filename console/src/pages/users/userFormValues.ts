@@ -16,6 +16,8 @@ export interface UserFormValues {
   smsCount: number;
   displayAreaIds: number[];
   boardIds: number[];
+  /** 0 top-level account (a user tree of its own), 1 sub-user. */
+  type: 0 | 1;
 }
 
 export function initialValues(row?: UserRow): UserFormValues {
@@ -34,6 +36,7 @@ export function initialValues(row?: UserRow): UserFormValues {
     smsCount: row?.smsCount ?? 0,
     displayAreaIds: row?.displayAreaIds ?? [],
     boardIds: row?.boardIds ?? [],
+    type: row?.type === 0 ? 0 : 1,
   };
 }
 
@@ -41,6 +44,8 @@ export function initialValues(row?: UserRow): UserFormValues {
 export interface SaverRights {
   assignsRoles: boolean;
   renames: boolean;
+  /** Administrators choose whether a user is a top-level account (its own user tree) or a sub-user. */
+  setsAccountType?: boolean;
 }
 
 function shared(values: UserFormValues, rights: SaverRights) {
@@ -48,6 +53,7 @@ function shared(values: UserFormValues, rights: SaverRights) {
   return {
     trueName: values.trueName.trim(),
     ...(rights.assignsRoles ? { roles: values.roles } : {}),
+    ...(rights.setsAccountType ? { type: values.type } : {}),
     pushEmails: values.pushEmails,
     pushPhones: values.pushPhones,
     mqttRole: values.mqttRole,

@@ -5,6 +5,7 @@ export const usersEn = {
   ph_username_err: 'This username is already taken',
   ph_email: 'Please enter an e-mail address',
   ph_email_err: 'Please enter a valid e-mail address',
+  type_err: 'Choose top-level account or sub-user',
   email_registered: 'This mailbox has been registered!',
   ph_truename: 'Please enter your name',
   ph_pwd: 'Please enter a password',
@@ -43,6 +44,7 @@ export const usersEn = {
     mqttUsername: 'Leave empty for no MQTT account',
     mqttPasswordKeep: 'Leave empty to keep the current MQTT password',
     usernameAdminOnly: 'Only an administrator can change a username',
+    type: 'A top-level account starts a user tree of its own: it and its sub-users see only their own meters, boards and alarms',
   },
   mqttRoles: {
     none: 'None',

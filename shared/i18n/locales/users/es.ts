@@ -4,6 +4,7 @@ export const usersEs = {
   ph_username_err: 'Este nombre de usuario ya está en uso',
   ph_email: 'Introduzca un correo electrónico',
   ph_email_err: 'Introduzca un correo electrónico válido',
+  type_err: 'Elija cuenta principal o subusuario',
   email_registered: '¡Este correo ya está registrado!',
   ph_truename: 'Introduzca su nombre',
   ph_pwd: 'Introduzca una contraseña',
@@ -42,6 +43,7 @@ export const usersEs = {
     mqttUsername: 'Déjelo vacío para no tener cuenta MQTT',
     mqttPasswordKeep: 'Déjelo vacío para conservar la contraseña MQTT actual',
     usernameAdminOnly: 'Solo un administrador puede cambiar el nombre de usuario',
+    type: 'Una cuenta principal inicia su propio árbol de usuarios: ella y sus subusuarios solo ven sus propios medidores, tableros y alarmas',
   },
   mqttRoles: {
     none: 'Ninguno',

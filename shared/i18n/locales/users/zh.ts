@@ -4,6 +4,7 @@ export const usersZh = {
   ph_username_err: '该用户名已被使用',
   ph_email: '请输入邮箱',
   ph_email_err: '请输入正确的邮箱地址',
+  type_err: '请选择顶级账号或子用户',
   email_registered: '该邮箱已被注册！',
   ph_truename: '请输入您的姓名',
   ph_pwd: '请输入密码',
@@ -42,6 +43,7 @@ export const usersZh = {
     mqttUsername: '留空表示不开通 MQTT 账号',
     mqttPasswordKeep: '留空则保留当前 MQTT 密码',
     usernameAdminOnly: '仅管理员可以修改用户名',
+    type: '顶级账号自成一个用户树：它和它的子用户只能看到自己的仪表、看板和告警',
   },
   mqttRoles: {
     none: '无',
