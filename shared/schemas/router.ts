@@ -50,8 +50,6 @@ export const ROUTER_MESSAGES = {
   /** Spec §5 "sort must be a number". */
   sortNumber: 'menus.sort_err',
   parentMissing: 'menus.parent_err',
-  /** A non-admin's new entry may not take a full path that is another entry's permission key. */
-  pathReserved: 'menus.path_reserved',
 } as const;
 
 /**

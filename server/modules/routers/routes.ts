@@ -27,7 +27,7 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
    * The menu entries for role ids (spec §6 "queried by role ids"); the console builds its routes and
    * sidebar from them. Admins may ask for any roles (none: every entry); others only for their own.
    */
-  app.get('/routers', { config: { access: 'user' }, schema: { querystring: routerQuerySchema } }, async (request) => {
+  app.get('/routers', { config: { access: 'user', tenancy: 'platform' }, schema: { querystring: routerQuerySchema } }, async (request) => {
     const auth = requireAuth(request);
     const asked = request.query.roles;
     const own = auth.roles.map((r) => r._id);
@@ -39,28 +39,28 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
   });
 
   /** Every entry, menus and buttons: the menu editor's tree, and the tree a role manager grants from. */
-  app.get('/routers/tree', { config: { access: { anyOf: [MENU_SCREEN, '/settings/roles/auth'] } } }, async () => {
+  app.get('/routers/tree', { config: { access: { anyOf: [MENU_SCREEN, '/settings/roles/auth'] }, tenancy: 'platform' } }, async () => {
     const rows = await routers.list('all');
     return ok<RouterList>({ total: rows.length, rows });
   });
 
   /** Adds the entries the product knows (shared/menu) and the tree lacks, e.g. after an admin deleted some. */
-  app.get('/routers/generator', { config: { access: menuButton('add') } }, async () => {
+  app.get('/routers/generator', { config: { access: menuButton('add'), tenancy: 'platform' } }, async () => {
     const created = await ensureMenus(app.storage.db);
     return ok<RouterGenerated>({ created, total: created.length }, created.length ? 'Created' : 'Nothing to add');
   });
 
-  app.post('/routers', { config: { access: menuButton('add') }, schema: { body: routerInputSchema } }, async (request) =>
-    ok(await entry(await editor.create(requireAuth(request), request.body)), 'Created'),
+  app.post('/routers', { config: { access: menuButton('add'), tenancy: 'platform' }, schema: { body: routerInputSchema } }, async (request) =>
+    ok(await entry(await editor.create(request.body)), 'Created'),
   );
 
-  app.put('/routers/:id', { config: { access: menuButton('edit') }, schema: { params: idParams, body: routerInputSchema } }, async (request) => {
-    await editor.update(requireAuth(request), request.params.id, request.body);
+  app.put('/routers/:id', { config: { access: menuButton('edit'), tenancy: 'platform' }, schema: { params: idParams, body: routerInputSchema } }, async (request) => {
+    await editor.update(request.params.id, request.body);
     return ok(await entry(request.params.id), 'Updated');
   });
 
   /** Takes the entry's children (and every grant of them) with it. */
-  app.delete('/routers/:id', { config: { access: menuButton('delete') }, schema: { params: idParams } }, async (request) =>
-    ok({ deleted: await editor.remove(requireAuth(request), request.params.id) }, 'Deleted'),
+  app.delete('/routers/:id', { config: { access: menuButton('delete'), tenancy: 'platform' }, schema: { params: idParams } }, async (request) =>
+    ok({ deleted: await editor.remove(request.params.id) }, 'Deleted'),
   );
 };

@@ -48,5 +48,4 @@ export const menusEn = {
   ph_title: 'Please enter the title (at most 100 characters)',
   sort_err: 'Sort must be a number',
   parent_err: 'The parent entry does not exist',
-  path_reserved: 'This full path is the permission of another entry; only an administrator may use it',
 };

@@ -51,5 +51,4 @@ export const menusEs: CatalogueShape<typeof menusEn> = {
   ph_title: 'Introduzca el título (máximo 100 caracteres)',
   sort_err: 'El orden debe ser un número',
   parent_err: 'La entrada superior no existe',
-  path_reserved: 'Esta ruta completa es el permiso de otra entrada; solo un administrador puede usarla',
 };

@@ -51,5 +51,4 @@ export const menusZh: CatalogueShape<typeof menusEn> = {
   ph_title: '请输入标题（最多 100 个字符）',
   sort_err: '排序必须为数字',
   parent_err: '上级条目不存在',
-  path_reserved: '该完整路径是另一条目的权限标识，只有管理员可以使用',
 };
