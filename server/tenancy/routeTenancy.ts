@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../http/appError';
 import { KIND_RULES, type ObjectKind } from './objectKinds';
 import { inScope, type OwnerScope } from './ownerScope';
@@ -17,9 +17,20 @@ import { inScope, type OwnerScope } from './ownerScope';
  */
 export type Tenancy = 'none' | 'platform' | { kind: ObjectKind; param?: string; check?: 'module' };
 
+/** One /api route as declared: what the generated authorization suite walks. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     tenancy?: Tenancy;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access and tenancy, in registration order (HEAD twins left out). */
+    routeCatalogue: DeclaredRoute[];
   }
 }
 
@@ -46,14 +57,14 @@ function idParam(route: Pick<RouteOptions, 'url'>, tenancy: Exclude<Tenancy, str
 }
 
 export function registerTenancy(app: FastifyInstance): void {
+  const catalogue: DeclaredRoute[] = [];
+  app.decorate('routeCatalogue', catalogue);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.config?.access === 'public') return;
+    if (!route.url.startsWith('/api')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') catalogue.push({ method, url: route.url, config: route.config ?? {} });
+    if (route.config?.access === 'public') return;
     const tenancy = route.config?.tenancy;
-    // TEMPORARY while the modules are converted: strict only when asked.
-    if (!tenancy) {
-      if (process.env.TENANCY_STRICT) throw new Error(`Route ${String(route.method)} ${route.url} declares no tenancy (which objects it touches)`);
-      return;
-    }
+    if (!tenancy) throw new Error(`Route ${String(route.method)} ${route.url} declares no tenancy (which objects it touches)`);
     if (typeof tenancy === 'object') {
       if (!(tenancy.kind in KIND_RULES)) throw new Error(`Route ${String(route.method)} ${route.url}: unknown object kind ${tenancy.kind}`);
       if (tenancy.param && !idParam(route, tenancy)) throw new Error(`Route ${String(route.method)} ${route.url} has no :${tenancy.param}`);
