@@ -6,10 +6,11 @@ import { registerTenancy } from '../tenancy/routeTenancy';
 /**
  * What a route needs. Every /api route declares one in `config.access`; a route without it fails at
  * start-up, so nothing is left open by omission.
- * - 'public': anyone; 'user': any signed-in user; { permission }: a menu or button full path (spec §6);
+ * - 'public': anyone; 'user': any signed-in user; 'admin': administrators only (what spans every user
+ *   tree, such as login locks); { permission }: a menu or button full path (spec §6);
  *   { anyOf }: one of several menus (a read API that several screens share).
  */
-export type Access = 'public' | 'user' | { permission: string } | { anyOf: readonly string[] };
+export type Access = 'public' | 'user' | 'admin' | { permission: string } | { anyOf: readonly string[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +60,7 @@ export function registerAccessControl(app: FastifyInstance, auth: AuthService): 
     request.auth = context;
     // Walls are read-only by construction: a display token reaches only routes that opt in, whatever its owner may do.
     if (context.display && request.routeOptions.config?.displays !== true) throw new AppError('FORBIDDEN');
+    if (access === 'admin' && !context.isAdmin) throw new AppError('FORBIDDEN');
     if (typeof access === 'object' && !(await allowed(context, access))) throw new AppError('FORBIDDEN');
     const renewed = await auth.renewIfDue(context);
     if (renewed) reply.header('x-new-token', renewed);

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, type Envelope } from '@shared/errors';
 import { loginUnlockSchema, type LoginLock } from '@shared/schemas/loginLocks';
-import { AppError } from '../../http/appError';
-import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
-import { USER_SCREEN } from '../users/screens';
 
 /**
  * Login locks for administrators: which accounts and addresses are locked, and lifting an account's
@@ -12,18 +9,13 @@ import { USER_SCREEN } from '../users/screens';
  * user screen: the list names accounts and addresses of every tree.
  */
 export const loginLockRoutes: FastifyPluginAsync = async (app) => {
-  const adminOnly = { config: { access: { permission: USER_SCREEN }, tenancy: 'platform' as const } };
-  const requireAdmin = (request: Parameters<typeof requireAuth>[0]) => {
-    if (!requireAuth(request).isAdmin) throw new AppError('FORBIDDEN');
-  };
+  const adminOnly = { config: { access: 'admin' as const, tenancy: 'platform' as const } };
 
   app.get('/login-locks', adminOnly, async (request): Promise<Envelope<LoginLock[]>> => {
-    requireAdmin(request);
     return ok(await app.auth.throttle.locks());
   });
 
   app.delete('/login-locks', adminOnly, async (request): Promise<Envelope<{ cleared: number }>> => {
-    requireAdmin(request);
     const { username } = parseOrThrow(loginUnlockSchema, request.body ?? {});
     return ok({ cleared: await app.auth.throttle.unlock(username) }, 'Unlocked');
   });

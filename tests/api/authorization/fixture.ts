@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@server/db/schema';
+import { newDisplayToken } from '@server/auth/displayTokens';
+import { pngBytes } from '@server/files/pictureFixtures';
+import { createHash } from 'node:crypto';
+import { loginAs } from '../../support/testApp';
+import { treeUser, type TreeUser } from '../../support/trees';
+
+/** Every text of tree A carries this, so a leak to another caller shows in its answer. */
+export const MARK = 'ALPHA';
+
+/** The callers of every route (the issue's matrix). */
+export const CALLERS = ['none', 'bad', 'display', 'without', 'with', 'otherTree', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** Ids of tree A's objects, one of each kind, that the routes' paths and bodies name. */
+export interface TreeAObjects {
+  gateway: number;
+  department: number;
+  subitem: number;
+  tag: number;
+  meter: number;
+  displayArea: number;
+  alarmRule: number;
+  alarmRecord: number;
+  quarantine: number;
+  board: number;
+  boardCode: string;
+  playlist: number;
+  display: number;
+  sprite: number;
+  file: number;
+  fileName: string;
+  pushTemplate: number;
+  pushTask: number;
+  pushRecord: number;
+  interfaceKey: number;
+  interfaceKeyText: string;
+  role: number;
+  exportJob: string;
+  rejection: number;
+}
+
+export interface Fixture {
+  app: FastifyInstance;
+  alpha: TreeUser;
+  /** A sub-user of A holding every menu and button. */
+  alphaWith: TreeUser;
+  /** A sub-user of A holding nothing. */
+  alphaWithout: TreeUser;
+  /** Sub-users of A that writes on users may change or delete. */
+  alphaSpare: number;
+  alphaSpare2: number;
+  beta: TreeUser;
+  adminToken: string;
+  displayToken: string;
+  a: TreeAObjects;
+  tokens: Record<Caller, string | null>;
+}
+
+async function allMenus(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('routers').select('fullpath').execute()).map((r) => r.fullpath);
+}
+
+/** Trees A and B on a fresh app: users of every kind and one stored object of every kind in tree A. */
+export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
+  const db = app.storage.db;
+  const menus = await allMenus(db);
+  const alpha = await treeUser(app, 'alpha_top', menus);
+  const alphaWith = await treeUser(app, 'alpha_with', menus, alpha.id);
+  const alphaWithout = await treeUser(app, 'alpha_without', [], alpha.id);
+  const alphaSpare = (await treeUser(app, 'alpha_spare', [], alpha.id)).id;
+  const alphaSpare2 = (await treeUser(app, 'alpha_spare2', [], alpha.id)).id;
+  const beta = await treeUser(app, 'beta_top', menus);
+  const alphaIds = [alpha.id, alphaWith.id, alphaWithout.id, alphaSpare, alphaSpare2];
+  await db.updateTable('users').set({ true_name: `${MARK} person` }).where('id', 'in', alphaIds).execute();
+  const adminToken = await loginAs(app);
+  const owner = alpha.id;
+  const now = Date.now();
+  const id = (row: { id: number }) => row.id;
+
+  const gateway = id(await db.insertInto('gateways').values({ sn: 'GW-ALPHA', name: `${MARK} gateway`, owner_user_id: owner, online: 0, last_seen_at: null }).returning('id').executeTakeFirstOrThrow());
+  const department = id(await db.insertInto('departments').values({ name: `${MARK} plant`, code: 'ALPHA-D', parent_id: null, level: 1, sort: 0, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const subitem = id(await db.insertInto('subitems').values({ name: `${MARK} lighting`, code: 'ALPHA-S', parent_id: null, sort: 0, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const tag = id(await db.insertInto('tags').values({ name: `${MARK} tag`, color: '#409EFF', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const meter = id(
+    await db
+      .insertInto('meters')
+      .values({ code: 'ALPHA-M1', name: `${MARK} incomer`, gateway_id: gateway, department_id: department, subitem_id: subitem, energy_type: 'electricity', unit: 'kWh', ct_ratio: 1, pt_ratio: 1, register_max: 99_999_999, rated_power_kw: 10, created_at: now, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await db.insertInto('meter_tags').values({ meter_id: meter, tag_id: tag }).execute();
+  const displayArea = id(await db.insertInto('display_areas').values({ name: `${MARK} area`, image: '', gateway_id: gateway, cloud: 0, show_status: 0, config: '{}', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  app.ingest.directory.invalidate();
+
+  // Readings through the real pipeline: a normal step, then one far above the meter's rating (quarantined, an error alarm).
+  const base = now - 3 * 3600_000;
+  const ingest = (ts: number, kwh: number) => app.ingest.submit({ ts, readings: [{ meter: 'ALPHA-M1', values: { kwh, kw: 5 } }] }, { kind: 'mqtt', gatewaySn: 'GW-ALPHA' });
+  await ingest(base, 100);
+  await ingest(base + 900_000, 101);
+  await ingest(base + 1_800_000, 50_000);
+  await app.alarms.engine.idle();
+  const quarantine = (await db.selectFrom('quarantine').select('id').where('meter_id', '=', meter).executeTakeFirstOrThrow()).id;
+  const alarmRecord = (await db.selectFrom('alarm_records').select('id').where('subject_type', '=', 'meter').where('subject_id', '=', meter).executeTakeFirstOrThrow()).id;
+
+  const alarmRule = id(
+    await db
+      .insertInto('alarm_rules')
+      .values({ name: `${MARK} rule`, scope: 'meter', scope_id: meter, metric: 'kw', over: 100, under: null, duration_s: 0, hysteresis: 0, severity: 'high', enabled: 1, created_at: now, updated_at: now, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+
+  const document = { schemaVersion: 1, meta: { name: `${MARK} board`, description: `${MARK} wall`, purpose: 'data-show', code: 'ALPHA-BOARD' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } };
+  const board = id(
+    await db
+      .insertInto('boards')
+      .values({ name: `${MARK} board`, description: '', document: JSON.stringify(document), revision: 1, sample_key: null, created_at: now, updated_at: now, updated_by: 'alpha_top', purpose: 'data-show', code: 'ALPHA-BOARD', owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await db.insertInto('board_versions').values({ board_id: board, revision: 1, name: `${MARK} board`, document: JSON.stringify(document), saved_at: now, saved_by: 'alpha_top', note: 'created' }).execute();
+  const playlist = id(await db.insertInto('playlists').values({ name: `${MARK} playlist`, entries: JSON.stringify([{ boardId: board, seconds: 60 }]), updated_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const { token: displayToken, hash } = newDisplayToken();
+  const display = id(
+    await db
+      .insertInto('displays')
+      .values({ name: `${MARK} wall`, token_hash: hash, scope: JSON.stringify({ kind: 'boards', boardIds: [board] }), owner_user_id: owner, created_at: now, created_by: 'alpha_top', revoked_at: null, pinned_board_id: null, last_seen_at: null, board_id: null, resolution: null, version: null })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+
+  const png = pngBytes(4, 4, { seed: 7 });
+  const sha = createHash('sha256').update(png).digest('hex');
+  const file = id(
+    await db
+      .insertInto('files')
+      .values({ sha256: sha, content: png, ext: 'png', content_type: 'image/png', original_name: `${MARK}.png`, size: png.length, width: 4, height: 4, uploaded_at: now, uploaded_by: 'alpha_top', owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const fileName = `${sha}.png`;
+  const sprite = id(await db.insertInto('sprites').values({ name: `${MARK} sprite`, picture: `/api/files/${fileName}`, icons: '[]', created_at: now, updated_at: now, updated_by: 'alpha_top', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+
+  const pushTemplate = id(
+    await db.insertInto('push_templates').values({ name: `${MARK} template`, channel: 'email', subject: `${MARK} {{subject}}`, body: `${MARK} {{message}}`, created_at: now, updated_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+  );
+  const pushTask = id(
+    await db
+      .insertInto('push_tasks')
+      .values({ name: `${MARK} task`, enabled: 0, channel: 'email', kinds: JSON.stringify(['device', 'error']), min_severity: 'low', department_id: department, template_id: pushTemplate, on_repeat: 0, created_at: now, updated_at: now, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await db.insertInto('push_task_recipients').values({ task_id: pushTask, user_id: alphaSpare }).execute();
+  const pushRecord = id(
+    await db
+      .insertInto('push_records')
+      .values({ task_id: pushTask, alarm_id: alarmRecord, channel: 'email', recipient_id: alphaSpare, recipient_name: `${MARK} person`, address: 'alpha@example.test', subject: `${MARK} subject`, body: `${MARK} body`, state: 'failed', next_attempt_at: null, last_error: 'smtp down', sent_at: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const interfaceKeyText = `ALPHA-KEY-${now}`;
+  const interfaceKey = id(await db.insertInto('interface_keys').values({ key: interfaceKeyText, name: `${MARK} key`, user_id: owner, created_at: now, activated_at: null, last_used_at: null, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const rejection = id(await db.insertInto('ingest_rejections').values({ at: now, source: 'http', gateway_sn: 'GW-ALPHA', meter_code: 'ALPHA-X', reason: `${MARK} unknown meter`, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
+  await db.updateTable('roles').set({ description: `${MARK} role` }).where('id', '=', role).execute();
+
+  const exportAnswer = await app.inject({ method: 'POST', url: '/api/meter-data/exports', headers: { authorization: `Bearer ${alpha.token}` }, payload: { meterId: meter, metric: 'kwh', from: base - 60_000, to: now, format: 'csv' } });
+  const exportJob = (exportAnswer.json() as { data: { id: string } }).data.id;
+
+  const a: TreeAObjects = {
+    gateway, department, subitem, tag, meter, displayArea, alarmRule, alarmRecord, quarantine, board, boardCode: 'ALPHA-BOARD', playlist, display, sprite, file, fileName,
+    pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection,
+  };
+  return {
+    app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a,
+    tokens: { none: null, bad: 'not-a-token', display: displayToken, without: alphaWithout.token, with: alphaWith.token, otherTree: beta.token, admin: adminToken },
+  };
+}

@@ -1,0 +1,134 @@
+import type { ObjectKind } from '@server/tenancy/objectKinds';
+import type { Fixture } from './fixture';
+
+/** How the suite calls one route: path parameters beyond the object id, a query, a body. */
+export interface Sample {
+  params?: Record<string, string | number>;
+  query?: string;
+  body?: unknown;
+  /** Raw bytes instead of JSON (uploads). */
+  raw?: { payload: Buffer; contentType: string };
+  /** The call ends the caller's session (logout): it is made with a session of its own. */
+  freshSession?: boolean;
+}
+
+/** The object of tree A that a route's id parameter names, by the kind the route declares. */
+export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
+  const { a } = fx;
+  const ids: Record<ObjectKind, string | number> = {
+    gateways: a.gateway, meters: a.meter, departments: a.department, subitems: a.subitem, tags: a.tag, alarm_rules: a.alarmRule,
+    displays: a.display, playlists: a.playlist, boards: a.board, sprites: a.sprite, files: a.file, push_tasks: a.pushTask,
+    push_templates: a.pushTemplate, interface_keys: a.interfaceKey, display_areas: a.displayArea, ingest_rejections: a.rejection,
+    quarantine: a.quarantine, users: fx.alphaSpare, roles: a.role, alarmRecords: a.alarmRecord, exports: a.exportJob, pushRecords: a.pushRecord,
+  };
+  return ids[kind];
+}
+
+/** Path parameters that are not the route's object id. */
+export function otherParams(fx: Fixture): Record<string, string | number> {
+  return { revision: 1, code: fx.a.boardCode, channel: 'email', userId: fx.alphaSpare, name: fx.a.fileName, meterId: fx.a.meter };
+}
+
+/**
+ * One request per route that writes or needs a query. Bodies name tree A's objects wherever the route
+ * takes a reference, so a caller of another tree must be refused and a caller of tree A gets through.
+ * A route that is missing here and cannot be called bare makes the suite fail ("cannot classify").
+ */
+export function samples(fx: Fixture): Record<string, Sample> {
+  const { a } = fx;
+  const day = 24 * 3600_000;
+  const to = Date.now();
+  const from = to - day;
+  const range = `from=${from}&to=${to}`;
+  const meterBody = { code: 'PROBE-M', name: 'Probe meter', gatewayId: a.gateway, departmentId: a.department, subitemId: a.subitem, energyType: 'electricity', unit: 'kWh', ctRatio: 2, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 10, tagIds: [a.tag] };
+  const board = { schemaVersion: 1, meta: { name: 'Probe board', description: '' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } };
+  return {
+    'POST /api/auth/logout': { body: {}, freshSession: true },
+    'DELETE /api/login-locks': { body: { username: 'alpha_top' } },
+    'PUT /api/users/info': { body: { trueName: 'Probe name' } },
+    'GET /api/users/check': { query: 'username=alpha_spare' },
+    'POST /api/users': { body: { username: 'probe_user', trueName: 'Probe', email: 'probe@example.test', password: 'Probe!pass123', repeatPassword: 'Probe!pass123', roles: [a.role] } },
+    'PUT /api/users/:id': { body: { trueName: 'Probe name', roles: [a.role] } },
+    'PUT /api/users/:id/password': { body: { password: 'Probe!pass123', repeatPassword: 'Probe!pass123' } },
+    'DELETE /api/users': { body: { ids: [fx.alphaSpare2] } },
+    'POST /api/roles': { body: { name: 'probe role', type: 1, description: '', users: [fx.alphaSpare] } },
+    'PUT /api/roles/:id': { body: { name: 'role_alpha_top', type: 1, description: 'probe', users: [fx.alpha.id] } },
+    'DELETE /api/roles': { body: { ids: [a.role] } },
+    'PUT /api/routers/roles-auth': { body: { roleId: a.role, routerIds: [] } },
+    'POST /api/routers': { body: { path: 'probe', parent: null, type: 'menu', title: 'Probe', icon: null, sort: 0, hidden: false, noRole: false } },
+    'PUT /api/routers/:id': { params: { id: 1 }, body: { path: 'probe', parent: null, type: 'menu', title: 'Probe', icon: null, sort: 0, hidden: false, noRole: true } },
+    'DELETE /api/routers/:id': { params: { id: 1 } },
+    'POST /api/login-pages': { body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' } },
+    'PUT /api/login-pages/:id': { params: { id: 1 }, body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' } },
+    'DELETE /api/login-pages/:id': { params: { id: 1 } },
+    'DELETE /api/login-pages': { body: { ids: [1] } },
+
+    'POST /api/gateways': { body: { sn: 'GW-PROBE', name: 'Probe gateway', ownerUserId: fx.alpha.id } },
+    'PUT /api/gateways/:id': { body: { sn: 'GW-ALPHA', name: 'Probe gateway', ownerUserId: fx.beta.id } },
+    'DELETE /api/gateways': { body: { ids: [a.gateway] } },
+    'PUT /api/gateways/:id/mqtt-credentials': { body: { mqttUsername: 'probe-gw', mqttPassword: 'Probe!pass123' } },
+    'POST /api/meters': { body: meterBody },
+    'PUT /api/meters/:id': { body: { ...meterBody, code: 'ALPHA-M1' } },
+    'DELETE /api/meters': { body: { ids: [a.meter] } },
+    'POST /api/departments': { body: { name: 'Probe dept', code: 'PROBE-D', parentId: a.department, sort: 0 } },
+    'PUT /api/departments/:id': { body: { name: 'Probe dept', code: 'ALPHA-D', parentId: null, sort: 1 } },
+    'DELETE /api/departments': { body: { ids: [a.department] } },
+    'POST /api/subitems': { body: { name: 'Probe sub-item', code: 'PROBE-S', parentId: a.subitem, sort: 0 } },
+    'PUT /api/subitems/:id': { body: { name: 'Probe sub-item', code: 'ALPHA-S', parentId: null, sort: 1 } },
+    'DELETE /api/subitems': { body: { ids: [a.subitem] } },
+    'POST /api/tags': { body: { name: 'Probe tag', color: '#409EFF' } },
+    'PUT /api/tags/:id': { body: { name: 'Probe tag', color: '#000000' } },
+    'DELETE /api/tags': { body: { ids: [a.tag] } },
+    'POST /api/meters/:id/replacements': { body: { replacedAt: to - 60_000, oldSerial: 'old', newSerial: 'new', oldFinalReading: null, newInitialReading: 0, note: 'probe' } },
+
+    'GET /api/meter-data/series': { query: `meterId=${a.meter}&metric=kwh&${range}` },
+    'GET /api/meter-data/history': { query: `meterId=${a.meter}&metric=kwh&${range}` },
+    'GET /api/meter-data/latest': { query: `meterId=${a.meter}` },
+    'POST /api/meter-data/exports': { body: { meterId: a.meter, metric: 'kwh', from, to, format: 'csv' } },
+    'GET /api/energy/rollups': { query: `scope=meter&ids=${a.meter}&grain=hour&${range}` },
+    'GET /api/energy/ranking': { query: `scope=department&grain=day&${range}` },
+    'GET /api/energy/balance': { query: `departmentId=${a.department}&grain=hour&${range}` },
+    'POST /api/quarantine/:id/resolve': { body: { action: 'discard', note: 'probe' } },
+    'GET /api/audit-log': { query: `entity=meter&entityId=${a.meter}` },
+
+    'GET /api/alarm-rules/suggest': { query: `meterId=${a.meter}&metric=kw` },
+    'POST /api/alarm-rules': { body: { name: 'Probe rule', scope: 'meter', scopeId: a.meter, metric: 'kw', over: 5 } },
+    'PUT /api/alarm-rules/:id': { body: { name: 'Probe rule', scope: 'meter', scopeId: a.meter, metric: 'kw', over: 1, enabled: false } },
+    'DELETE /api/alarm-rules': { body: { ids: [a.alarmRule] } },
+    'POST /api/alarm-records/alarm-total-count': { body: { processingState: [1, 2] } },
+    'POST /api/alarm-records/repeat-data-count': { body: { processingState: [1, 2] } },
+    'POST /api/alarm-records/acknowledge': { body: { ids: [a.alarmRecord], note: 'probe' } },
+    'POST /api/alarm-records/process': { body: { ids: [a.alarmRecord], note: 'probe' } },
+
+    'POST /api/interface-keys': { body: { name: 'Probe key' } },
+    'POST /api/interface-keys/activate': { body: { key: a.interfaceKeyText } },
+
+    'POST /api/push-templates': { body: { name: 'Probe template', channel: 'email', subject: 'probe', body: 'probe {{message}}' } },
+    'PUT /api/push-templates/:id': { body: { name: 'Probe template', channel: 'email', subject: 'probe', body: 'probe' } },
+    'DELETE /api/push-templates': { body: { ids: [a.pushTemplate] } },
+    'POST /api/push-templates/preview': { body: { channel: 'email', subject: '{{subject}}', body: '{{message}}', alarmId: a.alarmRecord } },
+    'PUT /api/push-template-defaults': { body: { defaults: [] } },
+    'POST /api/push-tasks': { body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: a.department, templateId: a.pushTemplate, recipientIds: [fx.alphaSpare] } },
+    'PUT /api/push-tasks/:id': { body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: null, templateId: null, recipientIds: [fx.beta.id], enabled: true } },
+    'DELETE /api/push-tasks': { body: { ids: [a.pushTask] } },
+    'POST /api/push-records/resend': { body: { ids: [a.pushRecord] } },
+    'PUT /api/push-channels/email': { body: { enabled: true, host: 'smtp.probe.test', port: 25, from: 'probe@example.test' } },
+    'PUT /api/push-channels/sms': { body: { enabled: false } },
+    'PUT /api/push-channels/wechat': { body: { enabled: false } },
+    'POST /api/push-channels/:channel/test': { body: { to: 'probe@example.test' } },
+    'PUT /api/push-contacts/:userId': { body: { pushEmails: ['probe@example.test'], pushPhones: [], smsCount: 1 } },
+
+    'POST /api/displays': { body: { name: 'Probe wall', scope: { kind: 'boards', boardIds: [a.board] } } },
+    'POST /api/displays/:id/show': { body: { boardId: a.board } },
+    'POST /api/kiosk/heartbeat': { body: { boardId: a.board, resolution: '1920x1080', version: 'probe' } },
+    'POST /api/playlists': { body: { name: 'Probe playlist', entries: [{ boardId: a.board, seconds: 30 }] } },
+    'PUT /api/playlists/:id': { body: { name: 'Probe playlist', entries: [{ boardId: a.board, seconds: 30 }] } },
+    'POST /api/boards': { body: { document: board } },
+    'PUT /api/boards/:id': { body: { document: board, revision: 1 } },
+    'PUT /api/boards/:id/viewers': { body: { userIds: [fx.beta.id] } },
+    'POST /api/boards/:id/review/decide': { body: { approve: false, comment: 'probe' } },
+    'POST /api/sprites': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
+    'PUT /api/sprites/:id': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
+    'POST /api/files': { raw: { payload: Buffer.from('not a picture'), contentType: 'image/png' } },
+  };
+}
