@@ -103,6 +103,8 @@ describe('who sees which actions', () => {
     const { db } = k.t.app.storage;
     const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const operatorId = await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
+    // A top-level account (type 0): a tree of its own, not the admin's (an admin's sub-user would see all admin-owned rows).
+    await db.updateTable('users').set({ type: 0 }).where('id', '=', operatorId).execute();
     operatorToken = await loginAs(k.t.app, 'operator1', 'Secret!234');
     // The operator's tree holds the Floor 1 department (and its lighting meter); Line 3 is not in it.
     await db.updateTable('departments').set({ owner_user_id: operatorId }).where('code', '=', 'FLOOR-1').execute();

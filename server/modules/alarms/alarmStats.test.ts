@@ -95,10 +95,12 @@ describe('alarm statistics', () => {
     expect((await stats({ from: start, to: end })).body.data).toEqual(body.data);
   });
 
-  it('a user sees the statistics of what it may see', async () => {
+  it('a user of another tree sees none of these statistics', async () => {
     const { db } = k.t.app.storage;
     const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-    await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
+    const operatorId = await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
+    // A top-level account (type 0): a tree of its own, so none of the admin-owned demo subjects.
+    await db.updateTable('users').set({ type: 0 }).where('id', '=', operatorId).execute();
     const token = await loginAs(k.t.app, 'operator1', 'Secret!234');
     const { body } = await stats({ from, to }, token);
     expect(body.data).toMatchObject({ total: 0, byState: { open: 0, processed: 0, cleared: 0 }, topSubjects: [], meanAcknowledgeMs: null });

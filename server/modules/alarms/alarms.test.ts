@@ -98,6 +98,8 @@ describe('who may see and act', () => {
     const { db } = k.t.app.storage;
     const adminId = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     const operatorId = await insertSubUser(k.t.app, { username: 'operator1', password: 'Secret!234', fatherId: adminId });
+    // A top-level account (type 0): a tree of its own, not the admin's that owns the demo gateway.
+    await db.updateTable('users').set({ type: 0 }).where('id', '=', operatorId).execute();
     const token = await loginAs(k.t.app, 'operator1', 'Secret!234');
     expect((await count([1, 2], token)).body.data.total).toBe(0);
     expect((await post('/api/alarm-records/acknowledge', { ids: [ids.b] }, token)).body.data.skipped).toEqual([{ id: ids.b, reason: 'no such alarm' }]);
