@@ -55,6 +55,28 @@ describe('POST /api/users', () => {
     expect(await loginAs(k.t.app, 'field_engineer', GOOD_PASSWORD)).toEqual(expect.any(String));
   });
 
+  it('lets only an administrator make a top-level account, which then sees none of the administrator’s tree', async () => {
+    const refused = await k.call('POST', '/api/users', newUser('tenant_by_manager', { type: 0 }), manager.token);
+    expect(refused).toEqual({ status: 403, body: { code: ErrorCode.FORBIDDEN, message: 'Only an administrator may make a top-level account (a user tree of its own)', data: null } });
+    const created = await k.call('POST', '/api/users', newUser('tenant_top', { type: 0 }));
+    expect(created.body.code).toBe(0);
+    expect((await stored('tenant_top')).type).toBe(0);
+    const staff = await k.call('POST', '/api/users', newUser('plant_staff'));
+    expect((await stored('plant_staff')).type).toBe(1);
+    // A gateway of the administrator's tree: its sub-users see it, the tenant does not.
+    await db().insertInto('gateways').values({ sn: 'GW-ADMIN-TREE', name: 'Admin tree gateway', owner_user_id: k.adminId, online: 0, last_seen_at: null }).execute();
+    const visibleTo = async (userId: number) => (await k.t.app.auth.authenticate(await loginAs(k.t.app, (await db().selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username, GOOD_PASSWORD))).ownerScope();
+    const tenantScope = await visibleTo(created.body.data._id);
+    const staffScope = await visibleTo(staff.body.data._id);
+    expect(tenantScope.all || tenantScope.owners.has(k.adminId)).toBe(false);
+    expect(!staffScope.all && staffScope.owners.has(k.adminId)).toBe(true);
+    // Nor may a parent turn a sub-user it manages into a tree of its own.
+    const child = await k.call('POST', '/api/users', newUser('manager_child'), manager.token);
+    const promoted = await k.call('PUT', `/api/users/${child.body.data._id}`, { trueName: 'Manager child', type: 0 }, manager.token);
+    expect([promoted.status, promoted.body.message]).toEqual([403, 'Only an administrator may make a top-level account (a user tree of its own)']);
+    expect((await stored('manager_child')).type).toBe(1);
+  });
+
   it('gives the default role when a type-0 caller picks none, and always to a type-1 caller', async () => {
     const operator = await roleId('operator');
     await k.call('POST', '/api/users', newUser('no_pick'));

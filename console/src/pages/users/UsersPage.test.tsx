@@ -161,10 +161,25 @@ describe('users screen', { timeout: 90_000 }, () => {
       smsCount: 0,
       displayAreaIds: [],
       boardIds: [],
+      // An administrator chooses the account type; a sub-user unless told otherwise.
+      type: 1,
     });
     expect(await screen.findByText('User created')).toBeTruthy();
     // The list is read again after the save.
     expect(sent.filter((line) => line.startsWith('GET /users?page=1')).length).toBe(2);
+  });
+
+  it('lets an administrator create a top-level account, the root of a user tree of its own', async () => {
+    const sent: string[] = [];
+    renderConsole({ path: '/settings/user', token: 'jwt', server: usersServer(admin, sent) });
+    fireEvent.click(await screen.findByTestId('users-add', {}, FIRST_PAINT));
+    await screen.findByTestId('user-dialog');
+    await fillValidUser();
+    const type = screen.getByTestId('user-field-type');
+    expect(type.textContent).toContain('Sub-user');
+    fireEvent.click(screen.getByLabelText('Top-level account'));
+    fireEvent.click(screen.getByTestId('user-dialog-confirm'));
+    await waitFor(() => expect(bodyOf(sent, 'POST /users ')).toMatchObject({ username: 'new_reader', type: 0 }));
   });
 
   it('shows a refused creation as a 2 s error notification with the translated server message', async () => {
