@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { boardsKit, boardWithMeta, type BoardsKit } from './boardsTestKit';
+import { treeUser } from '@tests/support/trees';
+import { boardsKit, boardWithMeta, EDITOR_MENUS, type BoardsKit } from './boardsTestKit';
 
 let k: BoardsKit;
 beforeAll(async () => {
@@ -67,10 +68,14 @@ describe('board purposes and codes', () => {
     expect(found.body).toMatchObject({ code: 0, data: { name: 'Line 1 show', code: 'line-1b', document: { meta: { code: 'line-1b' } } } });
     const unknown = await k.call('GET', '/api/boards/by-code/no-such-board');
     expect([unknown.status, unknown.body]).toEqual([404, { code: ErrorCode.KANBAN_NOT_FOUND, data: null, message: 'Kanban id error, Kanban not found!' }]);
-    const viewer = await k.userWith('code_viewer', []);
+    // A sub-user of admin, in the tree that owns the board: without the board screen it sees only the boards it views.
+    const viewer = await k.userWith('code_viewer', [], await k.userId('admin'));
     expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
     await k.t.app.storage.db.insertInto('user_boards').values({ user_id: await k.userId('code_viewer'), board_id: found.body.data.id }).execute();
     expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body.data.id).toBe(found.body.data.id);
+    // A top-level account is a tree of its own: even with the board screen, the admin's board is not found by its code.
+    const outsider = await treeUser(k.t.app, 'code_outsider', EDITOR_MENUS);
+    expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, outsider.token)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
     // The static segment wins over /boards/:id, and a code's shape is checked like the document's.
     expect((await k.call('GET', '/api/boards/by-code/a.b')).body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'params.code: A board code is 1–40 letters, digits, - or _' });
   });

@@ -9,8 +9,10 @@ let checker: string;
 let meterId: number;
 beforeAll(async () => {
   k = await boardsKit();
-  author = await k.userWith('eq_author', [EQUIPMENT_BOARD_SCREEN, BOARD_CONFIG_SCREEN]);
-  checker = await k.userWith('eq_checker', [EQUIPMENT_BOARD_CHECK_SCREEN]);
+  // Sub-users of admin: they review the boards of the admin's tree, the admin's own included.
+  const admin = await k.userId('admin');
+  author = await k.userWith('eq_author', [EQUIPMENT_BOARD_SCREEN, BOARD_CONFIG_SCREEN], admin);
+  checker = await k.userWith('eq_checker', [EQUIPMENT_BOARD_CHECK_SCREEN], admin);
   meterId = await k.meterId();
 });
 afterAll(() => k.close());

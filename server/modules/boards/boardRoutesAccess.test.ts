@@ -38,10 +38,12 @@ describe('issue-8 board routes: access', () => {
   });
 
   it('refuses each route to a sub-user without its screen', async () => {
-    const plain = await k.userWith('no_screens', []);
-    const editor = await k.userWith('only_board_screen', [BOARD_CONFIG_SCREEN]);
-    const author = await k.userWith('only_equipment', [EQUIPMENT_BOARD_SCREEN]);
-    const checker = await k.userWith('only_check', [EQUIPMENT_BOARD_CHECK_SCREEN]);
+    // Sub-users of admin, in the tree that owns the board: only their screens tell them apart.
+    const admin = await k.userId('admin');
+    const plain = await k.userWith('no_screens', [], admin);
+    const editor = await k.userWith('only_board_screen', [BOARD_CONFIG_SCREEN], admin);
+    const author = await k.userWith('only_equipment', [EQUIPMENT_BOARD_SCREEN], admin);
+    const checker = await k.userWith('only_check', [EQUIPMENT_BOARD_CHECK_SCREEN], admin);
     const refusals: [Route, string][] = [
       ...editorRoutes().flatMap((route): [Route, string][] => [
         [route, plain],

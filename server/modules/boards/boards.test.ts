@@ -103,9 +103,11 @@ describe('boards API', () => {
     expect((await k.call('GET', `/api/playlists/${only.id}`)).body.data).toMatchObject({ id: only.id, name: 'Only gone', entries: [] });
   });
 
-  it('shows all boards to holders of the board screen and none to other users; only they write', async () => {
-    const editor = await k.userWith('board_editor', EDITOR_MENUS);
-    const viewer = await k.userWith('plain_user', []);
+  it('shows all boards of its tree to holders of the board screen and none to other users of the tree; only they write', async () => {
+    // Both sub-users of admin, in the tree that owns every board here: only the board screen tells them apart.
+    const admin = await k.userId('admin');
+    const editor = await k.userWith('board_editor', EDITOR_MENUS, admin);
+    const viewer = await k.userWith('plain_user', [], admin);
     const all = (await k.call('GET', '/api/boards')).body.data;
     expect((await k.call('GET', '/api/boards', undefined, editor)).body.data).toEqual(all);
     expect((await k.call('GET', '/api/boards', undefined, viewer)).body).toEqual({ code: 0, data: [], message: 'ok' });

@@ -139,7 +139,8 @@ describe('a display token', () => {
   });
 
   it("follows its owner: disabled → ACCOUNT_DISABLED, deleted → DISPLAY_REVOKED", async () => {
-    const owner = await k.userWith('wallkeeper', [BOARD_CONFIG_SCREEN]);
+    // A sub-user of admin: its wall shows the admin's boards, which are in its tree.
+    const owner = await k.userWith('wallkeeper', [BOARD_CONFIG_SCREEN], await k.adminId());
     const { token } = await create('Owned wall', { kind: 'boards', boardIds: [lobby] }, owner.token);
     expect((await k.call('GET', '/api/kiosk/session', token)).status).toBe(200);
     const { db } = k.t.app.storage;
@@ -299,7 +300,8 @@ describe('revoking', () => {
 
 describe('who manages displays', () => {
   it(`needs ${BOARD_CONFIG_SCREEN}`, async () => {
-    const outsider = await k.userWith('operator', ['/alerts/devices']);
+    // Both in the admin's tree, which owns the boards: only the screen tells them apart.
+    const outsider = await k.userWith('operator', ['/alerts/devices'], await k.adminId());
     const created = await create('Managed', { kind: 'boards', boardIds: [lobby] });
     const id = created.display.id;
     for (const [method, path, payload] of [
@@ -317,7 +319,7 @@ describe('who manages displays', () => {
     // The kiosk calls are any signed-in user's.
     expect((await k.call('GET', '/api/kiosk/session', outsider.token)).body.data).toMatchObject({ kind: 'user', username: 'operator' });
 
-    const manager = await k.userWith('screens', [BOARD_CONFIG_SCREEN]);
+    const manager = await k.userWith('screens', [BOARD_CONFIG_SCREEN], await k.adminId());
     expect((await k.call('GET', '/api/displays', manager.token)).status).toBe(200);
     const own = await create('Screens wall', { kind: 'boards', boardIds: [lobby] }, manager.token);
     expect(own.display.createdBy).toBe('screens');

@@ -12,8 +12,13 @@ export interface DisplaysKit {
   /** Straight into the table, owned by `owner` (the built-in admin, user 1, unless given). */
   board(name: string, owner?: number): Promise<number>;
   playlist(name: string, entries: { boardId: number; seconds: number }[], owner?: number): Promise<number>;
-  /** A sub-user whose own role grants exactly these menu paths; answers its token. */
-  userWith(username: string, menus: string[]): Promise<{ id: number; token: string }>;
+  /**
+   * A sub-user whose own role grants exactly these menu paths; answers its id and token. With no `fatherId` it has
+   * no father and is a tree of its own; under the built-in admin (`adminId()`) it works on the admin's tree.
+   */
+  userWith(username: string, menus: string[], fatherId?: number | null): Promise<{ id: number; token: string }>;
+  /** The built-in admin's id: the owner of the boards and playlists `board` and `playlist` make by default. */
+  adminId(): Promise<number>;
   client(token: string, refusals?: Refusal[]): RealtimeClient;
   close(): Promise<void>;
 }
@@ -49,15 +54,18 @@ export async function displaysKit(): Promise<DisplaysKit> {
       const row = await db.insertInto('playlists').values({ name, entries: JSON.stringify(entries), updated_at: 1000, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
-    async userWith(username, menus) {
+    async userWith(username, menus, fatherId = null) {
       const password = 'Passw0rd!display';
-      const id = await insertSubUserRow(db, { username, password });
+      const id = await insertSubUserRow(db, { username, password, fatherId });
       const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
       const routers = menus.length ? await db.selectFrom('routers').select('id').where('fullpath', 'in', menus).execute() : [];
       if (routers.length !== menus.length) throw new Error(`unknown menu among ${menus.join(', ')}`);
       if (routers.length) await db.insertInto('role_routers').values(routers.map((router) => ({ role_id: role.id, router_id: router.id }))).execute();
       await db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
       return { id, token: await loginAs(t.app, username, password) };
+    },
+    async adminId() {
+      return (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     },
     client(token, refusals = []) {
       const client = new RealtimeClient({ url, token, onRefused: (refusal) => refusals.push(refusal), socket: { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 50 } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@boards/widgets/mimic/spriteContract';
 import { pngBytes } from '../../files/pictureFixtures';
+import { treeUser } from '@tests/support/trees';
 import { filesKit, type FilesKit } from '../files/filesTestKit';
 
 let k: FilesKit;
@@ -98,9 +99,11 @@ describe('sprites API', () => {
 describe('who may see and edit sprites', () => {
   it('lets the sprite view read but not write, the sprite editor do both, and nobody else either', async () => {
     const sprite = await create('Access check');
-    const viewer = await k.userWith('sprite_viewer', [SPRITE_VIEW_SCREEN]);
-    const editor = await k.userWith('sprite_editor', [SPRITE_EDIT_SCREEN]);
-    const outsider = await k.userWith('sprite_outsider', ['/settings/boardConfig']);
+    // Sub-users of admin, in the tree that owns the sprite: only their screens tell them apart.
+    const admin = (await k.t.app.storage.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const viewer = (await treeUser(k.t.app, 'sprite_viewer', [SPRITE_VIEW_SCREEN], admin)).token;
+    const editor = (await treeUser(k.t.app, 'sprite_editor', [SPRITE_EDIT_SCREEN], admin)).token;
+    const outsider = (await treeUser(k.t.app, 'sprite_outsider', ['/settings/boardConfig'], admin)).token;
 
     for (const token of [viewer, editor]) {
       expect((await k.call('GET', '/api/sprites', { token })).status).toBe(200);
