@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hashPassword } from '@server/auth/passwords';
 import { bearer, loginAs } from './testApp';
+import { insertSubUserRow } from './users';
 
 /** One password for every tree user of a test file: argon2id is slow by design, so it is hashed once. */
 export const TREE_PASSWORD = 'Tree!pass123';
@@ -21,32 +22,16 @@ export async function treeUser(app: FastifyInstance, username: string, menus: re
   const db = app.storage.db;
   const now = Date.now();
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({
-      username,
-      true_name: `${username} name`,
-      email: `${username}@example.test`,
-      password_hash: await (treeHash ??= hashPassword(TREE_PASSWORD)),
-      father_id: fatherId ?? admin.id,
-      // Under admin: a top-level account (type 0), the root of a tree of its own; below it: a sub-user.
-      type: fatherId === undefined ? 0 : 1,
-      status: 1,
-      cloud_type: 1,
-      avatar: '',
-      introduction: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // Under admin: a top-level account (type 0), the root of a tree of its own; below it: a sub-user.
+  const passwordHash = await (treeHash ??= hashPassword(TREE_PASSWORD));
+  const userId = await insertSubUserRow(db, { username, password: TREE_PASSWORD, passwordHash, fatherId: fatherId ?? admin.id, type: fatherId === undefined ? 0 : 1 });
   const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
   const routers = menus.length ? await db.selectFrom('routers').select(['id', 'fullpath']).where('fullpath', 'in', [...menus]).execute() : [];
   const missing = menus.filter((path) => !routers.some((r) => r.fullpath === path));
   if (missing.length) throw new Error(`no menu entry ${missing.join(', ')}`);
   if (routers.length) await db.insertInto('role_routers').values(routers.map((r) => ({ role_id: role.id, router_id: r.id }))).execute();
-  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-  return { id: user.id, username, token: await loginAs(app, username, TREE_PASSWORD) };
+  await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
+  return { id: userId, username, token: await loginAs(app, username, TREE_PASSWORD) };
 }
 
 export interface TwoTrees {

@@ -9,6 +9,10 @@ export interface SubUserFields {
   /** 0 = disabled (spec §4: status false). */
   status?: number;
   fatherId?: number | null;
+  /** 0 = top-level account (a user tree of its own); sub-user by default. */
+  type?: number;
+  /** A hash made once for many users (argon2id is slow by design); else `password` is hashed. */
+  passwordHash?: string;
 }
 
 /** Inserts a sub-user row (type 1) straight into a store, until the users issue gives the API for it. */
@@ -20,9 +24,9 @@ export async function insertSubUserRow(db: Kysely<Database>, fields: SubUserFiel
       username: fields.username,
       true_name: `${fields.username} name`,
       email: `${fields.username}@example.test`,
-      password_hash: await hashPassword(fields.password),
+      password_hash: fields.passwordHash ?? (await hashPassword(fields.password)),
       father_id: fields.fatherId ?? null,
-      type: 1,
+      type: fields.type ?? 1,
       status: fields.status ?? 1,
       cloud_type: 1,
       avatar: '',
