@@ -83,6 +83,12 @@ describe('LoginPagesPage', () => {
     expect(await screen.findByText('"Plant 2 Energy Console" deleted')).toBeTruthy();
   });
 
+  it('hides add, edit and delete from anyone but an administrator, even holding the buttons (login pages serve every tree)', async () => {
+    renderConsole({ path: '/settings/loginPageSet', token: 'jwt', server: loginPageServer(viewer, []), routers: ['/settings', '/settings/loginPageSet', '/settings/loginPageSet/add', '/settings/loginPageSet/edit', '/settings/loginPageSet/delete'] });
+    await screen.findByTestId('login-page-row-4', {}, FIRST_PAINT);
+    for (const id of ['login-pages-add', 'login-page-edit-4', 'login-page-delete-4']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
   it('hides add, edit and delete without the buttons', async () => {
     renderConsole({ path: '/settings/loginPageSet', token: 'jwt', server: loginPageServer(viewer, []), routers: ['/settings', '/settings/loginPageSet'] });
     await screen.findByTestId('login-page-row-4', {}, FIRST_PAINT);

@@ -7,12 +7,10 @@ import { createLoginPagesApi } from '@shared/api/loginPagesApi';
 import { formatDateTime } from '@shared/format';
 import type { LoginPageRow } from '@shared/schemas/loginPages';
 import { useNotify } from '../../feedback/notify';
-import { Permission } from '../../permissions/Permission';
+import { AdminOnly } from '../../permissions/AdminOnly';
 import { useStores } from '../../stores/StoreContext';
 import { LoginPageDialog } from './LoginPageDialog';
 import { LoginPagesController } from './LoginPagesController';
-
-const LOGIN_PAGES_MENU = '/settings/loginPageSet';
 
 type Editing = { row: LoginPageRow | null } | null;
 
@@ -52,12 +50,12 @@ export const LoginPagesPage = observer(function LoginPagesPage() {
       width: 180,
       render: (_: unknown, row) => (
         <Flex gap={4}>
-          <Permission menu={LOGIN_PAGES_MENU} button="edit">
+          <AdminOnly>
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ row })} data-testid={`login-page-edit-${row._id}`}>
               {t('loginPages.edit')}
             </Button>
-          </Permission>
-          <Permission menu={LOGIN_PAGES_MENU} button="delete">
+          </AdminOnly>
+          <AdminOnly>
             <Popconfirm
               title={t('loginPages.deleteConfirm', { edition: row.edition })}
               okText={t('loginPages.delete')}
@@ -69,7 +67,7 @@ export const LoginPagesPage = observer(function LoginPagesPage() {
                 {t('loginPages.delete')}
               </Button>
             </Popconfirm>
-          </Permission>
+          </AdminOnly>
         </Flex>
       ),
     },
@@ -83,11 +81,11 @@ export const LoginPagesPage = observer(function LoginPagesPage() {
           <Button icon={<ReloadOutlined />} onClick={() => void controller.load()}>
             {t('loginPages.refresh')}
           </Button>
-          <Permission menu={LOGIN_PAGES_MENU} button="add">
+          <AdminOnly>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="login-pages-add">
               {t('loginPages.add')}
             </Button>
-          </Permission>
+          </AdminOnly>
         </Flex>
       </Flex>
       <Table<LoginPageRow>

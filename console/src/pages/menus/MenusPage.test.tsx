@@ -106,6 +106,12 @@ describe('MenusPage', () => {
     expect(sent).toContain('GET /routers/generator null');
   });
 
+  it('hides add, edit and delete from anyone but an administrator, even holding the buttons (the menu tree is shared)', async () => {
+    renderConsole({ path: '/settings/router', token: 'jwt', server: menuServer(viewer, []), routers: ['/settings', '/settings/router', '/settings/router/add', '/settings/router/edit', '/settings/router/delete'] });
+    await screen.findByTestId('menu-row-30', {}, FIRST_PAINT);
+    for (const id of ['menus-add', 'menus-generate', 'menu-add-child-30', 'menu-edit-30', 'menu-delete-30']) expect(screen.queryByTestId(id)).toBeNull();
+  });
+
   it('hides add, edit and delete without the buttons', async () => {
     renderConsole({ path: '/settings/router', token: 'jwt', server: menuServer(viewer, []), routers: ['/settings', '/settings/router'] });
     await screen.findByTestId('menu-row-30', {}, FIRST_PAINT);

@@ -6,14 +6,12 @@ import { useTranslation } from 'react-i18next';
 import type { RouterEntry } from '@shared/schemas/router';
 import { createRoutersApi } from '@shared/api/routersApi';
 import { useNotify } from '../../feedback/notify';
-import { Permission } from '../../permissions/Permission';
+import { AdminOnly } from '../../permissions/AdminOnly';
 import { useStores } from '../../stores/StoreContext';
 import type { AuthNode } from '../roles/authTree';
 import { entryTitle } from './entryTitle';
 import { MenuDialog, type MenuEditing } from './MenuDialog';
 import { MenusController } from './MenusController';
-
-const MENUS_MENU = '/settings/router';
 
 interface MenuRow {
   key: number;
@@ -69,18 +67,18 @@ export const MenusPage = observer(function MenusPage() {
       render: (_: unknown, { entry }) => (
         <Flex gap={4} wrap>
           {entry.type === 'menu' && (
-            <Permission menu={MENUS_MENU} button="add">
+            <AdminOnly>
               <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parent: entry })} data-testid={`menu-add-child-${entry._id}`}>
                 {t('menus.addChild')}
               </Button>
-            </Permission>
+            </AdminOnly>
           )}
-          <Permission menu={MENUS_MENU} button="edit">
+          <AdminOnly>
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ kind: 'edit', entry })} data-testid={`menu-edit-${entry._id}`}>
               {t('menus.edit')}
             </Button>
-          </Permission>
-          <Permission menu={MENUS_MENU} button="delete">
+          </AdminOnly>
+          <AdminOnly>
             <Popconfirm
               title={t(entry.children.length || controller.entries.some((other) => other.parent === entry._id) ? 'menus.deleteWithChildren' : 'menus.deleteConfirm', { path: entry.fullpath })}
               okText={t('menus.delete')}
@@ -92,7 +90,7 @@ export const MenusPage = observer(function MenusPage() {
                 {t('menus.delete')}
               </Button>
             </Popconfirm>
-          </Permission>
+          </AdminOnly>
         </Flex>
       ),
     },
@@ -109,14 +107,14 @@ export const MenusPage = observer(function MenusPage() {
           {t('menus.refresh')}
         </Button>
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Permission menu={MENUS_MENU} button="add">
+          <AdminOnly>
             <Button icon={<ThunderboltOutlined />} loading={controller.busy} onClick={() => void generate()} data-testid="menus-generate">
               {t('menus.generate')}
             </Button>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parent: null })} data-testid="menus-add">
               {t('menus.add')}
             </Button>
-          </Permission>
+          </AdminOnly>
         </Flex>
       </Flex>
       <Table<MenuRow>

@@ -15,7 +15,8 @@ export const EmailSettingsPage = observer(function EmailSettingsPage() {
   const root = useStores();
   const { t } = useTranslation();
   const channels = useChannelSettings();
-  const canEdit = root.permission.hasButton(PUSH_MENUS.email, 'edit');
+  // Channel settings serve every user tree: only administrators change them (the server refuses others).
+  const canEdit = root.session.isAdmin && root.permission.hasButton(PUSH_MENUS.email, 'edit');
   const stored = channels.settings?.email;
   // The password is never read back: the field starts empty whatever is stored.
   const initialValues: EmailSettingsInput = stored

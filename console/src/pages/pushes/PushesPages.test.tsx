@@ -176,6 +176,13 @@ describe('channel settings screens', { timeout: 60_000 }, () => {
     expect(JSON.parse(put.slice('PUT /push-channels/email '.length))).toEqual({ enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn' });
   });
 
+  it('shows a non-admin the settings read-only even with the edit button: channels serve every user tree', async () => {
+    renderConsole({ path: '/msg/verify', token: 'jwt', server: pushServer(operator), routers: ['/msg', '/msg/verify', '/msg/verify/edit'] });
+    await screen.findByTestId('email-host', {}, FIRST_PAINT);
+    expect(screen.queryByTestId('email-settings-save')).toBeNull();
+    expect((screen.getByTestId('email-host') as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('checks the test address with the contract message before sending', async () => {
     const sent: string[] = [];
     renderConsole({ path: '/msg/pushsms', token: 'jwt', server: pushServer(admin, sent) });

@@ -15,7 +15,8 @@ export const SmsSettingsPage = observer(function SmsSettingsPage() {
   const root = useStores();
   const { t } = useTranslation();
   const channels = useChannelSettings();
-  const canEdit = root.permission.hasButton(PUSH_MENUS.sms, 'edit');
+  // Channel settings serve every user tree: only administrators change them (the server refuses others).
+  const canEdit = root.session.isAdmin && root.permission.hasButton(PUSH_MENUS.sms, 'edit');
   const stored = channels.settings?.sms;
   // The API key is never read back: the field starts empty whatever is stored.
   const initialValues: SmsSettingsInput = stored

@@ -19,7 +19,8 @@ export const TemplateDefaultsPage = observer(function TemplateDefaultsPage() {
   const notify = useNotify();
   const api = usePushesApi();
   const [grid] = useState(() => new TemplateDefaultsController(api));
-  const canEdit = root.permission.hasButton(PUSH_MENUS.templateDefaults, 'edit');
+  // Channel settings serve every user tree: only administrators change them (the server refuses others).
+  const canEdit = root.session.isAdmin && root.permission.hasButton(PUSH_MENUS.templateDefaults, 'edit');
   useEffect(() => void grid.load(), [grid]);
 
   const save = async () => {

@@ -14,7 +14,8 @@ export const WechatSettingsPage = observer(function WechatSettingsPage() {
   const root = useStores();
   const { t } = useTranslation();
   const channels = useChannelSettings();
-  const canEdit = root.permission.hasButton(PUSH_MENUS.wechat, 'edit');
+  // Channel settings serve every user tree: only administrators change them (the server refuses others).
+  const canEdit = root.session.isAdmin && root.permission.hasButton(PUSH_MENUS.wechat, 'edit');
   const stored = channels.settings?.wechat;
   const initialValues: WechatSettingsInput = stored ? { enabled: stored.enabled, adapter: stored.adapter, webhookUrl: stored.webhookUrl } : { enabled: false, adapter: 'wecom-robot', webhookUrl: '' };
 
