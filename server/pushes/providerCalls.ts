@@ -55,9 +55,8 @@ function failureText(error: unknown): string {
 export async function listProviderCalls(db: Kysely<Database>, query: z.output<typeof providerCallQuerySchema>, owners: number[] | null = null): Promise<ProviderCallPage> {
   let select = db.selectFrom('provider_calls');
   if (owners) {
-    const within = owners.length ? owners : [-1];
     select = select.where('record_id', 'in', (eb) =>
-      eb.selectFrom('push_records').innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id').select('push_records.id').where('push_tasks.owner_user_id', 'in', within),
+      eb.selectFrom('push_records').innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id').select('push_records.id').where('push_tasks.owner_user_id', 'in', owners),
     );
   }
   if (query.channel) select = select.where('channel', '=', query.channel);

@@ -40,7 +40,7 @@ export class PushRecords {
   /** The record; with `owners`, only when its task belongs to that tree (records of no task: administrators only). */
   get(id: number, owners: number[] | null = null): Promise<PushRecordRow | undefined> {
     let select = this.db.selectFrom('push_records').selectAll().where('id', '=', id);
-    if (owners) select = select.where('task_id', 'in', this.db.selectFrom('push_tasks').select('id').where('owner_user_id', 'in', owners.length ? owners : [-1]));
+    if (owners) select = select.where('task_id', 'in', this.db.selectFrom('push_tasks').select('id').where('owner_user_id', 'in', owners));
     return select.executeTakeFirst();
   }
 
@@ -50,13 +50,13 @@ export class PushRecords {
       .selectFrom('push_records')
       .innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id')
       .select('push_records.id')
-      .where('push_tasks.owner_user_id', 'in', owners.length ? owners : [-1]);
+      .where('push_tasks.owner_user_id', 'in', owners);
   }
 
   /** GET /api/push-records: newest first; with `owners`, only the records of that tree's tasks. */
   async list(query: z.output<typeof pushRecordQuerySchema>, owners: number[] | null): Promise<PushRecordPage> {
     let select = this.db.selectFrom('push_records').leftJoin('push_tasks', 'push_tasks.id', 'push_records.task_id');
-    if (owners) select = select.where('push_tasks.owner_user_id', 'in', owners.length ? owners : [-1]);
+    if (owners) select = select.where('push_tasks.owner_user_id', 'in', owners);
     if (query.channel) select = select.where('push_records.channel', '=', query.channel);
     if (query.state) select = select.where('push_records.state', '=', query.state);
     if (query.taskId !== undefined) select = select.where('push_records.task_id', '=', query.taskId);

@@ -11,8 +11,6 @@ type TaskRow = Selectable<PushTasksTable>;
 /** A task as the dispatcher needs it: with the tree it pushes for. */
 export type OwnedPushTask = PushTask & { ownerUserId: number };
 
-/** Restricts a query on `column` to a tree's owners (null: every tree; an empty tree matches nothing). */
-const inOwners = (owners: number[] | null) => (owners === null ? null : owners.length ? owners : [-1]);
 
 const displayName = (user: { true_name: string; username: string }) => user.true_name || user.username;
 
@@ -25,7 +23,7 @@ export class PushTasks {
    * naming the field otherwise (another tree's are answered as ones that do not exist).
    */
   async check(body: PushTaskBody, scope: OwnerScope): Promise<void> {
-    const owners = inOwners(ownerIds(scope));
+    const owners = ownerIds(scope);
     const ids = [...new Set(body.recipientIds)];
     let userQuery = this.db.selectFrom('users').select('id').where('id', 'in', ids);
     if (owners) userQuery = userQuery.where('id', 'in', owners);
@@ -51,8 +49,7 @@ export class PushTasks {
 
   async list(owners: number[] | null): Promise<PushTask[]> {
     let select = this.db.selectFrom('push_tasks').selectAll();
-    const within = inOwners(owners);
-    if (within) select = select.where('owner_user_id', 'in', within);
+    if (owners) select = select.where('owner_user_id', 'in', owners);
     return this.describe(await select.orderBy('id').execute());
   }
 
@@ -85,8 +82,7 @@ export class PushTasks {
   /** Deletes the listed tasks of the tree (null: any); others are left alone and not counted. */
   async remove(ids: number[], owners: number[] | null): Promise<number> {
     let remove = this.db.deleteFrom('push_tasks').where('id', 'in', ids);
-    const within = inOwners(owners);
-    if (within) remove = remove.where('owner_user_id', 'in', within);
+    if (owners) remove = remove.where('owner_user_id', 'in', owners);
     const result = await remove.executeTakeFirst();
     return Number(result.numDeletedRows);
   }

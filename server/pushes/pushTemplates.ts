@@ -48,7 +48,7 @@ export class PushTemplates {
   /** The templates of a tree (`owners`; null: every tree). */
   async list(channel: PushChannel | undefined, owners: number[] | null): Promise<PushTemplate[]> {
     let select = this.db.selectFrom('push_templates').selectAll();
-    if (owners) select = select.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    if (owners) select = select.where('owner_user_id', 'in', owners);
     if (channel) select = select.where('channel', '=', channel);
     return (await select.orderBy('id').execute()).map(toTemplate);
   }
@@ -87,7 +87,7 @@ export class PushTemplates {
    */
   async remove(requested: number[], owners: number[] | null): Promise<number> {
     let own = this.db.selectFrom('push_templates').select('id').where('id', 'in', requested);
-    if (owners) own = own.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    if (owners) own = own.where('owner_user_id', 'in', owners);
     const ids = (await own.execute()).map((row) => row.id);
     if (ids.length === 0) return 0;
     const users = await this.usersOf(ids);

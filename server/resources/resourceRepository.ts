@@ -8,7 +8,7 @@ import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 /** Rows of the caller's trees only: the one filter every read and write of a resource goes through. */
 function inTrees<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: OwnerScope, column = 'owner_user_id'): Q {
   const owners = ownerIds(scope);
-  return owners === null ? query : query.where(column, 'in', owners.length ? owners : [-1]);
+  return owners === null ? query : query.where(column, 'in', owners);
 }
 
 /** The generic CRUD store behind every resource: one definition, one table mapping. */

@@ -65,5 +65,8 @@ export async function ownerScopeOfUser(db: Kysely<Database>, userId: number): Pr
 export const inScope = (scope: OwnerScope, ownerUserId: number | null | undefined): boolean =>
   scope.all || (ownerUserId !== null && ownerUserId !== undefined && scope.owners.has(ownerUserId));
 
-/** Owner ids for a `where owner_user_id in (...)` filter, or null when the scope is unrestricted. */
-export const ownerIds = (scope: OwnerScope): number[] | null => (scope.all ? null : [...scope.owners]);
+/**
+ * Owner ids for a `where owner_user_id in (...)` filter, or null when the scope is unrestricted. Never an empty
+ * list (SQL has no `in ()`): a tree of nobody gives an id no user has, so the filter matches nothing.
+ */
+export const ownerIds = (scope: OwnerScope): number[] | null => (scope.all ? null : scope.owners.size ? [...scope.owners] : [-1]);

@@ -18,7 +18,7 @@ export async function auditEntries(db: Kysely<Database>, entity: string, entityI
     .select(['audit_log.id', 'audit_log.at', 'audit_log.action', 'audit_log.entity', 'audit_log.entity_id', 'audit_log.detail', 'users.username'])
     .where('audit_log.entity', '=', entity)
     .where('audit_log.entity_id', '=', entityId);
-  if (owners) select = select.where('audit_log.user_id', 'in', owners.length ? owners : [-1]);
+  if (owners) select = select.where('audit_log.user_id', 'in', owners);
   const rows = await select.orderBy('audit_log.id').execute();
   return rows.map((r) => ({ _id: r.id, at: Number(r.at), user: r.username ?? null, action: r.action, entity: r.entity, entityId: r.entity_id, detail: JSON.parse(r.detail) as Record<string, unknown> }));
 }

@@ -28,7 +28,6 @@ interface RangeQuery {
 }
 
 /** Owner ids for an `in` filter: an empty tree matches nothing. */
-const within = (owners: number[]) => (owners.length ? owners : [-1]);
 
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
 
@@ -69,12 +68,12 @@ export class EnergyAnalysis {
     const owners = query.owners;
     if (query.scope === 'department') {
       let departments = this.db.selectFrom('departments').select(['id', 'name']);
-      if (owners) departments = departments.where('owner_user_id', 'in', within(owners));
+      if (owners) departments = departments.where('owner_user_id', 'in', owners);
       departments = query.parentId === undefined ? departments.where('parent_id', 'is', null) : departments.where('parent_id', '=', query.parentId);
       candidates = await departments.execute();
     } else {
       let subitems = this.db.selectFrom('subitems').select(['id', 'name']);
-      if (owners) subitems = subitems.where('owner_user_id', 'in', within(owners));
+      if (owners) subitems = subitems.where('owner_user_id', 'in', owners);
       candidates = await subitems.execute();
     }
     const totals = await this.reader.totals(query.scope, candidates.map((c) => c.id), query.energyType, query.grain, periods[0] ?? '', periods.at(-1) ?? '');
@@ -95,7 +94,7 @@ export class EnergyAnalysis {
     const periods = this.periods(query);
     const [first, last] = [periods[0] ?? '', periods.at(-1) ?? ''];
     // Another tree's department is answered as one that does not exist; its parts are the tree's own.
-    const owned = query.owners ? within(query.owners) : null;
+    const owned = query.owners;
     let lookup = this.db.selectFrom('departments').select(['id', 'name']).where('id', '=', query.departmentId);
     if (owned) lookup = lookup.where('owner_user_id', 'in', owned);
     const department = await lookup.executeTakeFirst();
@@ -153,13 +152,12 @@ export class EnergyAnalysis {
 
   /** The home page's figures over the caller's tree (`owners`; null: the whole site). */
   async summary(owners: number[] | null, now = Date.now()): Promise<EnergySummary> {
-    const owned = owners ? within(owners) : null;
     const today = localPeriods(now, this.timeZone);
     const dayStart = localDayStart(now, this.timeZone);
     const yesterday = localPeriods(dayStart - 1, this.timeZone).day;
     const lastMonth = addMonths(today.month, -1);
     let tops = this.db.selectFrom('departments').select('id').where('parent_id', 'is', null);
-    if (owned) tops = tops.where('owner_user_id', 'in', owned);
+    if (owners) tops = tops.where('owner_user_id', 'in', owners);
     const topLevel = (await tops.execute()).map((d) => d.id);
     const siteTotal = async (energyType: string, grain: RollupGrain, first: string, last = first) =>
       round([...(await this.reader.totals('department', topLevel, energyType, grain, first, last)).values()].reduce((a, b) => a + b, 0));
@@ -196,7 +194,7 @@ export class EnergyAnalysis {
       .selectFrom('departments as d')
       .select(['d.id', 'd.name'])
       .where((eb) => eb.not(eb.exists(eb.selectFrom('departments as c').select('c.id').whereRef('c.parent_id', '=', 'd.id'))));
-    if (owned) leafQuery = leafQuery.where('d.owner_user_id', 'in', owned);
+    if (owners) leafQuery = leafQuery.where('d.owner_user_id', 'in', owners);
     const leaves = await leafQuery.execute();
     const leafTotals = await this.reader.totals('department', leaves.map((d) => d.id), 'electricity', 'day', today.day, today.day);
     const topDepartments = leaves
@@ -207,18 +205,18 @@ export class EnergyAnalysis {
 
     const count = async (table: 'meters' | 'gateways', onlineOnly: boolean) => {
       let query = this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-      if (owned) query = query.where('owner_user_id', 'in', owned);
+      if (owners) query = query.where('owner_user_id', 'in', owners);
       if (onlineOnly) query = query.where('online', '=', 1);
       return Number((await query.executeTakeFirstOrThrow()).n);
     };
     const meterTotal = await count('meters', false);
     const meterOnline = await count('meters', true);
     let pendingQuery = this.db.selectFrom('quarantine').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending');
-    if (owned) pendingQuery = pendingQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owned));
+    if (owners) pendingQuery = pendingQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners));
     let rejectedQuery = this.db.selectFrom('ingest_rejections').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', now - 86_400_000);
-    if (owned) rejectedQuery = rejectedQuery.where('owner_user_id', 'in', owned);
+    if (owners) rejectedQuery = rejectedQuery.where('owner_user_id', 'in', owners);
     let newestQuery = this.db.selectFrom('meter_state').select((eb) => eb.fn.max('latest_ts').as('ts'));
-    if (owned) newestQuery = newestQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owned));
+    if (owners) newestQuery = newestQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners));
     const pending = await pendingQuery.executeTakeFirstOrThrow();
     const rejected = await rejectedQuery.executeTakeFirstOrThrow();
     const newest = await newestQuery.executeTakeFirst();

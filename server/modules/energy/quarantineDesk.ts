@@ -31,7 +31,7 @@ export class QuarantineDesk {
   async list(query: ResolvedQuery): Promise<{ total: number; rows: QuarantineItem[] }> {
     let scope = this.db.selectFrom('quarantine');
     const owners = query.owners;
-    if (owners) scope = scope.where('quarantine.meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners.length ? owners : [-1]));
+    if (owners) scope = scope.where('quarantine.meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners));
     if (query.status) scope = scope.where('quarantine.status', '=', query.status);
     if (query.meterId) scope = scope.where('quarantine.meter_id', '=', query.meterId);
     const { n } = await scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

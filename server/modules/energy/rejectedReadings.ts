@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
  */
 export async function rejectedReadings(db: Kysely<Database>, query: { source?: 'mqtt' | 'http' | undefined; page: number; size: number }, owners: number[] | null): Promise<{ total: number; rows: RejectedReadingRow[] }> {
   let scope = db.selectFrom('ingest_rejections');
-  if (owners) scope = scope.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+  if (owners) scope = scope.where('owner_user_id', 'in', owners);
   if (query.source) scope = scope.where('source', '=', query.source);
   const { n } = await scope.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await scope.selectAll().orderBy('id', 'desc').limit(query.size).offset((query.page - 1) * query.size).execute();

@@ -45,7 +45,7 @@ const departments = { kind: 'departments' } as const;
 /** The metering read API: meter history and exports, rollups, balance, home summary, data checks. */
 export const energyRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, kind } = app.storage;
+  const { db } = app.storage;
   const timeZone = app.serverConfig.timeZone;
   const history = new MeterHistory(app.storage);
   const exports = new ExportJobs(app.serverConfig.dataDir, history, timeZone);

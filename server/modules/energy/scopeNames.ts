@@ -8,16 +8,15 @@ import type { Database } from '../../db/schema';
  */
 export async function scopeNames(db: Kysely<Database>, scope: RollupScope, ids: readonly number[], owners: number[] | null = null): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const within = owners === null ? null : owners.length ? owners : [-1];
   if (scope === 'meter') {
     let select = db.selectFrom('meters').select(['id', 'code', 'name']).where('id', 'in', [...ids]);
-    if (within) select = select.where('owner_user_id', 'in', within);
+    if (owners) select = select.where('owner_user_id', 'in', owners);
     const rows = await select.execute();
     return new Map(rows.map((r) => [r.id, `${r.code} ${r.name}`]));
   }
   const table = scope === 'department' ? 'departments' : 'subitems';
   let select = db.selectFrom(table).select(['id', 'name']).where('id', 'in', [...ids]);
-  if (within) select = select.where('owner_user_id', 'in', within);
+  if (owners) select = select.where('owner_user_id', 'in', owners);
   const rows = await select.execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -30,7 +30,7 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     // The key speaks for the gateways of its tree (as its creator sees them now).
     const owners = ownerIds(await ownerScopeOfUser(app.storage.db, key.user_id));
     let gatewayQuery = app.storage.db.selectFrom('gateways').select('id');
-    if (owners) gatewayQuery = gatewayQuery.where('owner_user_id', 'in', owners.length ? owners : [-1]);
+    if (owners) gatewayQuery = gatewayQuery.where('owner_user_id', 'in', owners);
     const gateways = await gatewayQuery.execute();
     const outcome = await app.ingest.submit(request.body, { kind: 'http', allowedGatewayIds: new Set(gateways.map((g) => g.id)), ownerUserId: key.owner_user_id });
     if ('refused' in outcome) {

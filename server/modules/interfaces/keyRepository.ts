@@ -34,7 +34,7 @@ export class InterfaceKeyRepository {
   /** The keys of a tree (`owners`, server/tenancy ownerIds; null: every tree). */
   listOwnedBy(owners: readonly number[] | null): Promise<KeyRow[]> {
     let select = this.db.selectFrom('interface_keys').selectAll();
-    if (owners) select = select.where('owner_user_id', 'in', owners.length ? [...owners] : [-1]);
+    if (owners) select = select.where('owner_user_id', 'in', [...owners]);
     return select.orderBy('id', 'desc').execute();
   }
 

@@ -12,6 +12,6 @@ export async function displayAreaOptions(db: Kysely<Database>, auth: AuthContext
   if (displayAreas !== 'all') query = query.where('id', 'in', [...displayAreas]);
   // Only the caller's tree's areas can be given to users of its tree.
   const owners = ownerIds(await auth.ownerScope());
-  if (owners !== null) query = query.where('owner_user_id', 'in', owners.length ? owners : [0]);
+  if (owners !== null) query = query.where('owner_user_id', 'in', owners);
   return query.execute();
 }
