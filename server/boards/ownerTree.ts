@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ownerScopeOfUser, ownerTreeOf, type OwnerScope } from '../tenancy/ownerScope';
+import { isAdministrator, ownerTreeOf, type OwnerScope } from '../tenancy/ownerScope';
 
 /**
  * The tree an object's references must stay in: the object owner's tree. A non-admin caller can only
@@ -17,7 +17,7 @@ export async function usersOfOwnerTree(db: Kysely<Database>, ownerUserId: number
   const seeing = new Set<number>();
   for (const id of new Set(userIds)) {
     if (tree.owners.has(id)) seeing.add(id);
-    else if ((await ownerScopeOfUser(db, id)).all) seeing.add(id); // an administrator sees every tree
+    else if (await isAdministrator(db, id)) seeing.add(id); // an administrator sees every tree
   }
   return seeing;
 }

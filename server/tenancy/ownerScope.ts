@@ -62,6 +62,13 @@ export async function ownerScopeOfUser(db: Kysely<Database>, userId: number): Pr
   return ownerScopeOf(db, user, isAdminRoleSet(await users.effectiveRoles(user)));
 }
 
+/** Whether user `userId` is an administrator (by role, spec §6), without working out any tree. */
+export async function isAdministrator(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const users = new UserRepository(db);
+  const user = await users.findById(userId);
+  return user !== undefined && isAdminRoleSet(await users.effectiveRoles(user));
+}
+
 export const inScope = (scope: OwnerScope, ownerUserId: number | null | undefined): boolean =>
   scope.all || (ownerUserId !== null && ownerUserId !== undefined && scope.owners.has(ownerUserId));
 
