@@ -77,6 +77,15 @@ describe('POST /api/users', () => {
     expect((await stored('manager_child')).type).toBe(1);
   });
 
+  it("lets an administrator give a new sub-user the boards of the administrator's tree, but not a new tenant", async () => {
+    const board = (await db().selectFrom('boards').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const staff = await k.call('POST', '/api/users', newUser('wall_watcher', { boardIds: [board] }));
+    expect(staff.body.code).toBe(0);
+    expect((await k.call('GET', `/api/users/${staff.body.data._id}`)).body.data.boardIds).toEqual([board]);
+    const tenant = await k.call('POST', '/api/users', newUser('wall_tenant', { type: 0, boardIds: [board] }));
+    expect([tenant.status, tenant.body.message]).toEqual([400, `boardIds: Unknown board ${board}`]);
+  });
+
   it('gives the default role when a type-0 caller picks none, and always to a type-1 caller', async () => {
     const operator = await roleId('operator');
     await k.call('POST', '/api/users', newUser('no_pick'));

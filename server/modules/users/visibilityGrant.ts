@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../auth/authService';
 import { AppError } from '../../http/appError';
 import { grantable, outsideTree, visibleBoardIds, visibleDisplayAreaIds } from './visibility';
-import { ownerScopeOfUser, type OwnerScope } from '../../tenancy/ownerScope';
+import { ownerScopeOfUser, ownerTreeOf, type OwnerScope } from '../../tenancy/ownerScope';
 
 async function unknownIds(db: Kysely<Database>, table: 'boards' | 'display_areas', ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
@@ -20,11 +20,13 @@ const within = (allowed: Set<number> | 'all', kept: Set<number>, ids: readonly n
 export async function assertVisibilityGrant(
   db: Kysely<Database>,
   auth: AuthContext,
-  selection: { boardIds: readonly number[]; displayAreaIds: readonly number[] },
+  selection: { boardIds: readonly number[]; displayAreaIds: readonly number[]; type?: number | undefined },
   targetId: number | null,
 ): Promise<void> {
-  // The edited user's tree; a new user is made under the caller: in its tree, or a tree of its own under an admin.
-  const tree: OwnerScope = targetId !== null ? await ownerScopeOfUser(db, targetId) : auth.isAdmin ? { all: false, home: 0, owners: new Set() } : await auth.ownerScope();
+  // The edited user's tree. A new user is made under the caller: a sub-user joins the caller's tree, a new
+  // top-level account starts a tree of its own that holds nothing yet.
+  const tree: OwnerScope =
+    targetId !== null ? await ownerScopeOfUser(db, targetId) : selection.type === 0 ? { all: false, home: 0, owners: new Set() } : await ownerTreeOf(db, auth.user.id);
   const outside = await outsideTree(db, tree, selection);
   // Another tree's object reads as unknown, like one that does not exist.
   const issues = [
