@@ -3,7 +3,7 @@
 // BENCH_CLIENT_PROCS processes (bench/socketClients.ts). Each client subscribes to `meter:<id>:latest` of
 // one of BENCH_FANOUT_METERS probe meters (client i → meter i mod N: N rooms of 5,000 / N sockets); this
 // process publishes one reading per meter per second over MQTT (QoS 1), spread evenly over the second, with
-// ts = the send time. The path measured is the product's: MQTT → ingest commit → afterCommit →
+// ts = the send time. The path measured is the product's: MQTT → ingest commit → committed-readings event →
 // meter channel (meter_state read) → room emit → client. Latency = receive time − ts (same clock).
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';

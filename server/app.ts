@@ -70,14 +70,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('adminSeed', adminSeed);
     app.decorate('realtime', attachRealtime(app.server, auth));
     assertTimeZone(config.timeZone);
-    app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite));
+    app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite, (error) => app.log.warn({ err: error }, 'ingest listener failed')));
     const alarmEvents = new AlarmEvents((error) => app.log.warn({ err: error }, 'alarm listener failed'));
     const alarmEngine = new AlarmEngine(storage.db, alarmEvents, app.ingest.directory, {
       offlineIntervals: offlineIntervalsFromEnv(),
       onError: (error) => app.log.warn({ err: error }, 'alarm evaluation failed'),
     });
     await alarmEngine.init();
-    app.ingest.afterCommit = (readings, committed) => alarmEngine.onReadings(readings, committed.quarantined);
+    app.ingest.events.onCommitted(({ readings, quarantined }) => alarmEngine.onReadings(readings, quarantined));
     app.ingest.onRecordError = (error) => app.log.warn({ err: error }, 'recording ingest rejections failed');
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
     app.decorate('pushes', new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }));

@@ -44,7 +44,7 @@ export class AlarmEngine {
   }
 
   /**
-   * IngestService.afterCommit: the payload's readings that were new. Payloads arriving while the engine
+   * IngestEvents.onCommitted: the payload's readings that were new. Payloads arriving while the engine
    * is busy are gathered and evaluated together, so many small MQTT payloads cost one pass, not one each.
    */
   onReadings(readings: ResolvedReading[], quarantined = true): Promise<void> {

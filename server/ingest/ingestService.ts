@@ -4,6 +4,7 @@ import { parseUplink, type RejectedReading } from '@shared/metering';
 import { replaceNul } from '@shared/schemas/text';
 import type { Database } from '../db/schema';
 import { DEFAULT_QUEUE, IngestQueue, QueueFullError, type QueueOptions } from './ingestQueue';
+import { IngestEvents } from './ingestEvents';
 import { MeterDirectory } from './meterDirectory';
 import { rejectionOwner } from './rejectionOwner';
 import { SeenThrottle } from './batchStore';
@@ -23,12 +24,8 @@ const REJECTION_RETENTION_MS = 30 * 24 * 3600_000;
 export class IngestService implements Ingest {
   readonly directory: MeterDirectory;
   private readonly queue: IngestQueue;
-  /**
-   * Called with each payload's new readings once their batch committed (the alarm engine); not awaited.
-   * `quarantined` says whether implausible steps were quarantined since the last call, so listeners
-   * look at the quarantine table only then, not after every batch.
-   */
-  afterCommit?: (readings: ResolvedReading[], committed: { quarantined: boolean }) => unknown;
+  /** Each payload's new readings once their batch committed: subscribe with `events.onCommitted`. */
+  readonly events: IngestEvents;
   /** Told when recording rejections fails (the server logs it); the answer does not change. */
   onRecordError?: (error: unknown) => void;
   private readonly tally: BatchTally = { quarantined: 0 };
@@ -39,7 +36,9 @@ export class IngestService implements Ingest {
     queueOptions?: QueueOptions,
     /** SQLite: the raw connection, so batches are written with prepared statements. */
     sqlite?: SqliteDatabase.Database,
+    onListenerError?: (error: unknown) => void,
   ) {
+    this.events = new IngestEvents(onListenerError);
     this.directory = new MeterDirectory(db);
     const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
     const tally = this.tally;
@@ -82,7 +81,7 @@ export class IngestService implements Ingest {
     }
     const quarantined = this.tally.quarantined > 0;
     this.tally.quarantined = 0;
-    if (this.afterCommit) this.afterCommit(resolved.filter((_, index) => accepted[index]), { quarantined });
+    this.events.emitCommitted({ readings: resolved.filter((_, index) => accepted[index]), quarantined });
     rejected.sort((a, b) => a.index - b.index);
     await this.recordRejections(rejected, source);
     const acceptedCount = accepted.filter(Boolean).length;

@@ -42,15 +42,11 @@ declare module 'fastify' {
 
 /**
  * Wires the channels into a built app: alarm events from `app.alarms`, meter latest values from ingest's
- * afterCommit (chained after whatever is already there, the alarm engine). Call after both exist.
+ * committed-readings event. Call after both exist.
  */
 export function registerChannels(app: FastifyInstance): void {
   const latestValues = new LatestValuesFeed();
-  const previous = app.ingest.afterCommit;
-  app.ingest.afterCommit = (readings, committed) => {
-    latestValues.notify(readings.map((reading) => reading.meter.id));
-    return previous?.(readings, committed);
-  };
+  app.ingest.events.onCommitted(({ readings }) => latestValues.notify(readings.map((reading) => reading.meter.id)));
   const hub = attachChannels({
     realtime: app.realtime,
     auth: app.auth,
