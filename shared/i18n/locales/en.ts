@@ -21,6 +21,7 @@ import { spritesEn } from './sprites/en';
 import { queryChartEn } from './queryChart/en';
 import { menusEn } from './menus/en';
 import { loginPagesEn } from './loginPages/en';
+import { listsEn } from './lists/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { visualizationEn } from './visualization/en';
@@ -337,6 +338,7 @@ export const en = {
   queryChart: queryChartEn,
   menus: menusEn,
   loginPages: loginPagesEn,
+  lists: listsEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
   visualization: visualizationEn,

@@ -21,6 +21,7 @@ import { spritesEs } from './sprites/es';
 import { queryChartEs } from './queryChart/es';
 import { menusEs } from './menus/es';
 import { loginPagesEs } from './loginPages/es';
+import { listsEs } from './lists/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { visualizationEs } from './visualization/es';
@@ -343,6 +344,7 @@ export const es: Catalogue = {
   queryChart: queryChartEs,
   menus: menusEs,
   loginPages: loginPagesEs,
+  lists: listsEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
   visualization: visualizationEs,

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import type { BoardSummary } from '@shared/schemas/boards';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 
 export type ReviewTab = 'pending' | 'decided';
 

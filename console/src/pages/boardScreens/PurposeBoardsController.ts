@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 import { newBoardDocument, type NewBoardFields } from './newBoardDocument';
 import type { ListedPurpose } from './purposes';
 

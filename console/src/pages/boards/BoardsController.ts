@@ -4,7 +4,7 @@ import { isApiError } from '@shared/api/apiError';
 import type { BoardDocument } from '@shared/board/document';
 import { ErrorCode } from '@shared/errors/codes';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 import { readBoardFile, type BoardFileIssue } from './boardFile';
 
 export type BoardCreation = { ok: true; record: BoardRecord } | { ok: false; notJson: boolean; issues: BoardFileIssue[] };

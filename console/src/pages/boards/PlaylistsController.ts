@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { DisplaysApi } from '@shared/api/displaysApi';
 import type { Playlist } from '@shared/schemas/boards';
 import type { PlaylistDraft } from './PlaylistDraft';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 
 /** The playlists tab: the list, saving a dialog's draft (contract first, then the server) and deleting. */
 export class PlaylistsController {

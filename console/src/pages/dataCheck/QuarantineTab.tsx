@@ -10,7 +10,7 @@ import { useNotify } from '../../feedback/notify';
 import { ResourceOptions } from '../../resources/ResourceOptions';
 import { useStores } from '../../stores/StoreContext';
 import { AuditDrawer } from './AuditDrawer';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { PagedQuery } from '../../lists/PagedQuery';
 import { QuarantineRowActions } from './QuarantineRowActions';
 import { QuarantineStatusTag } from './QuarantineStatusTag';
 import { claimedEnergy, limitEnergy, overLimitFactor, registerStepText } from './quarantineFigures';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnergyApi } from '@shared/api/energyApi';
 import { formatDateTime } from '@shared/format';
 import type { RejectedReadingRow } from '@shared/schemas/energy';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { PagedQuery } from '../../lists/PagedQuery';
 
 type Source = RejectedReadingRow['source'];
 const SOURCES: readonly Source[] = ['mqtt', 'http'];

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LoginPagesApi } from '@shared/api/loginPagesApi';
 import type { LoginPageInput, LoginPageRow } from '@shared/schemas/loginPages';
-import { changeThenReload } from '../../paging/changeThenReload';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { changeThenReload } from '../../lists/changeThenReload';
+import { PagedQuery } from '../../lists/PagedQuery';
 
 /** /settings/loginPageSet: the paged entries and the changes that reload them. */
 export class LoginPagesController {

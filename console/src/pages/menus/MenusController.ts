@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { RoutersApi } from '@shared/api/routersApi';
 import type { RouterEntry, RouterGenerated, RouterInput } from '@shared/schemas/router';
 import { authTree, type AuthNode } from '../roles/authTree';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 
 /** /settings/router: every router entry (menus and buttons) as one tree, and the edits that reload it. */
 export class MenusController {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, withThousands } from '@shared/format';
 import { PUSH_CHANNELS, type ProviderCall, type PushChannel } from '@shared/schemas/pushes';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { PagedQuery } from '../../lists/PagedQuery';
 import { ChannelTag } from './ChannelTag';
 import styles from './Pushes.module.css';
 import { usePushesApi } from './usePushesApi';

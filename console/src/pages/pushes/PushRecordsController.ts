@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PushesApi, ResendResult } from '@shared/api/pushesApi';
 import type { PushChannel, PushRecord, PushState } from '@shared/schemas/pushes';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { PagedQuery } from '../../lists/PagedQuery';
 
 export interface PushRecordFilters {
   channel?: PushChannel | undefined;

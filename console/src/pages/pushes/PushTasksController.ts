@@ -4,7 +4,7 @@ import type { PushesApi } from '@shared/api/pushesApi';
 import type { ResourceOption } from '@shared/resources';
 import { pushTaskSchema, type PushChannel, type PushContacts, type PushTask, type PushTaskInput, type PushTemplate } from '@shared/schemas/pushes';
 import { schemaErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
-import { changeThenReload } from '../../paging/changeThenReload';
+import { changeThenReload } from '../../lists/changeThenReload';
 
 export type TaskSaveResult = { ok: true; task: PushTask } | { ok: false; errors: FieldErrors };
 

@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { RolesApi } from '@shared/api/rolesApi';
 import type { RoleInput, RoleRow } from '@shared/schemas/roles';
-import { changeThenReload } from '../../paging/changeThenReload';
-import { PagedQuery } from '../../paging/PagedQuery';
+import { PagedQuery } from '../../lists/PagedQuery';
 
 export interface RoleFilters {
   type?: number;
@@ -13,21 +12,15 @@ export interface RoleFilters {
 /** /settings/roles: the paged, filtered list, its selection and the changes that reload it. */
 export class RolesController {
   readonly list: PagedQuery<RoleFilters, RoleRow>;
-  selected: number[] = [];
-  busy = false;
   saving = false;
 
   constructor(private readonly api: RolesApi) {
-    this.list = new PagedQuery((query) => api.list(query), {});
+    this.list = new PagedQuery((query) => api.list(query), {}, (role) => role._id);
     makeAutoObservable<RolesController, 'api'>(this, { api: false, list: false }, { autoBind: true });
   }
 
   load(): Promise<void> {
     return this.list.load();
-  }
-
-  select(ids: number[]): void {
-    this.selected = ids;
   }
 
   /** Creates (id null) or updates; rejects with the server's error so the dialog can place it. */
@@ -43,17 +36,11 @@ export class RolesController {
   }
 
   remove(id: number): Promise<boolean> {
-    return changeThenReload(this, async () => {
-      await this.api.remove(id);
-      runInAction(() => (this.selected = this.selected.filter((selected) => selected !== id)));
-    });
+    return this.list.change(() => this.api.remove(id));
   }
 
+  /** Deletes the ticked roles; the reload drops them from the selection. */
   removeSelected(): Promise<boolean> {
-    const ids = [...this.selected];
-    return changeThenReload(this, async () => {
-      await this.api.removeMany(ids);
-      runInAction(() => (this.selected = []));
-    });
+    return this.list.change(() => this.api.removeMany([...this.list.selected]));
   }
 }

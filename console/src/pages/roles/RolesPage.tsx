@@ -1,11 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Card, Flex, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@shared/schemas/roles';
 import { useNotify } from '../../feedback/notify';
-import { Permission, usePermission } from '../../permissions/Permission';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
+import { usePermission } from '../../permissions/Permission';
 import { RoleAuthDialog } from './RoleAuthDialog';
 import { RoleDialog } from './RoleDialog';
 import { ROLES_MENU } from './roleMenus';
@@ -32,11 +35,12 @@ export const RolesPage = observer(function RolesPage() {
   useEffect(() => void controller.load(), [controller]);
 
   const memberName = (id: number) => members.find((option) => option.value === id)?.label ?? `#${id}`;
+  const gate = { menu: ROLES_MENU };
   const remove = async (role: RoleRow) => {
     if (await controller.remove(role._id)) notify.success(t('roles.deleted', { name: role.name }));
   };
   const removeSelected = async () => {
-    const count = controller.selected.length;
+    const count = list.selected.length;
     if (await controller.removeSelected()) notify.success(t('roles.batchDeleted', { count }));
   };
 
@@ -67,107 +71,75 @@ export const RolesPage = observer(function RolesPage() {
     {
       key: 'actions',
       title: t('roles.actions'),
-      width: 260,
       render: (_: unknown, role) => (
-        <Flex gap={4} wrap>
-          <Permission menu={ROLES_MENU} button="edit">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ role })} data-testid={`role-edit-${role._id}`}>
-              {t('roles.edit')}
-            </Button>
-          </Permission>
-          <Permission menu={ROLES_MENU} button="auth">
-            <Button type="link" size="small" icon={<SafetyCertificateOutlined />} onClick={() => setAuthorizing(role)} data-testid={`role-auth-${role._id}`}>
-              {t('roles.assignMenus')}
-            </Button>
-          </Permission>
-          <Permission menu={ROLES_MENU} button="delete">
-            <Popconfirm
-              title={t('roles.deleteConfirm', { name: role.name })}
-              okText={t('roles.delete')}
-              cancelText={t('roles.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `role-delete-confirm-${role._id}` }}
-              onConfirm={() => remove(role)}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`role-delete-${role._id}`}>
-                {t('roles.delete')}
-              </Button>
-            </Popconfirm>
-          </Permission>
-        </Flex>
+        <RowActions
+          gate={gate}
+          actions={[
+            { button: 'edit', label: t('roles.edit'), icon: <EditOutlined />, onClick: () => setEditing({ role }), testId: `role-edit-${role._id}` },
+            { button: 'auth', label: t('roles.assignMenus'), icon: <SafetyCertificateOutlined />, onClick: () => setAuthorizing(role), testId: `role-auth-${role._id}` },
+            {
+              button: 'delete',
+              label: t('roles.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('roles.deleteConfirm', { name: role.name }),
+              onClick: () => void remove(role),
+              testId: `role-delete-${role._id}`,
+              confirmTestId: `role-delete-confirm-${role._id}`,
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <Card size="small" title={t('roles.title')} data-testid="roles-page">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-        <Select<number | undefined>
-          allowClear
-          style={{ width: 200 }}
-          placeholder={t('roles.filterType')}
-          value={list.filters.type}
-          onChange={(value) => void list.setFilter('type', value)}
-          options={[
-            { value: 0, label: t('roles.type0') },
-            { value: 1, label: t('roles.type1') },
-          ]}
-          data-testid="roles-filter-type"
-        />
-        <Select<(string | number)[]>
-          mode={members.length ? 'multiple' : 'tags'}
-          allowClear
-          style={{ minWidth: 260 }}
-          placeholder={t(members.length ? 'roles.filterUsers' : 'roles.filterUserIds')}
-          value={list.filters.users ?? []}
-          options={members}
-          optionFilterProp="label"
-          onChange={(values) => void list.setFilter('users', userIds(values).length ? userIds(values) : undefined)}
-          data-testid="roles-filter-users"
-        />
-        <Button icon={<ReloadOutlined />} onClick={() => void controller.load()}>
-          {t('roles.refresh')}
-        </Button>
-        <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Permission menu={ROLES_MENU} button="delete">
-            <Popconfirm
-              title={t('roles.batchDeleteConfirm', { count: controller.selected.length })}
-              okText={t('roles.delete')}
-              cancelText={t('roles.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'roles-batch-delete-confirm' }}
-              onConfirm={removeSelected}
-              disabled={!controller.selected.length}
-            >
-              <Button danger icon={<DeleteOutlined />} disabled={!controller.selected.length} loading={controller.busy} data-testid="roles-batch-delete">
-                {t('roles.batchDelete')}
-              </Button>
-            </Popconfirm>
-          </Permission>
-          <Permission menu={ROLES_MENU} button="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })} data-testid="roles-add">
-              {t('roles.add')}
-            </Button>
-          </Permission>
-        </Flex>
-      </Flex>
-      <Table<RoleRow>
+      <ListToolbar
+        list={list}
+        gate={gate}
+        testId="roles"
+        onAdd={() => setEditing({ role: null })}
+        addLabel={t('roles.add')}
+        onBatchDelete={removeSelected}
+        batchDeleteConfirm={(count) => t('roles.batchDeleteConfirm', { count })}
+        filters={
+          <>
+            <Select<number | undefined>
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('roles.filterType')}
+              value={list.filters.type}
+              onChange={(value) => void list.setFilter('type', value)}
+              options={[
+                { value: 0, label: t('roles.type0') },
+                { value: 1, label: t('roles.type1') },
+              ]}
+              data-testid="roles-filter-type"
+            />
+            <Select<(string | number)[]>
+              mode={members.length ? 'multiple' : 'tags'}
+              allowClear
+              style={{ minWidth: 260 }}
+              placeholder={t(members.length ? 'roles.filterUsers' : 'roles.filterUserIds')}
+              value={list.filters.users ?? []}
+              options={members}
+              optionFilterProp="label"
+              onChange={(values) => void list.setFilter('users', userIds(values).length ? userIds(values) : undefined)}
+              data-testid="roles-filter-users"
+            />
+          </>
+        }
+      />
+      <ListTable<RoleRow>
+        list={list}
         rowKey="_id"
-        size="middle"
-        loading={list.loading || controller.busy}
         columns={columns}
-        dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
-        rowSelection={can('delete') ? { selectedRowKeys: controller.selected, onChange: (keys) => controller.select(keys.map(Number)) } : undefined}
-        onRow={(role) => ({ 'data-testid': `role-row-${role._id}` }) as object}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.total,
-          showSizeChanger: true,
-          showTotal: (total) => t('roles.total', { total }),
-          onChange: (page, size) => void list.setPage(page, size),
-        }}
-        locale={{ emptyText: t('roles.empty') }}
-        data-testid="roles-table"
+        selectable={can('delete')}
+        rowAttributes={(role) => ({ 'data-testid': `role-row-${role._id}` })}
+        totalText={(total) => t('roles.total', { total })}
+        emptyText={t('roles.empty')}
+        testId="roles-table"
       />
       {editing && <RoleDialog controller={controller} role={editing.role} onClose={() => setEditing(null)} />}
       {authorizing && (

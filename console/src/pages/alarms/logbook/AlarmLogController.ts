@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import type { AlarmActionQuery, AlarmsApi } from '@shared/api/alarmsApi';
 import type { AlarmActionEntry, AlarmActionKind, AlarmKind } from '@shared/schemas/alarms';
 import type { AlarmStore } from '@shared/stores/alarmStore';
-import { PagedQuery, type PageParams } from '../../../paging/PagedQuery';
+import { PagedQuery, type PageParams } from '../../../lists/PagedQuery';
 
 export interface AlarmLogFilters {
   action?: AlarmActionKind | undefined;

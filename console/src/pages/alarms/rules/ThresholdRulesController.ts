@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { AlarmsApi, ThresholdRuleQuery } from '@shared/api/alarmsApi';
 import type { ThresholdRule, ThresholdRuleInput, ThresholdSuggestion } from '@shared/schemas/alarms';
-import { PagedQuery } from '../../../paging/PagedQuery';
+import { PagedQuery } from '../../../lists/PagedQuery';
 import { serverFieldErrors, type RuleFocus, type RuleFormValues } from './ruleForm';
 
 export type RuleSaveResult = { ok: true; rule: ThresholdRule } | { ok: false; fieldErrors: Partial<Record<keyof RuleFormValues, string>> };

@@ -60,3 +60,61 @@ describe('PagedQuery', () => {
     expect(list.loading).toBe(false);
   });
 });
+
+describe('PagedQuery state for the list kit', () => {
+  it('sets failed when a load is refused and clears it with the next answer', async () => {
+    let fail = true;
+    const list = new PagedQuery<Filters, { id: number }>(async () => {
+      if (fail) throw new Error('refused');
+      return { total: 1, rows: [{ id: 4 }] };
+    }, {});
+    await list.load();
+    expect(list.failed).toBe(true);
+    fail = false;
+    await list.load();
+    expect(list.failed).toBe(false);
+    expect(list.rows).toEqual([{ id: 4 }]);
+  });
+
+  it('searches with the trimmed keyword from page 1 and drops an empty one', async () => {
+    const queries: object[] = [];
+    const list = new PagedQuery<{ keyword?: string }, number>(async (query) => {
+      queries.push(query);
+      return { total: 0, rows: [] };
+    }, {});
+    await list.setPage(2, 20);
+    await list.search('  boiler ');
+    expect(list.keyword).toBe('boiler');
+    await list.search('   ');
+    expect(queries).toEqual([
+      { page: 2, size: 20 },
+      { keyword: 'boiler', page: 1, size: 20 },
+      { page: 1, size: 20 },
+    ]);
+  });
+
+  it('keeps only ticked rows that are still shown after a reload, named by the row id it was given', async () => {
+    let rows = [{ _id: 1 }, { _id: 2 }, { _id: 3 }];
+    const list = new PagedQuery<Filters, { _id: number }>(async () => ({ total: rows.length, rows }), {}, (row) => row._id);
+    await list.load();
+    list.select([1, 3]);
+    rows = [{ _id: 1 }, { _id: 2 }];
+    await list.load();
+    expect(list.selected).toEqual([1]);
+  });
+
+  it('runs a change with busy set, reloads after it, and reports a refused change without reloading', async () => {
+    let loads = 0;
+    const list = new PagedQuery<Filters, number>(async () => {
+      loads += 1;
+      return { total: 0, rows: [] };
+    }, {});
+    const busyDuring: boolean[] = [];
+    expect(await list.change(async () => busyDuring.push(list.busy))).toBe(true);
+    expect(busyDuring).toEqual([true]);
+    expect(loads).toBe(1);
+    expect(await list.change(() => Promise.reject(new Error('refused')))).toBe(false);
+    expect(loads).toBe(1);
+    expect(list.busy).toBe(false);
+  });
+});
