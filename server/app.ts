@@ -11,7 +11,7 @@ import { SessionRepository } from './auth/sessions';
 import { LoginThrottle } from './auth/loginThrottle';
 import { AuthService } from './auth/authService';
 import { DisplayTokens } from './auth/displayTokens';
-import { UserRepository } from './modules/users/repository';
+import { UserRepository } from './users/userRepository';
 import { registerAccessControl } from './http/access';
 import { registerErrorHandling } from './http/errorHandler';
 import { registerBodyRules } from './http/bodyParsers';

@@ -1,6 +1,6 @@
 import type { RoleRef } from '@shared/schemas';
 import { AppError } from '../http/appError';
-import { UserRepository, isAdminRoleSet, isDisabled, type UserRow } from '../modules/users/repository';
+import { UserRepository, isAdminRoleSet, isDisabled, type UserRow } from '../users/userRepository';
 import { decoyPasswordHash, verifyPassword } from './passwords';
 import { LoginThrottle } from './loginThrottle';
 import { throttleAddress } from './clientAddress';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../db/schema';
-import type { UserRow } from '../modules/users/repository';
+import type { UserRow } from '../users/userRepository';
 
 export type SessionRow = Selectable<SessionsTable>;
 

@@ -3,7 +3,7 @@ import type { BoardViewers } from '@shared/schemas/boards';
 import type { AuthContext } from '../auth/authService';
 import type { Database } from '../db/schema';
 import { validationError } from '../http/appError';
-import { userTreeIds } from '../modules/users/userTree';
+import { userTreeIds } from '../users/userTree';
 import { usersOfOwnerTree } from './ownerTree';
 
 /** The users the caller may name: everyone for admins, otherwise itself and its descendants. */

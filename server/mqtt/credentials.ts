@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { decoyPasswordHash, verifyPassword } from '../auth/passwords';
-import { isDisabled } from '../modules/users/repository';
+import { isDisabled } from '../users/userRepository';
 import type { MqttPrincipal } from './types';
 
 export interface CredentialCacheOptions {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { UserRepository, isAdminRoleSet, type UserRow } from '../modules/users/repository';
+import { UserRepository, isAdminRoleSet, type UserRow } from '../users/userRepository';
 
 /**
  * Which owners' rows a caller may list, read and write. Administrators (by role) see every tree. Anyone

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { insertSubUser } from '@tests/support/users';
-import { USER_ADMIN_PATHS, usersKit, type Member, type UsersKit } from '../users/usersTestKit';
+import { USER_ADMIN_PATHS, usersKit, type Member, type UsersKit } from '../../users/usersKit.test-util';
 
 /** The administrator's view of login locks, and unlocking an account before its lock runs out. */
 let k: UsersKit;

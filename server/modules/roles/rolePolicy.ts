@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { AuthContext } from '../../auth/authService';
 import { AppError } from '../../http/appError';
 import { ADMIN_ROLE } from '../../seed/roles';
-import { userTreeIds } from '../users/userTree';
+import { userTreeIds } from '../../users/userTree';
 import type { StoredRole } from './repository';
 
 /** The admin and default roles: the product relies on both by name and flag, so they keep them (spec §3, §6). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { routerEntrySchema, routerListSchema, type RouterInput } from '@shared/schemas';
 import { createTestApp, loginAs, bearer, type TestApp } from '@tests/support/testApp';
-import { newUser } from '../users/usersTestKit';
+import { newUser } from '../../users/usersKit.test-util';
 import { roleWith, routerId, userWithRole } from '../roles/rolesTestKit';
 
 /**

@@ -7,10 +7,10 @@ import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
 import { SessionRepository } from '../../auth/sessions';
 import { DISPLAY_AREA_READERS, USER_SCREEN, userButton } from './screens';
-import { managedIds, managedUser } from './targetAccess';
-import { listUsers, toUserRow } from './userRows';
-import { UserAdminService } from './userAdminService';
-import { displayAreaOptions } from './displayAreaOptions';
+import { managedIds, managedUser } from '../../users/targetAccess';
+import { listUsers, toUserRow } from '../../users/userRows';
+import { UserAdminService } from '../../users/userAdminService';
+import { displayAreaOptions } from '../../users/displayAreaOptions';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 /** Users are checked against the caller's managed subtree by targetAccess.ts, not by an owner column. */

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
 import { accountUpdateSchema, userCheckQuerySchema, type UserInfo } from '@shared/schemas';
 import { requireAuth } from '../../http/access';
-import { UserRepository } from './repository';
+import { UserRepository } from '../../users/userRepository';
 import { userAdminRoutes } from './adminRoutes';
-import { managedIds } from './targetAccess';
+import { managedIds } from '../../users/targetAccess';
 import { USER_SCREEN } from './screens';
 
 export const userRoutes: FastifyPluginAsync = async (base) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { GOOD_PASSWORD, USER_ADMIN_PATHS, newUser, usersKit, type Member, type UsersKit } from './usersTestKit';
+import { GOOD_PASSWORD, USER_ADMIN_PATHS, newUser, usersKit, type Member, type UsersKit } from '../../users/usersKit.test-util';
 
 /**
  * Who may call each users endpoint (issue 7 acceptance): admin, a sub-user holding the screen and its

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
-import { AppError } from '../../http/appError';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
+import { AppError } from '../http/appError';
 import { grantable, outsideTree, visibleBoardIds, visibleDisplayAreaIds } from './visibility';
-import { ownerScopeOfUser, ownerTreeOf, type OwnerScope } from '../../tenancy/ownerScope';
+import { ownerScopeOfUser, ownerTreeOf, type OwnerScope } from '../tenancy/ownerScope';
 
 async function unknownIds(db: Kysely<Database>, table: 'boards' | 'display_areas', ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];

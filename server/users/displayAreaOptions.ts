@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
 import { grantable } from './visibility';
-import { ownerIds } from '../../tenancy/ownerScope';
+import { ownerIds } from '../tenancy/ownerScope';
 
 /** The user dialog's "visible display areas": what the caller may hand out (admins: every area), by name. */
 export async function displayAreaOptions(db: Kysely<Database>, auth: AuthContext): Promise<{ _id: number; name: string }[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ADMIN_PATHS, usersKit, type Member, type UsersKit } from './usersTestKit';
+import { USER_ADMIN_PATHS, usersKit, type Member, type UsersKit } from './usersKit.test-util';
 
 let k: UsersKit;
 let manager: Member;

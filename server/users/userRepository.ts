@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
+import type { Database, UsersTable } from '../db/schema';
 import type { AccountUpdate, UserInfo, RoleRef } from '@shared/schemas';
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { defaultRoleId, insertSubUserRow } from '@tests/support/users';
-import { hashPassword } from '../../auth/passwords';
-import { USER_SCREEN } from './screens';
-import { routerId } from '../roles/rolesTestKit';
+import { hashPassword } from '../auth/passwords';
+import { USER_SCREEN } from '../modules/users/screens';
+import { routerId } from '../modules/roles/rolesTestKit';
 
 /** The user screen and every one of its buttons (spec §6 button entries). */
 export const USER_ADMIN_PATHS = [USER_SCREEN, ...['add', 'edit', 'delete', 'password'].map((b) => `${USER_SCREEN}/${b}`)];

@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { OWNED_TABLES } from '../../tenancy/ownedTables';
+import { OWNED_TABLES } from '../tenancy/ownedTables';
 import type { z } from 'zod';
 import { passwordIssue, type userCreateSchema, type userUpdateSchema } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
-import { hashPassword } from '../../auth/passwords';
-import { AppError } from '../../http/appError';
-import type { UserRow } from './repository';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
+import { hashPassword } from '../auth/passwords';
+import { AppError } from '../http/appError';
+import type { UserRow } from './userRepository';
 import { defaultRoleIds, selectedRoles } from './roleSelection';
 import { BUILT_IN_ADMIN, managedIds, outsideTree, userNotFound } from './targetAccess';
 import { assertUnique } from './uniqueness';

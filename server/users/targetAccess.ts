@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
-import { AppError } from '../../http/appError';
-import type { UserRow } from './repository';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
+import { AppError } from '../http/appError';
+import type { UserRow } from './userRepository';
 import { userTreeIds } from './userTree';
 
 /** The built-in administrator (server/seed/admin.ts): never deleted. */

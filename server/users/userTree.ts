@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /** A parent sees itself and everything below it: the user and all descendants through father_id. */
 export async function userTreeIds(db: Kysely<Database>, rootId: number): Promise<Set<number>> {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { MQTT_ROLES, type MqttRole, type UserList, type UserRow as UserRowDto } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import { addressList } from '../../pushes/pushContacts';
-import type { UserRow } from './repository';
+import type { Database } from '../db/schema';
+import { addressList } from '../pushes/pushContacts';
+import type { UserRow } from './userRepository';
 import { visibilityOf } from './visibility';
 
 const mqttRole = (value: string): MqttRole => ((MQTT_ROLES as readonly string[]).includes(value) ? (value as MqttRole) : 'none');

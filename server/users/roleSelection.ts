@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { USER_MESSAGES } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
-import { AppError } from '../../http/appError';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
+import { AppError } from '../http/appError';
 
 /**
  * Spec §6: only a type-0 caller picks roles, from the type-1 roles that contain it (admins: any role).

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { AuthContext } from '../../auth/authService';
-import { boardScope, visibleBoardIds } from '../../boards/boardAccess';
-import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
+import type { Database } from '../db/schema';
+import type { AuthContext } from '../auth/authService';
+import { boardScope, visibleBoardIds } from '../boards/boardAccess';
+import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { ErrorCode } from '@shared/errors';
 import { userRowSchema } from '@shared/schemas';
 import { loginAs } from '@tests/support/testApp';
-import { GOOD_PASSWORD, USER_ADMIN_PATHS, newUser, usersKit, type Member, type UsersKit } from './usersTestKit';
+import { GOOD_PASSWORD, USER_ADMIN_PATHS, newUser, usersKit, type Member, type UsersKit } from './usersKit.test-util';
 
 let k: UsersKit;
 let manager: Member;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { loginAs } from '@tests/support/testApp';
-import { GOOD_PASSWORD, USER_ADMIN_PATHS, editOf, usersKit, type Member, type UsersKit } from './usersTestKit';
+import { GOOD_PASSWORD, USER_ADMIN_PATHS, editOf, usersKit, type Member, type UsersKit } from './usersKit.test-util';
 
 let k: UsersKit;
 let manager: Member;

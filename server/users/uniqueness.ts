@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { USER_MESSAGES, type UserMessage } from '@shared/schemas';
 import type { FieldIssue } from '@shared/errors';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { addressList } from '../../pushes/pushContacts';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { addressList } from '../pushes/pushContacts';
 
 /** What must be unused by anyone else (spec §5: username, email, MQTT username, push phones). */
 export interface UniqueFields {
