@@ -27,6 +27,7 @@ import { AlarmEvents } from './alarms/alarmEvents';
 import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
 import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
 import { PushService } from './pushes/pushService';
+import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startReadingRetention } from './siteSettings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,13 +62,17 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await migrateToLatest(storage);
     const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
     const users = new UserRepository(storage.db);
-    const signer = new TokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds);
+    const siteSettings = new SiteSettingsService(storage.db);
+    await siteSettings.reload();
+    // The site's session length, when set, replaces TOKEN_TTL_SECONDS for every token signed from then on.
+    const signer = new TokenSigner(resolveJwtSecret(config.jwtSecret, config.dataDir), () => sessionSeconds(siteSettings.current, config.tokenTtlSeconds));
     const auth = new AuthService(users, new SessionRepository(storage.db), new LoginThrottle(storage.db), signer, new DisplayTokens(storage.db));
 
     app.decorate('storage', storage);
     app.decorate('serverConfig', config);
     app.decorate('auth', auth);
     app.decorate('adminSeed', adminSeed);
+    app.decorate('siteSettings', siteSettings);
     app.decorate('realtime', attachRealtime(app.server, auth));
     assertTimeZone(config.timeZone);
     app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite, (error) => app.log.warn({ err: error }, 'ingest listener failed')));
@@ -86,6 +91,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     registerErrorHandling(app);
     registerBodyRules(app);
     app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
+    registerHiddenGroupGate(app, siteSettings); // before the access hook: a hidden group's routes are 404 for everyone
     registerAccessControl(app, auth);
     await app.register(
       async (api) => {
@@ -99,6 +105,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.addHook('onClose', async () => stopOnlineMonitor());
     const stopAlarmSweep = startAlarmSweep(alarmEngine, SILENCE_SWEEP_MS);
     app.addHook('onClose', async () => stopAlarmSweep());
+    const stopRetention = startReadingRetention(app, config.timeZone);
+    app.addHook('onClose', async () => stopRetention());
     app.pushes.start();
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());

@@ -15,12 +15,16 @@ export class TokenSigner {
   // A KeyObject made once: with a plain string jsonwebtoken re-derives a key on every call,
   // which was most of the cost of an authenticated request.
   private readonly secret: KeyObject;
+  private readonly ttl: () => number;
 
-  constructor(
-    secret: string,
-    readonly ttlSeconds: number,
-  ) {
+  /** `ttlSeconds` may be a function: the site settings' session length applies to the next token signed. */
+  constructor(secret: string, ttlSeconds: number | (() => number)) {
     this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.ttl = typeof ttlSeconds === 'number' ? () => ttlSeconds : ttlSeconds;
+  }
+
+  get ttlSeconds(): number {
+    return this.ttl();
   }
 
   sign(userId: number, sessionId: string, nowMs = Date.now()): { token: string; expiresAt: number } {

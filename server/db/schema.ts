@@ -557,7 +557,32 @@ export interface LoginPagesTable {
   updated_at: EpochMs;
 }
 
+/** /settings/superConfig: one row (id 1) for the whole server (migration 0017). */
+export interface SiteSettingsTable {
+  id: number;
+  name: string;
+  logo_url: string;
+  favicon_url: string;
+  default_language: string | null;
+  theme_color: string | null;
+  reading_retention_days: number | null;
+  session_minutes: number | null;
+  /** JSON array of menu group paths. */
+  hidden_groups: string;
+  updated_at: EpochMs | null;
+  updated_by: string | null;
+}
+
+/** The period each periodic job last claimed (server/siteSettings/jobClaims.ts). */
+export interface JobClaimsTable {
+  job: string;
+  period: string;
+  claimed_at: EpochMs;
+  claimed_by: string;
+}
 export interface Database {
+  site_settings: SiteSettingsTable;
+  job_claims: JobClaimsTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;

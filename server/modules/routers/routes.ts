@@ -9,6 +9,7 @@ import { ensureMenus } from '../../seed/menus';
 import { RouterRepository } from './repository';
 import { RouterEditor } from './routerEditor';
 import { MENU_SCREEN, menuButton } from './screens';
+import { visibleMenuEntries } from '../../siteSettings/hiddenGroups';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -34,7 +35,8 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
     if (asked && !auth.isAdmin && asked.some((id) => !own.includes(id))) {
       throw new AppError('FORBIDDEN', { message: 'You may only read the menus of your own roles' });
     }
-    const rows = await routers.list(asked ?? (auth.isAdmin ? 'all' : own));
+    // A menu group the site hides (/settings/superConfig) is left out for everyone; the editor's tree below keeps it.
+    const rows = visibleMenuEntries(await routers.list(asked ?? (auth.isAdmin ? 'all' : own)), (await app.siteSettings.fresh()).hiddenGroups);
     return ok<RouterList>({ total: rows.length, rows });
   });
 

@@ -24,6 +24,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/health': 'liveness, no data',
   'POST /api/auth/login': 'the login itself',
   'GET /api/login-pages/current': "the login page's edition for the host",
+  'GET /api/site': 'the site name, pictures, default language and colour, hidden menu groups (nothing of a tree)',
   'POST /api/ingest/readings': 'authenticated by its x-interface-key header, not a session',
   'GET /api/files/:name': 'pictures by the SHA-256 of their bytes (a name only the boards that use it know)',
 };

@@ -62,6 +62,7 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'PUT /api/login-pages/:id': { params: { id: 1 }, body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' } },
     'DELETE /api/login-pages/:id': { params: { id: 1 } },
     'DELETE /api/login-pages': { body: { ids: [1] } },
+    'PUT /api/site-settings': { body: { name: 'Probe site', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] } },
 
     'POST /api/gateways': { body: { sn: 'GW-PROBE', name: 'Probe gateway', ownerUserId: fx.alpha.id } },
     'PUT /api/gateways/:id': { body: { sn: 'GW-ALPHA', name: 'Probe gateway', ownerUserId: fx.beta.id } },

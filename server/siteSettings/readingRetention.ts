@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { localPeriods } from '../metering/calendar';
+import { claimPeriod } from './jobClaims';
+import type { SiteSettingsService } from './siteSettingsService';
+
+export const RETENTION_JOB = 'reading-retention';
+const DAY_MS = 86_400_000;
+/** How often a process looks whether today's run is still to be done (a claimed day costs one write). */
+export const RETENTION_CHECK_MS = 10 * 60_000;
+
+/**
+ * Deletes raw readings (`readings`) older than `cutoff`, one meter and one day of readings per statement so a
+ * long backlog never holds the SQLite writer for long; ingest gets its turn between statements. The 15-minute
+ * energy, the rollups and each meter's last register (`meter_state`) are not touched: every figure and chart
+ * but a meter's raw history stays as it was. Returns how many readings went.
+ */
+export async function purgeRawReadings(db: Kysely<Database>, cutoff: number): Promise<number> {
+  let deleted = 0;
+  const meters = await db.selectFrom('meters').select('id').orderBy('id').execute();
+  for (const { id } of meters) {
+    const oldest = await db.selectFrom('readings').select((eb) => eb.fn.min('ts').as('ts')).where('meter_id', '=', id).executeTakeFirst();
+    let from = oldest?.ts === null || oldest?.ts === undefined ? cutoff : Number(oldest.ts);
+    while (from < cutoff) {
+      const to = Math.min(from + DAY_MS, cutoff);
+      const result = await db.deleteFrom('readings').where('meter_id', '=', id).where('ts', '<', to).executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+      from = to;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return deleted;
+}
+
+export interface RetentionRun {
+  /** Whether this process ran today's deletion (false: not configured, or another process claimed the day). */
+  ran: boolean;
+  deleted: number;
+  cutoff: number | null;
+}
+
+/**
+ * The daily raw-reading retention. Every process checks every RETENTION_CHECK_MS; the first to claim the local
+ * day (TIME_ZONE) in `job_claims` deletes, the others do nothing that day. A retention saved after today's run
+ * applies from tomorrow's.
+ */
+export class ReadingRetention {
+  /** Names this process in the claim row, so the log of who ran a day is readable. */
+  readonly processName = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly settings: SiteSettingsService,
+    private readonly timeZone: string,
+  ) {}
+
+  async runIfDue(now = Date.now()): Promise<RetentionRun> {
+    const { readingRetentionDays } = await this.settings.fresh();
+    if (readingRetentionDays === null) return { ran: false, deleted: 0, cutoff: null };
+    const cutoff = now - readingRetentionDays * DAY_MS;
+    if (!(await claimPeriod(this.db, RETENTION_JOB, localPeriods(now, this.timeZone).day, this.processName, now))) return { ran: false, deleted: 0, cutoff };
+    return { ran: true, deleted: await purgeRawReadings(this.db, cutoff), cutoff };
+  }
+
+  /** Checks now and then every `everyMs`; returns the stop function, which waits for a deletion under way. */
+  start(onRun: (run: RetentionRun) => void, onError: (error: unknown) => void, everyMs = RETENTION_CHECK_MS): () => Promise<void> {
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      running ??= this.runIfDue()
+        .then(onRun, onError)
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, everyMs);
+    timer.unref();
+    tick();
+    return async () => {
+      clearInterval(timer);
+      await running;
+    };
+  }
+}
