@@ -1,6 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RootStore } from '@shared/stores/rootStore';
 import { ApiErrorFeedback } from './feedback/ApiErrorFeedback';
@@ -9,6 +9,8 @@ import { StoreProvider } from './stores/StoreContext';
 import { ANTD_SIZES, consoleTheme } from './theme';
 import { useScreenScale } from './layout/useScreenScale';
 import { startRealtimeSession, type RealtimeConnector } from './session/realtimeSession';
+import { siteStoreOf } from './session/siteStore';
+import { useSiteAppearance } from './session/siteAppearance';
 
 interface AppProvidersProps {
   rootStore: RootStore;
@@ -24,7 +26,11 @@ export const AppProviders = observer(function AppProviders({ rootStore, children
   const { language, size } = rootStore.app;
   const { theme: themeColor } = rootStore.settings;
   const scale = useScreenScale();
-  const theme = useMemo(() => consoleTheme(themeColor), [themeColor]);
+  // The site's settings (/settings/superConfig): its default colour, favicon and default language.
+  const site = siteStoreOf(rootStore);
+  useSiteAppearance(rootStore, site.site, useCallback(() => site.load(), [site]));
+  const colour = site.themeColour(themeColor);
+  const theme = useMemo(() => consoleTheme(colour), [colour]);
   useEffect(() => realtime?.(rootStore), [realtime, rootStore]);
   useEffect(() => {
     document.documentElement.lang = language;

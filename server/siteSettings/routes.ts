@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, type FieldIssue } from '@shared/errors';
-import { publicSiteOf, siteSettingsInputSchema, SITE_SETTINGS_MESSAGES, SITE_SETTINGS_SCREEN, storedPictureOf, type SiteSettings, type PublicSite } from '@shared/schemas/siteSettings';
+import { publicSiteOf, siteSettingsInputSchema, SITE_SETTINGS_MESSAGES, SITE_SETTINGS_SCREEN, storedPictureOf, type PublicSite, type SiteSettings, type SiteSettingsView } from '@shared/schemas/siteSettings';
 import { requireAuth } from '../http/access';
 import { AppError } from '../http/appError';
 import { toFieldIssues } from '../http/zodIssues';
@@ -13,10 +13,11 @@ import { englishMessage } from './englishMessages';
  */
 export const siteSettingsRoutes: FastifyPluginAsync = async (app) => {
   const settings = app.siteSettings;
+  const view = (values: SiteSettings): SiteSettingsView => ({ ...values, serverSessionMinutes: Math.round(app.serverConfig.tokenTtlSeconds / 60) });
 
   app.get('/site', { config: { access: 'public' } }, async () => ok<PublicSite>(publicSiteOf(await settings.fresh())));
 
-  app.get('/site-settings', { config: { access: { permission: SITE_SETTINGS_SCREEN }, tenancy: 'platform' } }, async () => ok<SiteSettings>(await settings.reload()));
+  app.get('/site-settings', { config: { access: { permission: SITE_SETTINGS_SCREEN }, tenancy: 'platform' } }, async () => ok(view(await settings.reload())));
 
   app.put('/site-settings', { config: { access: { permission: SITE_SETTINGS_SCREEN }, tenancy: 'platform' } }, async (request) => {
     const parsed = siteSettingsInputSchema.safeParse(request.body);
@@ -30,7 +31,7 @@ export const siteSettingsRoutes: FastifyPluginAsync = async (app) => {
       if (!stored) missing.push({ field, rule: 'exists', message: SITE_SETTINGS_MESSAGES.pictureMissing });
     }
     if (missing.length) throw settingsError(missing);
-    return ok<SiteSettings>(await settings.save(values, requireAuth(request).user.username), 'Saved');
+    return ok(view(await settings.save(values, requireAuth(request).user.username)), 'Saved');
   });
 };
 

@@ -27,7 +27,7 @@ describe('site settings', () => {
     const site = await callAs(t.app, null, 'GET', '/api/site');
     expect(site).toEqual({ status: 200, body: { code: 0, message: 'ok', data: { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, hiddenGroups: [] } } });
     const full = await callAs(t.app, admin, 'GET', '/api/site-settings');
-    expect(full.body.data).toEqual({ ...defaults, updatedAt: null, updatedBy: null });
+    expect(full.body.data).toEqual({ ...defaults, updatedAt: null, updatedBy: null, serverSessionMinutes: 720 });
   });
 
   it('are read by a holder of the screen and refused to a user without it', async () => {

@@ -87,6 +87,11 @@ export interface SiteSettings extends SiteSettingsValues {
   updatedBy: string | null;
 }
 
+/** What GET/PUT /api/site-settings answer: the settings and the server's own session length (TOKEN_TTL_SECONDS) that an empty one means. */
+export interface SiteSettingsView extends SiteSettings {
+  serverSessionMinutes: number;
+}
+
 /** GET /api/site (public): what every page needs before anyone signs in. Nothing secret. */
 export interface PublicSite {
   /** '' = the product's own name. */

@@ -28,6 +28,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/settings/roles': { component: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))) },
   '/settings/router': { component: lazy(() => import('../pages/menus/MenusPage').then((m) => ({ default: m.MenusPage }))) },
   '/settings/loginPageSet': { component: lazy(() => import('../pages/loginPages/LoginPagesPage').then((m) => ({ default: m.LoginPagesPage }))) },
+  '/settings/superConfig': { component: lazy(() => import('../pages/siteSettings/SiteSettingsPage').then((m) => ({ default: m.SiteSettingsPage }))) },
   '/base/device': { component: lazy(() => import('../pages/deviceAdmin/DeviceAdminPage').then((m) => ({ default: m.DeviceAdminPage }))) },
   '/base/check': { component: lazy(() => import('../pages/dataCheck/DataCheckPage').then((m) => ({ default: m.DataCheckPage }))) },
   '/devices/subitem': { component: lazy(() => import('../pages/resources/SubitemsPage').then((m) => ({ default: m.SubitemsPage }))) },

@@ -21,6 +21,7 @@ import { spritesEn } from './sprites/en';
 import { queryChartEn } from './queryChart/en';
 import { menusEn } from './menus/en';
 import { loginPagesEn } from './loginPages/en';
+import { siteSettingsEn } from './siteSettings/en';
 import { listsEn } from './lists/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
@@ -338,6 +339,7 @@ export const en = {
   queryChart: queryChartEn,
   menus: menusEn,
   loginPages: loginPagesEn,
+  siteSettings: siteSettingsEn,
   lists: listsEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,

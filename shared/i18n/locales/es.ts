@@ -21,6 +21,7 @@ import { spritesEs } from './sprites/es';
 import { queryChartEs } from './queryChart/es';
 import { menusEs } from './menus/es';
 import { loginPagesEs } from './loginPages/es';
+import { siteSettingsEs } from './siteSettings/es';
 import { listsEs } from './lists/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
@@ -344,6 +345,7 @@ export const es: Catalogue = {
   queryChart: queryChartEs,
   menus: menusEs,
   loginPages: loginPagesEs,
+  siteSettings: siteSettingsEs,
   lists: listsEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,

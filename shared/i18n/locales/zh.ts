@@ -21,6 +21,7 @@ import { spritesZh } from './sprites/zh';
 import { queryChartZh } from './queryChart/zh';
 import { menusZh } from './menus/zh';
 import { loginPagesZh } from './loginPages/zh';
+import { siteSettingsZh } from './siteSettings/zh';
 import { listsZh } from './lists/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
@@ -344,6 +345,7 @@ export const zh: Catalogue = {
   queryChart: queryChartZh,
   menus: menusZh,
   loginPages: loginPagesZh,
+  siteSettings: siteSettingsZh,
   lists: listsZh,
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,

@@ -10,6 +10,7 @@ import { ChartIcon } from './ChartIcon';
 import { ErrorLogButton } from './ErrorLogButton';
 import { FullscreenButton } from './FullscreenButton';
 import { Hamburger } from './Hamburger';
+import { SiteBrand } from './SiteBrand';
 import styles from './Navbar.module.css';
 import { SizeSelect } from './SizeSelect';
 import { UserMenu } from './UserMenu';
@@ -21,6 +22,7 @@ export const Navbar = observer(function Navbar() {
   return (
     <div className={styles.navbar} data-testid="navbar">
       <Hamburger />
+      <SiteBrand />
       <Breadcrumbs className={styles.breadcrumb} />
       <div className={styles.actions}>
         <AlarmBell />

@@ -12,6 +12,8 @@ import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
 import styles from './LoginPage.module.css';
 import { useCurrentLoginPage } from './useCurrentLoginPage';
+import { SiteLogo } from '../../layout/navbar/SiteBrand';
+import { siteName, useSite } from '../../session/siteStore';
 
 /** The layout variant per login-page template (shared/schemas/loginPages.ts). */
 const TEMPLATE_CLASS = { classic: styles.classic, 'control-room': styles.controlRoom, minimal: styles.minimal } as const;
@@ -33,6 +35,7 @@ export const LoginPage = observer(function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [loginError, setLoginError] = useState<string | null>(null);
   const current = useCurrentLoginPage();
+  const site = useSite();
   const template = current?.templateName ?? 'classic';
   useDocumentTitle('route.login');
 
@@ -54,8 +57,9 @@ export const LoginPage = observer(function LoginPage() {
   return (
     <main className={`${styles.page} ${TEMPLATE_CLASS[template]}`} data-template={template}>
       <Card className={styles.card}>
+        <SiteLogo />
         <Typography.Title level={3} className={styles.title} data-testid="login-title">
-          {current?.edition ?? t('login.title')}
+          {current?.edition ?? siteName(t, site, 'login.title')}
         </Typography.Title>
         <Form<LoginFields> layout="vertical" requiredMark={false} onFinish={logIn} disabled={submitting}>
           <Form.Item
