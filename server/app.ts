@@ -27,6 +27,7 @@ import { AlarmEvents } from './alarms/alarmEvents';
 import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
 import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
 import { PushService } from './pushes/pushService';
+import { attachForwarding } from './forwarding/attachForwarding';
 import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startReadingRetention } from './siteSettings';
 
 declare module 'fastify' {
@@ -86,6 +87,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.ingest.onRecordError = (error) => app.log.warn({ err: error }, 'recording ingest rejections failed');
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
     app.decorate('pushes', new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }));
+    await attachForwarding(app);
     registerChannels(app);
 
     registerErrorHandling(app);

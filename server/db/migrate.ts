@@ -15,6 +15,7 @@ import { ownerTrees } from './migrations/0012_owner_trees';
 import { loginThrottle } from './migrations/0013_login_throttle';
 import { routerKeys } from './migrations/0014_router_keys';
 import { fileOwners } from './migrations/0015_file_owners';
+import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
 import { siteSettings } from './migrations/0017_site_settings';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
@@ -35,6 +36,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0013_login_throttle': loginThrottle(),
     '0014_router_keys': routerKeys(),
     '0015_file_owners': fileOwners(storage.kind),
+    '0018_web_service_forwarding': webServiceForwarding(storage.kind),
     '0017_site_settings': siteSettings(),
   };
 }

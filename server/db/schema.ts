@@ -419,6 +419,46 @@ export interface ProviderCallsTable {
   at: EpochMs;
 }
 
+export interface ForwardEndpointsTable {
+  /** The user whose tree the row belongs to (server/tenancy). */
+  owner_user_id: number;
+  id: Id;
+  name: string;
+  url: string;
+  method: string;
+  headers: string;
+  secret: string | null;
+  send_readings: Flag;
+  send_energy: Flag;
+  send_alarms: Flag;
+  meter_ids: string;
+  department_ids: string;
+  batch_size: number;
+  interval_s: number;
+  max_attempts: number;
+  backoff_s: number;
+  paused: ColumnType<number, number | undefined, number>;
+  dropped: ColumnType<number, number | undefined, number>;
+  last_status: number | null;
+  last_error: string | null;
+  last_call_at: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface ForwardCallsTable {
+  id: Id;
+  endpoint_id: number;
+  at: EpochMs;
+  items: number;
+  ok: Flag;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempt: number;
+  test: ColumnType<number, number | undefined, number>;
+}
+
 export interface PushChannelSettingsTable {
   channel: string;
   /** JSON, secret included. */
@@ -607,6 +647,8 @@ export interface Database {
   ingest_rejections: IngestRejectionsTable;
   interface_keys: InterfaceKeysTable;
   interface_calls: InterfaceCallsTable;
+  forward_endpoints: ForwardEndpointsTable;
+  forward_calls: ForwardCallsTable;
   alarm_rules: AlarmRulesTable;
   alarm_records: AlarmRecordsTable;
   push_templates: PushTemplatesTable;

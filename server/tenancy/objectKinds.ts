@@ -46,6 +46,7 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   interface_keys: direct('interface_keys', 'Interface key'),
   display_areas: direct('display_areas', 'Display area'),
   ingest_rejections: direct('ingest_rejections', 'Rejection'),
+  forward_endpoints: direct('forward_endpoints', 'Forwarding endpoint'),
   quarantine: {
     async ownerOf(db, id) {
       const row = await db.selectFrom('quarantine').innerJoin('meters', 'meters.id', 'quarantine.meter_id').select('meters.owner_user_id').where('quarantine.id', '=', id).executeTakeFirst();

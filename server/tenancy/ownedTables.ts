@@ -20,6 +20,7 @@ export const OWNED_TABLES = [
   'interface_keys',
   'display_areas',
   'ingest_rejections',
+  'forward_endpoints',
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

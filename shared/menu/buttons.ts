@@ -24,6 +24,7 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   '/devices/power-thresholds': crud,
   '/alarm-management/threshold': crud,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
+  '/settings/webServiceConfig': crud,
   // Pushes (server/modules/pushes/screens.ts).
   '/msg/template': crud,
   '/msg/task': crud,

@@ -40,6 +40,7 @@ export interface TreeAObjects {
   role: number;
   exportJob: string;
   rejection: number;
+  forwardEndpoint: number;
 }
 
 export interface Fixture {
@@ -165,6 +166,23 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const interfaceKeyText = `ALPHA-KEY-${now}`;
   const interfaceKey = id(await db.insertInto('interface_keys').values({ key: interfaceKeyText, name: `${MARK} key`, user_id: owner, created_at: now, activated_at: null, last_used_at: null, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
   const rejection = id(await db.insertInto('ingest_rejections').values({ at: now, source: 'http', gateway_sn: 'GW-ALPHA', meter_code: 'ALPHA-X', reason: `${MARK} unknown meter`, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  // Paused, so nothing is sent while the suite compares stored data; port 9 refuses at once when tested.
+  const forwardEndpoint = id(
+    await db
+      .insertInto('forward_endpoints')
+      .values({ name: `${MARK} endpoint`, url: 'http://127.0.0.1:9/alpha', method: 'POST', headers: JSON.stringify([{ name: 'X-Alpha', value: MARK }]), secret: `${MARK}-secret-0123456789`, send_readings: 1, send_energy: 0, send_alarms: 1, meter_ids: JSON.stringify([meter]), department_ids: '[]', batch_size: 10, interval_s: 60, max_attempts: 1, backoff_s: 1, paused: 1, created_at: now, updated_at: now, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  await db.insertInto('forward_calls').values({ endpoint_id: forwardEndpoint, at: now, items: 1, ok: 0, status: 500, error: `${MARK} refused`, duration_ms: 3, attempt: 1 }).execute();
+  await app.forwarding.refresh();
+  // Tree A's contact details and a message of its own (announcements and help articles are resources, made above).
+  const contactDetails = id(
+    await db.insertInto('contact_details').values({ company: `${MARK} company`, phone: '+1 555 0100', email: 'alpha@example.test', address: `${MARK} street`, hours: '9-5', updated_at: now, updated_by: 'alpha_top', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+  );
+  const contactMessage = id(
+    await db.insertInto('contact_messages').values({ name: `${MARK} person`, email: 'alpha@example.test', subject: `${MARK} subject`, message: `${MARK} message`, handled: 0, handled_by: null, handled_at: null, created_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+  );
   const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
   await db.updateTable('roles').set({ description: `${MARK} role` }).where('id', '=', role).execute();
 
@@ -173,7 +191,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
 
   const a: TreeAObjects = {
     gateway, department, subitem, tag, meter, displayArea, alarmRule, alarmRecord, quarantine, board, boardCode: 'ALPHA-BOARD', playlist, display, sprite, file, fileName,
-    pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection,
+    pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection, forwardEndpoint,
   };
   return {
     app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a,

@@ -20,6 +20,7 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     displays: a.display, playlists: a.playlist, boards: a.board, sprites: a.sprite, files: a.file, push_tasks: a.pushTask,
     push_templates: a.pushTemplate, interface_keys: a.interfaceKey, display_areas: a.displayArea, ingest_rejections: a.rejection,
     quarantine: a.quarantine, users: fx.alphaSpare, roles: a.role, alarmRecords: a.alarmRecord, exports: a.exportJob, pushRecords: a.pushRecord,
+    forward_endpoints: a.forwardEndpoint,
   };
   return ids[kind];
 }
@@ -131,5 +132,8 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'POST /api/sprites': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
     'PUT /api/sprites/:id': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
     'POST /api/files': { raw: { payload: Buffer.from('not a picture'), contentType: 'image/png' } },
+
+    'POST /api/forward-endpoints': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [a.department] } },
+    'PUT /api/forward-endpoints/:id': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [] } },
   };
 }
