@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ListQuery, ResourceDefinition, ResourceOption, ResourcePage } from '@shared/resources';
+import { nounOf, type ListQuery, type ResourceDefinition, type ResourceOption, type ResourcePage } from '@shared/resources';
 import { AppError } from '../http/appError';
 import { toColumns, toRecord, type AnyDb, type ResourceTable, type Row } from './resourceTable';
 import { checkReferences, checkUnique } from './writeChecks';
@@ -43,7 +43,7 @@ export class ResourceRepository {
 
   async get(id: number, scope: OwnerScope, db: AnyDb = this.db): Promise<Row> {
     const row = await inTrees(db.selectFrom(this.mapping.table).selectAll().where('id', '=', id), scope).executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND', { message: `${this.definition.name} ${id} was not found` });
+    if (!row) throw new AppError('NOT_FOUND', { message: `${nounOf(this.definition)} ${id} was not found` });
     const [record] = await this.records(db, [row]);
     return record as Row;
   }
@@ -62,14 +62,26 @@ export class ResourceRepository {
 
   /** A new row belongs to the caller's tree (`scope.home`) unless the resource names its owner (gateways). */
   create(input: Row, scope: OwnerScope): Promise<Row> {
-    return this.db.transaction().execute(async (trx) => {
-      const extra = await this.checkWrite(trx, input, scope);
-      const values = { owner_user_id: scope.home, ...toColumns(this.mapping, input), ...extra };
-      const inserted = await trx.insertInto(this.mapping.table).values(values).returning('id').executeTakeFirstOrThrow();
-      const id = Number(inserted.id);
-      await this.mapping.hooks?.afterWrite?.({ db: trx, input, id });
-      return this.get(id, scope, trx);
-    });
+    return this.db.transaction().execute((trx) => this.createIn(trx, input, scope));
+  }
+
+  /** Creates inside the caller's transaction (an import writes all its rows in one). */
+  async createIn(db: AnyDb, input: Row, scope: OwnerScope): Promise<Row> {
+    const extra = await this.checkWrite(db, input, scope);
+    const values = { owner_user_id: scope.home, ...toColumns(this.mapping, input), ...extra };
+    const inserted = await db.insertInto(this.mapping.table).values(values).returning('id').executeTakeFirstOrThrow();
+    const id = Number(inserted.id);
+    await this.mapping.hooks?.afterWrite?.({ db, input, id });
+    return this.get(id, scope, db);
+  }
+
+  /** Every row the list query finds, a batch at a time (exports stream them). */
+  async *everyPage(query: ListQuery, scope: OwnerScope, batch = 500): AsyncGenerator<Row[]> {
+    for (let page = 1; ; page += 1) {
+      const { rows } = await this.list({ ...query, page, size: batch }, scope);
+      if (rows.length) yield rows;
+      if (rows.length < batch) return;
+    }
   }
 
   update(id: number, input: Row, scope: OwnerScope): Promise<Row> {
@@ -88,7 +100,7 @@ export class ResourceRepository {
       const found = await inTrees(trx.selectFrom(this.mapping.table).select('id').where('id', 'in', ids), scope).execute();
       const known = new Set(found.map((row: Row) => Number(row.id)));
       const missing = ids.find((id) => !known.has(id));
-      if (missing !== undefined) throw new AppError('NOT_FOUND', { message: `${this.definition.name} ${missing} was not found` });
+      if (missing !== undefined) throw new AppError('NOT_FOUND', { message: `${nounOf(this.definition)} ${missing} was not found` });
       await this.mapping.hooks?.beforeDelete?.(trx, ids);
       await trx.deleteFrom(this.mapping.table).where('id', 'in', ids).execute();
       return ids.length;

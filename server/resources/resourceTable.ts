@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { columnOf, resourceAt, type ResourceDefinition } from '@shared/resources';
 
 /**
  * Tables are chosen per resource at run time, so the generic code talks to kysely untyped; each
@@ -65,4 +66,37 @@ export function toColumns(mapping: ResourceTable, input: Row): Row {
     values[column] = mapping.flags?.includes(field) ? (value ? 1 : 0) : value;
   }
   return values;
+}
+
+/**
+ * The table mapping of a definition: columns are the fields' snake_case names, flags the 'flag' fields,
+ * references the tables of the resources the 'ref'/'refs' fields point at (users for an owner field),
+ * plus the hooks of a resource with rules of its own (hooks/).
+ */
+export function tableOf(definition: ResourceDefinition, hooks?: ResourceHooks): ResourceTable {
+  const stored = definition.fields.filter((field) => field.kind !== 'refs' || field.column);
+  const columns = Object.fromEntries(stored.map((field) => [field.name, columnOf(field)]));
+  const references: Record<string, string> = {};
+  // Checked in the schema's order, as its own rules are, so the first refusal names the first field.
+  const keys = Object.keys(definition.schema.shape);
+  const bySchema = [...definition.fields].sort((x, y) => keys.indexOf(x.name) - keys.indexOf(y.name));
+  for (const field of bySchema) {
+    if (field.owner) references[field.name] = 'users';
+    if (!field.ref) continue;
+    const target = resourceAt(field.ref);
+    if (!target) throw new Error(`resource ${definition.name}: field ${field.name} points at unknown path ${field.ref}`);
+    references[field.name] = target.table;
+  }
+  const label = definition.optionLabel ?? ['name'];
+  return {
+    table: definition.table,
+    columns,
+    flags: definition.fields.filter((field) => field.kind === 'flag').map((field) => field.name),
+    search: definition.fields.filter((field) => field.search).map((field) => columns[field.name] ?? field.name),
+    unique: definition.fields.filter((field) => field.unique).map((field) => field.name),
+    references,
+    orderBy: (definition.orderBy ?? ['id']).map((name) => columns[name] ?? name),
+    optionName: (row) => label.map((name) => String(row[columns[name] ?? name] ?? '')).join(' '),
+    ...(hooks ? { hooks } : {}),
+  };
 }

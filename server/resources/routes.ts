@@ -1,19 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { departmentResource, gatewayResource, meterResource, subitemResource, tagResource } from '@shared/resources';
+import multipart from '@fastify/multipart';
+import { RESOURCES, type ResourceDefinition } from '@shared/resources';
+import { UPLOAD_MAX_BYTES } from '@shared/schemas/files';
 import { departmentTreeRoutes } from './departmentTree';
+import { RESOURCE_HOOKS } from './hooks';
 import { resourceRoutes } from './resourceRoutes';
-import { departmentTable } from './tables/departments';
-import { gatewayTable } from './tables/gateways';
-import { meterTable } from './tables/meters';
-import { subitemTable } from './tables/subitems';
-import { tagTable } from './tables/tags';
+import { tableOf } from './resourceTable';
 
-/** Every resource's CRUD API (one definition + one table mapping each) and the department tree. */
+/** Every resource's CRUD, export and import API, derived from its definition, and the department tree. */
 export const resourceModule: FastifyPluginAsync = async (app) => {
-  await app.register(resourceRoutes(subitemResource, subitemTable));
-  await app.register(resourceRoutes(tagResource, tagTable));
-  await app.register(resourceRoutes(gatewayResource, gatewayTable));
-  await app.register(resourceRoutes(departmentResource, departmentTable));
-  await app.register(resourceRoutes(meterResource, meterTable));
+  // Imports arrive as one multipart file, within the same limit as picture uploads.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  for (const definition of RESOURCES as readonly ResourceDefinition[]) {
+    await app.register(resourceRoutes(definition, tableOf(definition, RESOURCE_HOOKS[definition.name])));
+  }
   await app.register(departmentTreeRoutes);
 };

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/appError';
 import type { OwnedTable } from './ownedTables';
+import { RESOURCES, nounOf, type ResourceDefinition } from '@shared/resources';
+import type { ResourceTableName } from '@shared/resources/catalogue';
 
 /**
  * Every kind of stored object a route can name. Owned tables carry their owner; the others take it
@@ -29,12 +31,13 @@ function direct(table: OwnedTable, label: string): KindRule {
   };
 }
 
+/** Every resource's table is a kind of its own: `<noun> 7 was not found`, as the resource's own answers say. */
+const RESOURCE_RULES = Object.fromEntries(
+  (RESOURCES as readonly ResourceDefinition[]).map((definition) => [definition.table, direct(definition.table as OwnedTable, nounOf(definition))]),
+) as Record<ResourceTableName, KindRule>;
+
 export const KIND_RULES: Record<ObjectKind, KindRule> = {
-  gateways: direct('gateways', 'gateway'),
-  meters: direct('meters', 'meter'),
-  departments: direct('departments', 'department'),
-  subitems: direct('subitems', 'sub-item'),
-  tags: direct('tags', 'tag'),
+  ...RESOURCE_RULES,
   alarm_rules: direct('alarm_rules', 'Alarm rule'),
   displays: direct('displays', 'Display'),
   playlists: direct('playlists', 'Playlist'),

@@ -1,14 +1,13 @@
+import { RESOURCE_TABLES } from '@shared/resources/catalogue';
+
 /**
  * Tables whose rows belong to a user tree through an `owner_user_id` column. A row's tree is its owner
  * and that owner's tree root (see ownerScope.ts). Rows of every other stored kind hang off one of these
  * (readings and quarantine off a meter, versions off a board, records off a push task) and take its tree.
+ * Every resource of shared/resources is one (its `table`); the others are listed here.
  */
 export const OWNED_TABLES = [
-  'gateways',
-  'meters',
-  'departments',
-  'subitems',
-  'tags',
+  ...RESOURCE_TABLES,
   'alarm_rules',
   'displays',
   'playlists',

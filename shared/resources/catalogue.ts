@@ -5,5 +5,17 @@ import { meterResource } from './meters';
 import { subitemResource } from './subitems';
 import { tagResource } from './tags';
 
-/** Every resource served by the generic CRUD API, by API path. */
-export const RESOURCES: readonly ResourceDefinition[] = [subitemResource, tagResource, gatewayResource, departmentResource, meterResource];
+/**
+ * Every resource served by the generic CRUD API, one line each. The API routes, the tree scope, the
+ * button entries, the console route, the catalogue texts and the authorization suite's rows all come
+ * from this list. A resource that references another comes after it (the suite creates them in order).
+ */
+export const RESOURCES = [subitemResource, tagResource, gatewayResource, departmentResource, meterResource] as const;
+
+/** The tables of the resources: each an owned kind of the tree scope (server/tenancy). */
+export type ResourceTableName = (typeof RESOURCES)[number]['table'];
+export const RESOURCE_TABLES = RESOURCES.map((definition) => definition.table) as readonly ResourceTableName[];
+
+export function resourceAt(path: string): ResourceDefinition | undefined {
+  return (RESOURCES as readonly ResourceDefinition[]).find((definition) => definition.path === path);
+}

@@ -1,4 +1,5 @@
 export * from './defineResource';
+export * from './resourceTexts';
 export * from './rules';
 export * from './listQuery';
 export * from './subitems';
@@ -8,4 +9,5 @@ export * from './departments';
 export * from './meters';
 export * from './resourceApi';
 export * from './formValues';
-export { RESOURCES } from './catalogue';
+export * from './exchange';
+export { RESOURCES, RESOURCE_TABLES, resourceAt, type ResourceTableName } from './catalogue';

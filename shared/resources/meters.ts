@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './defineResource';
 import { RULE_MESSAGES, isoDate, optionalRef, positiveNumber, requiredText } from './rules';
+import { meterTexts } from './meters.texts';
 
 export const ENERGY_TYPES = ['electricity', 'water', 'gas'] as const;
 export type EnergyType = (typeof ENERGY_TYPES)[number];
@@ -25,11 +26,12 @@ export const meterSchema = z.object({
 export const meterResource = defineResource({
   name: 'meter',
   path: 'meters',
+  table: 'meters',
   menu: '/base/device',
   schema: meterSchema,
   fields: [
-    { name: 'code', kind: 'text' },
-    { name: 'name', kind: 'text' },
+    { name: 'code', kind: 'text', unique: true, search: true },
+    { name: 'name', kind: 'text', search: true },
     { name: 'energyType', kind: 'enum', values: ENERGY_TYPES },
     { name: 'unit', kind: 'text', hideInList: true },
     { name: 'departmentId', kind: 'ref', ref: 'departments' },
@@ -41,6 +43,7 @@ export const meterResource = defineResource({
     { name: 'ratedPowerKw', kind: 'number', hideInList: true },
     { name: 'isMain', kind: 'flag' },
     { name: 'installDate', kind: 'date', hideInList: true },
+    // Stored in meter_tags (server/resources/hooks/meters.ts).
     { name: 'tagIds', kind: 'refs', ref: 'tags', hideInList: true },
     { name: 'online', kind: 'flag', readOnly: true },
     { name: 'lastSeenAt', kind: 'time', readOnly: true, hideInList: true },
@@ -50,4 +53,21 @@ export const meterResource = defineResource({
     { name: 'departmentId', kind: 'ref', ref: 'departments' },
     { name: 'online', kind: 'flag' },
   ],
+  orderBy: ['code'],
+  optionLabel: ['code', 'name'],
+  texts: meterTexts,
+  sample: ({ mark, idOf }) => ({
+    code: `${mark}-M1`,
+    name: `${mark} incomer`,
+    gatewayId: idOf('gateways'),
+    departmentId: idOf('departments'),
+    subitemId: idOf('subitems'),
+    energyType: 'electricity',
+    unit: 'kWh',
+    ctRatio: 1,
+    ptRatio: 1,
+    registerMax: 99_999_999,
+    ratedPowerKw: 10,
+    tagIds: [idOf('tags')].filter((id) => id !== null),
+  }),
 });

@@ -1,11 +1,12 @@
 import { ColorPicker, Input, InputNumber, Select, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '@shared/resources';
+import type { FieldSpec, ResourceDefinition } from '@shared/resources';
 import type { ResourceOptions } from './ResourceOptions';
 import { valueLabel } from './resourceTexts';
 
 interface FieldInputProps {
+  definition: ResourceDefinition;
   field: FieldSpec;
   options: ResourceOptions;
   /** value, onChange, onBlur and id come from the surrounding Form.Item. */
@@ -13,14 +14,14 @@ interface FieldInputProps {
 }
 
 /** The editing widget of one field kind. Form.Item hands in value and handlers; they pass straight on. */
-export const FieldInput = observer(function FieldInput({ field, options, ...injected }: FieldInputProps) {
+export const FieldInput = observer(function FieldInput({ definition, field, options, ...injected }: FieldInputProps) {
   const { t } = useTranslation();
   const props = { ...injected, 'data-testid': `field-${field.name}` };
   switch (field.kind) {
     case 'number':
       return <InputNumber {...props} style={{ width: '100%' }} />;
     case 'enum':
-      return <Select {...props} options={(field.values ?? []).map((value) => ({ value, label: valueLabel(t, value) }))} />;
+      return <Select {...props} options={(field.values ?? []).map((value) => ({ value, label: valueLabel(t, definition, value) }))} />;
     case 'flag':
       return <Switch {...props} />;
     case 'date':

@@ -1,18 +1,18 @@
 import { Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import type { FieldSpec } from '@shared/resources';
+import type { FieldSpec, ResourceDefinition } from '@shared/resources';
 import type { ResourceOptions } from './ResourceOptions';
 import { valueLabel } from './resourceTexts';
 
 /** How one field reads in a list cell. */
-export function renderCell(t: TFunction, field: FieldSpec, value: unknown, options: ResourceOptions) {
+export function renderCell(t: TFunction, definition: ResourceDefinition, field: FieldSpec, value: unknown, options: ResourceOptions) {
   if (value === null || value === undefined || value === '') return <span style={{ color: 'rgba(0,0,0,0.25)' }}>—</span>;
   switch (field.kind) {
     case 'flag':
       if (field.name === 'online') return <Tag color={value ? 'success' : 'default'}>{t(value ? 'resources.values.online' : 'resources.values.offline')}</Tag>;
       return value ? <Tag color="processing">{t('resources.values.yes')}</Tag> : t('resources.values.no');
     case 'enum':
-      return valueLabel(t, String(value));
+      return valueLabel(t, definition, String(value));
     case 'time':
       return new Date(Number(value)).toLocaleString();
     case 'colour':

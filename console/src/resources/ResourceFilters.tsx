@@ -1,36 +1,22 @@
-import { Input, Select, Space } from 'antd';
+import { Select } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition } from '@shared/resources';
-import type { ResourceListController } from './ResourceListController';
+import type { FilterSpec, ResourceDefinition } from '@shared/resources';
+import type { ResourceList } from './resourceList';
 import type { ResourceOptions } from './ResourceOptions';
 import { fieldLabel, valueLabel } from './resourceTexts';
 
-/** Keyword search plus one select per list filter of the definition. */
-export const ResourceFilters = observer(function ResourceFilters(props: {
-  definition: ResourceDefinition;
-  list: ResourceListController;
-  options: ResourceOptions;
-  hidden?: readonly string[];
-}) {
+/** One select per list filter of the definition (the toolbar holds the keyword search). */
+export const ResourceFilters = observer(function ResourceFilters(props: { definition: ResourceDefinition; list: ResourceList; options: ResourceOptions; hidden?: readonly string[] }) {
   const { definition, list, options, hidden = [] } = props;
   const { t } = useTranslation();
-  const choices = (filter: ResourceDefinition['listFilters'][number]): { value: string | number; label: string }[] => {
+  const choices = (filter: FilterSpec): { value: string | number; label: string }[] => {
     if (filter.kind === 'ref') return options.of(filter.ref).map((o) => ({ value: o.id, label: o.name }));
     if (filter.kind === 'flag') return [true, false].map((value) => ({ value: String(value), label: t(`resources.values.${filter.name === 'online' ? (value ? 'online' : 'offline') : value ? 'yes' : 'no'}`) }));
-    return (filter.values ?? []).map((value) => ({ value, label: valueLabel(t, value) }));
+    return (filter.values ?? []).map((value) => ({ value, label: valueLabel(t, definition, value) }));
   };
   return (
-    <Space wrap>
-      <Input.Search
-        allowClear
-        style={{ width: 220 }}
-        placeholder={t('resources.actions.searchPlaceholder')}
-        value={list.keyword}
-        onChange={(event) => list.setKeyword(event.target.value)}
-        onSearch={() => void list.search()}
-        data-testid="resource-search"
-      />
+    <>
       {definition.listFilters
         .filter((filter) => !hidden.includes(filter.name))
         .map((filter) => (
@@ -39,13 +25,13 @@ export const ResourceFilters = observer(function ResourceFilters(props: {
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             style={{ width: 180 }}
-            placeholder={fieldLabel(t, filter.name)}
+            placeholder={fieldLabel(t, definition, filter.name)}
             options={choices(filter)}
             value={list.filters[filter.name] as string | number | undefined}
             onChange={(value) => void list.setFilter(filter.name, value)}
             data-testid={`resource-filter-${filter.name}`}
           />
         ))}
-    </Space>
+    </>
   );
 });

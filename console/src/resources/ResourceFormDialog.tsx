@@ -41,7 +41,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog({ definit
     form.setFields(result.problems.filter((p) => editable.some((f) => f.name === p.field)).map((p) => ({ name: p.field, errors: [problemText(t, p)] })));
   };
 
-  const title = t(record ? 'resources.actions.editTitle' : 'resources.actions.addTitle', { name: resourceName(t, definition.name) });
+  const title = t(record ? 'resources.actions.editTitle' : 'resources.actions.addTitle', { name: resourceName(t, definition) });
   return (
     <Modal
       open
@@ -62,7 +62,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog({ definit
             <Col span={wide ? 12 : 24} key={field.name}>
               <Form.Item
                 name={field.name}
-                label={fieldLabel(t, field.name)}
+                label={fieldLabel(t, definition, field.name)}
                 required={required.has(field.name)}
                 valuePropName={field.kind === 'flag' ? 'checked' : 'value'}
                 {...(field.kind === 'colour' ? { getValueFromEvent: (color: { toHexString(): string }) => color.toHexString().toUpperCase() } : {})}
@@ -75,7 +75,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog({ definit
                   },
                 ]}
               >
-                <FieldInput field={field} options={options} />
+                <FieldInput definition={definition} field={field} options={options} />
               </Form.Item>
             </Col>
           ))}

@@ -1,15 +1,21 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createResourceApi, type ResourceDefinition, type ResourceRow } from '@shared/resources';
 import { useNotify } from '../feedback/notify';
+import { ListTable } from '../lists/ListTable';
+import { ListToolbar } from '../lists/ListToolbar';
+import { RowActions } from '../lists/RowActions';
+import { Permission } from '../permissions/Permission';
 import { useStores } from '../stores/StoreContext';
+import { ExportButton } from './ExportButton';
+import { ImportDialog } from './ImportDialog';
 import { renderCell } from './ResourceCell';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceFormDialog } from './ResourceFormDialog';
-import { ResourceListController } from './ResourceListController';
+import { createResourceList } from './resourceList';
 import { ResourceOptions } from './ResourceOptions';
 import { fieldLabel } from './resourceTexts';
 
@@ -24,16 +30,21 @@ interface ResourceListPageProps {
   rowActions?: (row: ResourceRow) => ReactNode;
 }
 
-/** The list screen of any resource: server paging, filters, search, and the buttons the role grants. */
+/**
+ * The list screen of any resource, on the list kit (console/src/lists): server paging, filters, search,
+ * export of the filtered list, import, and the add/edit/delete/import buttons the role grants.
+ */
 export const ResourceListPage = observer(function ResourceListPage({ definition, fixedFilters = {}, title, hiddenColumns = [], rowActions }: ResourceListPageProps) {
   const root = useStores();
   const { t } = useTranslation();
   const notify = useNotify();
   const api = useMemo(() => createResourceApi(root.http, definition), [root.http, definition]);
-  const [list] = useState(() => new ResourceListController(api, fixedFilters));
+  const [list] = useState(() => createResourceList(api, fixedFilters));
   const [options] = useState(() => new ResourceOptions(root.http));
   const [editing, setEditing] = useState<{ record?: ResourceRow } | null>(null);
-  const can = (button: 'add' | 'edit' | 'delete') => root.permission.hasButton(definition.menu, button);
+  const [importing, setImporting] = useState(false);
+  const gate = { menu: definition.menu };
+  const can = (button: 'edit' | 'delete') => root.permission.hasButton(definition.menu, button);
 
   useEffect(() => {
     void list.load();
@@ -41,75 +52,91 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
   }, [list, options, definition]);
 
   const remove = async (ids: number[]) => {
-    if (await list.remove(ids)) notify.success(t('resources.actions.deleted'));
+    if (await list.change(() => api.remove(ids))) notify.success(t('resources.actions.deleted'));
   };
 
-  const columns: TableColumnsType<ResourceRow> = [
-    ...definition.fields
-      .filter((field) => !field.hideInList && !(field.name in fixedFilters) && !hiddenColumns.includes(field.name))
-      .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, field.name), render: (value: unknown) => renderCell(t, field, value, options) })),
-  ];
+  const columns: TableColumnsType<ResourceRow> = definition.fields
+    .filter((field) => !field.hideInList && !(field.name in fixedFilters) && !hiddenColumns.includes(field.name))
+    .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, definition, field.name), render: (value: unknown) => renderCell(t, definition, field, value, options) }));
   if (rowActions || can('edit') || can('delete')) {
     columns.push({
       key: 'actions',
       title: t('resources.actions.actions'),
-      fixed: 'right',
-      ...(rowActions ? {} : { width: 150 }),
       render: (_: unknown, row) => (
-        <Space size={0}>
+        <>
           {rowActions?.(row)}
-          {can('edit') && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ record: row })} data-testid={`resource-edit-${row.id}`}>
-              {t('resources.actions.edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <Popconfirm title={t('resources.actions.confirmDelete')} onConfirm={() => remove([row.id])} okText={t('resources.actions.delete')} cancelText={t('resources.actions.cancel')} okButtonProps={{ danger: true, 'data-testid': 'resource-delete-confirm' }}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`resource-delete-${row.id}`}>
-                {t('resources.actions.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+          <RowActions
+            gate={gate}
+            actions={[
+              { button: 'edit', label: t('resources.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing({ record: row }), testId: `resource-edit-${row.id}` },
+              {
+                button: 'delete',
+                label: t('resources.actions.delete'),
+                icon: <DeleteOutlined />,
+                danger: true,
+                confirm: t('resources.actions.confirmDelete'),
+                confirmTestId: 'resource-delete-confirm',
+                onClick: () => void remove([row.id]),
+                testId: `resource-delete-${row.id}`,
+              },
+            ]}
+          />
+        </>
       ),
     });
   }
 
-  const saved = () => {
-    setEditing(null);
+  const reload = () => {
     void list.load();
     void options.load(definition.fields, true);
   };
 
   return (
     <Card title={title} data-testid={`resource-list-${definition.name}`}>
-      <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <ResourceFilters definition={definition} list={list} options={options} hidden={Object.keys(fixedFilters)} />
-        <Space>
-          {can('delete') && list.selected.length > 0 && (
-            <Popconfirm title={t('resources.actions.confirmDeleteMany', { count: list.selected.length })} onConfirm={() => remove(list.selected)} okText={t('resources.actions.delete')} cancelText={t('resources.actions.cancel')} okButtonProps={{ danger: true }}>
-              <Button danger icon={<DeleteOutlined />} data-testid="resource-batch-delete">{t('resources.actions.deleteSelected')}</Button>
-            </Popconfirm>
-          )}
-          {can('add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="resource-add">
-              {t('resources.actions.add')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
-      <Table<ResourceRow>
-        rowKey="id"
-        size="middle"
-        data-testid="resource-table"
-        loading={list.loading || options.loading}
-        columns={columns}
-        dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
-        {...(can('delete') ? { rowSelection: { selectedRowKeys: list.selected, onChange: (keys) => list.select(keys as number[]) } } : {})}
-        pagination={{ current: list.page, pageSize: list.size, total: list.total, showSizeChanger: true, showTotal: (total) => t('resources.actions.total', { total }), onChange: (page, size) => void list.setPage(page, size) }}
+      <ListToolbar
+        list={list}
+        gate={gate}
+        testId="resource"
+        searchPlaceholder={t('resources.actions.searchPlaceholder')}
+        filters={<ResourceFilters definition={definition} list={list} options={options} hidden={Object.keys(fixedFilters)} />}
+        onAdd={() => setEditing({})}
+        addLabel={t('resources.actions.add')}
+        onBatchDelete={() => remove(list.selected)}
+        batchDeleteConfirm={(count) => t('resources.actions.confirmDeleteMany', { count })}
+        exports={
+          <>
+            <ExportButton definition={definition} api={api} query={() => ({ ...list.query, ...fixedFilters })} />
+            <Permission menu={definition.menu} button="import">
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="resource-import">
+                {t('resources.exchange.import')}
+              </Button>
+            </Permission>
+          </>
+        }
       />
-      {editing && <ResourceFormDialog definition={definition} api={api} options={options} {...(editing.record ? { record: editing.record } : {})} onClose={() => setEditing(null)} onSaved={saved} />}
+      <ListTable<ResourceRow>
+        list={list}
+        rowKey="id"
+        testId="resource-table"
+        columns={columns}
+        selectable={can('delete')}
+        totalText={(total) => t('resources.actions.total', { total })}
+        rowAttributes={(row) => ({ 'data-testid': `resource-row-${row.id}` })}
+      />
+      {editing && (
+        <ResourceFormDialog
+          definition={definition}
+          api={api}
+          options={options}
+          {...(editing.record ? { record: editing.record } : {})}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+      {importing && <ImportDialog definition={definition} api={api} onClose={() => setImporting(false)} onImported={reload} />}
     </Card>
   );
 });

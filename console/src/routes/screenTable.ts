@@ -5,6 +5,7 @@ import { PUSHES_SCREENS } from '../pages/pushes/screens';
 import { BOARDS_SCREENS } from '../pages/boards/screens';
 import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
 import { SPRITE_SCREENS } from '../pages/sprites/screens';
+import { RESOURCE_SCREENS } from '../resources/resourceScreens';
 
 export interface ScreenDef extends ScreenMeta {
   /** The screen; without one the route shows the "coming in a later release" placeholder. */
@@ -22,7 +23,8 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
     affix: true,
     noCache: true,
   },
-  // Resource screens (console/src/resources): lists generated from shared/resources definitions.
+  // Resource screens: every shared/resources definition with `screen: true` (console/src/resources/resourceScreens.ts).
+  ...RESOURCE_SCREENS,
   // Issue 7: administration.
   '/settings/user': { component: lazy(() => import('../pages/users/UsersPage').then((m) => ({ default: m.UsersPage }))) },
   '/settings/roles': { component: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))) },
@@ -31,9 +33,6 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/settings/superConfig': { component: lazy(() => import('../pages/siteSettings/SiteSettingsPage').then((m) => ({ default: m.SiteSettingsPage }))) },
   '/base/device': { component: lazy(() => import('../pages/deviceAdmin/DeviceAdminPage').then((m) => ({ default: m.DeviceAdminPage }))) },
   '/base/check': { component: lazy(() => import('../pages/dataCheck/DataCheckPage').then((m) => ({ default: m.DataCheckPage }))) },
-  '/devices/subitem': { component: lazy(() => import('../pages/resources/SubitemsPage').then((m) => ({ default: m.SubitemsPage }))) },
-  '/devices/tag': { component: lazy(() => import('../pages/resources/TagsPage').then((m) => ({ default: m.TagsPage }))) },
-  '/devices/departs': { component: lazy(() => import('../pages/resources/DepartmentsPage').then((m) => ({ default: m.DepartmentsPage }))) },
   '/devices/depart': { component: lazy(() => import('../pages/resources/DepartmentTreePage').then((m) => ({ default: m.DepartmentTreePage }))) },
   '/others/basic': { component: lazy(() => import('../pages/analysis/basic/BasicStatsPage').then((m) => ({ default: m.BasicStatsPage }))) },
   '/others/electricEnergy': { component: lazy(() => import('../pages/analysis/electricEnergy/ElectricEnergyPage').then((m) => ({ default: m.ElectricEnergyPage }))) },

@@ -1,6 +1,6 @@
 import { MAX_DEPARTMENT_LEVEL } from '@shared/resources';
 import { AppError } from '../../http/appError';
-import type { AnyDb, ResourceTable, Row } from '../resourceTable';
+import type { AnyDb, ResourceHooks, Row } from '../resourceTable';
 import { departmentLevels, type DepartmentLink } from './departmentLevels';
 
 function refused(field: string, rule: string, message: string): AppError {
@@ -15,32 +15,25 @@ const links = async (db: AnyDb): Promise<DepartmentLink[]> =>
     level: Number(row.level),
   }));
 
-export const departmentTable: ResourceTable = {
-  table: 'departments',
-  columns: { name: 'name', code: 'code', parentId: 'parent_id', level: 'level', sort: 'sort' },
-  search: ['code', 'name'],
-  unique: ['code'],
-  references: { parentId: 'departments' },
-  orderBy: ['level', 'sort', 'id'],
-  hooks: {
-    /** Spec §9: at most 3 levels, for the department and everything below it. */
-    async beforeWrite({ db, input, id }) {
-      const plan = departmentLevels(await links(db), id, (input.parentId as number | null) ?? null);
-      if (plan.cycle) throw refused('parentId', 'cycle', 'A department cannot be placed under itself or one of its sub-departments');
-      if (plan.deepest > MAX_DEPARTMENT_LEVEL) {
-        const message = plan.parent && plan.parent.level >= MAX_DEPARTMENT_LEVEL
-          ? `"${plan.parent.name}" is on level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`
-          : `Moving here would put sub-departments below level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`;
-        throw refused('parentId', 'maxLevel', message);
-      }
-      for (const [descendant, level] of plan.descendants) await db.updateTable('departments').set({ level }).where('id', '=', descendant).execute();
-      return { level: plan.level };
-    },
-    async beforeDelete(db, ids) {
-      const child = await db.selectFrom('departments').select(['parent_id', 'name']).where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-      if (child) throw new AppError('VALIDATION_FAILED', { message: `This department still has sub-departments (e.g. "${String(child.name)}"); delete or move them first` });
-      const meter = await db.selectFrom('meters').select(['code']).where('department_id', 'in', ids).executeTakeFirst();
-      if (meter) throw new AppError('VALIDATION_FAILED', { message: `This department still has meters (e.g. "${String(meter.code)}"); move or delete them first` });
-    },
+/** Departments: the level follows the parent (spec §9: at most 3), and a department in use is not deleted. */
+export const departmentHooks: ResourceHooks = {
+  /** Spec §9: at most 3 levels, for the department and everything below it. */
+  async beforeWrite({ db, input, id }) {
+    const plan = departmentLevels(await links(db), id, (input.parentId as number | null) ?? null);
+    if (plan.cycle) throw refused('parentId', 'cycle', 'A department cannot be placed under itself or one of its sub-departments');
+    if (plan.deepest > MAX_DEPARTMENT_LEVEL) {
+      const message = plan.parent && plan.parent.level >= MAX_DEPARTMENT_LEVEL
+        ? `"${plan.parent.name}" is on level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`
+        : `Moving here would put sub-departments below level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`;
+      throw refused('parentId', 'maxLevel', message);
+    }
+    for (const [descendant, level] of plan.descendants) await db.updateTable('departments').set({ level }).where('id', '=', descendant).execute();
+    return { level: plan.level };
+  },
+  async beforeDelete(db, ids) {
+    const child = await db.selectFrom('departments').select(['parent_id', 'name']).where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
+    if (child) throw new AppError('VALIDATION_FAILED', { message: `This department still has sub-departments (e.g. "${String(child.name)}"); delete or move them first` });
+    const meter = await db.selectFrom('meters').select(['code']).where('department_id', 'in', ids).executeTakeFirst();
+    if (meter) throw new AppError('VALIDATION_FAILED', { message: `This department still has meters (e.g. "${String(meter.code)}"); move or delete them first` });
   },
 };

@@ -27,7 +27,7 @@ import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { visualizationEn } from './visualization/en';
 import { kioskRuntimeEn } from './kioskRuntime/en';
-import { RULE_MESSAGES } from '../../resources/rules';
+import { resourcesEn } from './resources/en';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
  * `route.*` holds one title per menu path segment (shared/menu titleKey) plus the public routes.
@@ -145,63 +145,7 @@ export const en = {
     signingIn: 'Signing you in…',
   },
   kiosk: kioskEn,
-  resources: {
-    names: { meter: 'meter', subitem: 'sub-item', tag: 'tag', gateway: 'gateway', department: 'department' },
-    fields: {
-      code: 'Code',
-      name: 'Name',
-      parentId: 'Parent',
-      sort: 'Sort order',
-      color: 'Colour',
-      sn: 'Serial number',
-      ownerUserId: 'Owner user id',
-      online: 'State',
-      lastSeenAt: 'Last seen',
-      mqttUsername: 'MQTT username',
-      gatewayId: 'Gateway',
-      departmentId: 'Department',
-      subitemId: 'Sub-item',
-      energyType: 'Energy type',
-      unit: 'Unit',
-      ctRatio: 'CT ratio',
-      ptRatio: 'PT ratio',
-      registerMax: 'Register maximum',
-      ratedPowerKw: 'Rated power (kW)',
-      isMain: 'Main meter',
-      installDate: 'Install date',
-      tagIds: 'Tags',
-      level: 'Level',
-    },
-    values: { electricity: 'Electricity', water: 'Water', gas: 'Gas', online: 'Online', offline: 'Offline', yes: 'Yes', no: 'No' },
-    // The API's own rule texts, so server messages and console labels cannot drift apart.
-    validation: { ...RULE_MESSAGES },
-    actions: {
-      add: 'Add',
-      edit: 'Edit',
-      delete: 'Delete',
-      save: 'Save',
-      cancel: 'Cancel',
-      choose: 'Choose',
-      saved: 'Saved',
-      deleted: 'Deleted',
-      confirmDelete: 'Delete this record?',
-      confirmDeleteMany: 'Delete the {{count}} selected records?',
-      deleteSelected: 'Delete selected',
-      searchPlaceholder: 'Search code or name',
-      actions: 'Actions',
-      total: '{{total}} in all',
-      addTitle: 'Add {{name}}',
-      editTitle: 'Edit {{name}}',
-    },
-    tree: {
-      title: 'Departments',
-      empty: 'No departments yet',
-      countNote: 'The number beside a department counts its meters, those of its sub-departments included.',
-      metersOf: 'Meters of {{name}} ({{code}})',
-      noMeterAccess: 'Your role does not include the device list.',
-      choose: 'Choose a department in the tree',
-    },
-  },
+  resources: resourcesEn,
   route: {
     // Public routes (spec §2), hidden from the menu.
     // Buttons (type 'button' entries under a screen, shared/menu/buttons.ts).
@@ -210,6 +154,7 @@ export const en = {
     delete: 'Delete',
     password: 'Change password',
     auth: 'Assign menus',
+    import: 'Import',
     login: 'Log in',
     '404': 'Page not found',
     '401': 'Not authorized',

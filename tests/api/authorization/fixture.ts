@@ -6,6 +6,7 @@ import { pngBytes } from '@server/files/pictureFixtures';
 import { createHash } from 'node:crypto';
 import { loginAs } from '../../support/testApp';
 import { treeUser, type TreeUser } from '../../support/trees';
+import { RESOURCES, resourceAt, type ResourceDefinition, type ResourceTableName } from '@shared/resources';
 
 /** Every text of tree A carries this, so a leak to another caller shows in its answer. */
 export const MARK = 'ALPHA';
@@ -57,6 +58,9 @@ export interface Fixture {
   adminToken: string;
   displayToken: string;
   a: TreeAObjects;
+  /** Tree A's row of every resource, by table, and the body it was created with (by API path). */
+  resourceIds: Record<ResourceTableName, number>;
+  resourceBodies: Record<string, Record<string, unknown>>;
   tokens: Record<Caller, string | null>;
 }
 
@@ -81,18 +85,19 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const now = Date.now();
   const id = (row: { id: number }) => row.id;
 
-  const gateway = id(await db.insertInto('gateways').values({ sn: 'GW-ALPHA', name: `${MARK} gateway`, owner_user_id: owner, online: 0, last_seen_at: null }).returning('id').executeTakeFirstOrThrow());
-  const department = id(await db.insertInto('departments').values({ name: `${MARK} plant`, code: 'ALPHA-D', parent_id: null, level: 1, sort: 0, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
-  const subitem = id(await db.insertInto('subitems').values({ name: `${MARK} lighting`, code: 'ALPHA-S', parent_id: null, sort: 0, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
-  const tag = id(await db.insertInto('tags').values({ name: `${MARK} tag`, color: '#409EFF', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
-  const meter = id(
-    await db
-      .insertInto('meters')
-      .values({ code: 'ALPHA-M1', name: `${MARK} incomer`, gateway_id: gateway, department_id: department, subitem_id: subitem, energy_type: 'electricity', unit: 'kWh', ct_ratio: 1, pt_ratio: 1, register_max: 99_999_999, rated_power_kw: 10, created_at: now, owner_user_id: owner })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
-  );
-  await db.insertInto('meter_tags').values({ meter_id: meter, tag_id: tag }).execute();
+  // One row of every resource, created through its own API by tree A's top-level account from the definition's sample.
+  const resourceIds = {} as Record<ResourceTableName, number>;
+  const resourceBodies: Record<string, Record<string, unknown>> = {};
+  const idOfPath = (path: string) => resourceIds[resourceAt(path)?.table as ResourceTableName] ?? null;
+  for (const definition of RESOURCES as readonly ResourceDefinition[]) {
+    const body = definition.sample({ mark: MARK, idOf: idOfPath, owner });
+    const answer = await app.inject({ method: 'POST', url: `/api/${definition.path}`, headers: { authorization: `Bearer ${alpha.token}` }, payload: body });
+    const created = answer.json() as { code: number; data: { id: number }; message: string };
+    if (created.code !== 0) throw new Error(`fixture ${definition.name}: ${created.message}`);
+    resourceIds[definition.table as ResourceTableName] = created.data.id;
+    resourceBodies[definition.path] = body;
+  }
+  const { gateways: gateway, departments: department, subitems: subitem, tags: tag, meters: meter } = resourceIds;
   const displayArea = id(await db.insertInto('display_areas').values({ name: `${MARK} area`, image: '', gateway_id: gateway, cloud: 0, show_status: 0, config: '{}', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
   app.ingest.directory.invalidate();
 
@@ -194,7 +199,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection, forwardEndpoint,
   };
   return {
-    app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a,
+    app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a, resourceIds, resourceBodies,
     tokens: { none: null, bad: 'not-a-token', display: displayToken, without: alphaWithout.token, with: alphaWith.token, otherTree: beta.token, admin: adminToken },
   };
 }

@@ -1,4 +1,6 @@
 import type { ObjectKind } from '@server/tenancy/objectKinds';
+import { RESOURCES, type ResourceDefinition } from '@shared/resources';
+import { multipartFile } from '../../support/multipart';
 import type { Fixture } from './fixture';
 
 /** How the suite calls one route: path parameters beyond the object id, a query, a body. */
@@ -16,7 +18,7 @@ export interface Sample {
 export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
   const { a } = fx;
   const ids: Record<ObjectKind, string | number> = {
-    gateways: a.gateway, meters: a.meter, departments: a.department, subitems: a.subitem, tags: a.tag, alarm_rules: a.alarmRule,
+    ...fx.resourceIds, alarm_rules: a.alarmRule,
     displays: a.display, playlists: a.playlist, boards: a.board, sprites: a.sprite, files: a.file, push_tasks: a.pushTask,
     push_templates: a.pushTemplate, interface_keys: a.interfaceKey, display_areas: a.displayArea, ingest_rejections: a.rejection,
     quarantine: a.quarantine, users: fx.alphaSpare, roles: a.role, alarmRecords: a.alarmRecord, exports: a.exportJob, pushRecords: a.pushRecord,
@@ -31,6 +33,32 @@ export function otherParams(fx: Fixture): Record<string, string | number> {
 }
 
 /**
+ * The writes of every resource, from its definition's sample: a create naming tree A's rows, an update
+ * with the body tree A's row was created with, a batch delete of that row, and an import preview (its
+ * file names no other row, so a caller of another tree learns nothing from the answer).
+ */
+function resourceSamples(fx: Fixture): Record<string, Sample> {
+  const idOf = (path: string) => objectIdOfPath(fx, path);
+  const entries = (RESOURCES as readonly ResourceDefinition[]).flatMap((definition) => {
+    const base = `/api/${definition.path}`;
+    const probe = definition.sample({ mark: 'PROBE', idOf, owner: fx.alpha.id });
+    const plain = definition.fields.filter((field) => !field.readOnly && field.kind !== 'ref' && field.kind !== 'refs' && probe[field.name] !== undefined);
+    const csv = `${plain.map((field) => field.name).join(',')}\n${plain.map((field) => String(probe[field.name])).join(',')}\n`;
+    const id = fx.resourceIds[definition.table as keyof Fixture['resourceIds']];
+    return [
+      [`POST ${base}`, { body: probe }],
+      [`PUT ${base}/:id`, { body: fx.resourceBodies[definition.path] }],
+      [`DELETE ${base}`, { body: { ids: [id] } }],
+      [`POST ${base}/import`, { query: 'mode=preview', raw: multipartFile(csv, 'probe.csv') }],
+    ] as [string, Sample][];
+  });
+  return Object.fromEntries(entries);
+}
+
+const objectIdOfPath = (fx: Fixture, path: string): number | null =>
+  fx.resourceIds[(RESOURCES as readonly ResourceDefinition[]).find((definition) => definition.path === path)?.table as keyof Fixture['resourceIds']] ?? null;
+
+/**
  * One request per route that writes or needs a query. Bodies name tree A's objects wherever the route
  * takes a reference, so a caller of another tree must be refused and a caller of tree A gets through.
  * A route that is missing here and cannot be called bare makes the suite fail ("cannot classify").
@@ -41,9 +69,9 @@ export function samples(fx: Fixture): Record<string, Sample> {
   const to = Date.now();
   const from = to - day;
   const range = `from=${from}&to=${to}`;
-  const meterBody = { code: 'PROBE-M', name: 'Probe meter', gatewayId: a.gateway, departmentId: a.department, subitemId: a.subitem, energyType: 'electricity', unit: 'kWh', ctRatio: 2, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 10, tagIds: [a.tag] };
   const board = { schemaVersion: 1, meta: { name: 'Probe board', description: '' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } };
   return {
+    ...resourceSamples(fx),
     'POST /api/auth/logout': { body: {}, freshSession: true },
     'DELETE /api/login-locks': { body: { username: 'alpha_top' } },
     'PUT /api/users/info': { body: { trueName: 'Probe name' } },
@@ -65,22 +93,7 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'DELETE /api/login-pages': { body: { ids: [1] } },
     'PUT /api/site-settings': { body: { name: 'Probe site', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] } },
 
-    'POST /api/gateways': { body: { sn: 'GW-PROBE', name: 'Probe gateway', ownerUserId: fx.alpha.id } },
-    'PUT /api/gateways/:id': { body: { sn: 'GW-ALPHA', name: 'Probe gateway', ownerUserId: fx.beta.id } },
-    'DELETE /api/gateways': { body: { ids: [a.gateway] } },
     'PUT /api/gateways/:id/mqtt-credentials': { body: { mqttUsername: 'probe-gw', mqttPassword: 'Probe!pass123' } },
-    'POST /api/meters': { body: meterBody },
-    'PUT /api/meters/:id': { body: { ...meterBody, code: 'ALPHA-M1' } },
-    'DELETE /api/meters': { body: { ids: [a.meter] } },
-    'POST /api/departments': { body: { name: 'Probe dept', code: 'PROBE-D', parentId: a.department, sort: 0 } },
-    'PUT /api/departments/:id': { body: { name: 'Probe dept', code: 'ALPHA-D', parentId: null, sort: 1 } },
-    'DELETE /api/departments': { body: { ids: [a.department] } },
-    'POST /api/subitems': { body: { name: 'Probe sub-item', code: 'PROBE-S', parentId: a.subitem, sort: 0 } },
-    'PUT /api/subitems/:id': { body: { name: 'Probe sub-item', code: 'ALPHA-S', parentId: null, sort: 1 } },
-    'DELETE /api/subitems': { body: { ids: [a.subitem] } },
-    'POST /api/tags': { body: { name: 'Probe tag', color: '#409EFF' } },
-    'PUT /api/tags/:id': { body: { name: 'Probe tag', color: '#000000' } },
-    'DELETE /api/tags': { body: { ids: [a.tag] } },
     'POST /api/meters/:id/replacements': { body: { replacedAt: to - 60_000, oldSerial: 'old', newSerial: 'new', oldFinalReading: null, newInitialReading: 0, note: 'probe' } },
 
     'GET /api/meter-data/series': { query: `meterId=${a.meter}&metric=kwh&${range}` },

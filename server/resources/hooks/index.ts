@@ -1,0 +1,14 @@
+import type { ResourceHooks } from '../resourceTable';
+import { departmentHooks } from './departments';
+import { meterHooks } from './meters';
+import { announcementHooks } from '../../inquiry/announcementHooks';
+
+/**
+ * The rules a resource has beyond its definition, by resource name: a plain resource needs none. Add a
+ * line here only for a rule the definition cannot say (a computed column, a link table, a guarded delete).
+ */
+export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
+  department: departmentHooks,
+  meter: meterHooks,
+  announcement: announcementHooks,
+};
