@@ -24,7 +24,8 @@ export type UplinkParse =
 
 /** At most this many readings in one payload; a larger batch is refused whole (split it). */
 export const MAX_READINGS_PER_PAYLOAD = 5_000;
-const METER_CODE = /^[\w.:-]{1,64}$/;
+/** What a meter code may be: also the pattern the published uplink schema states. */
+export const METER_CODE = /^[\w.:-]{1,64}$/;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
