@@ -17,6 +17,7 @@ import { registerErrorHandling } from './http/errorHandler';
 import { registerBodyRules } from './http/bodyParsers';
 import { registerWebRoutes } from './http/webRoutes';
 import { applySecurityHeaders } from './http/securityHeaders';
+import { registerApiContract } from './http/openapi/registerApiContract';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
 import { registerChannels } from './realtime/channels';
 import { apiModules } from './modules';
@@ -95,6 +96,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
     registerHiddenGroupGate(app, siteSettings); // before the access hook: a hidden group's routes are 404 for everyone
     registerAccessControl(app, auth);
+    await registerApiContract(app); // before the modules: it collects their routes as they are added
     await app.register(
       async (api) => {
         for (const module of apiModules) await api.register(module);
