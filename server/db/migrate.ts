@@ -15,8 +15,9 @@ import { ownerTrees } from './migrations/0012_owner_trees';
 import { loginThrottle } from './migrations/0013_login_throttle';
 import { routerKeys } from './migrations/0014_router_keys';
 import { fileOwners } from './migrations/0015_file_owners';
-import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
+import { inquiry } from './migrations/0016_inquiry';
 import { siteSettings } from './migrations/0017_site_settings';
+import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -36,8 +37,9 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0013_login_throttle': loginThrottle(),
     '0014_router_keys': routerKeys(),
     '0015_file_owners': fileOwners(storage.kind),
-    '0018_web_service_forwarding': webServiceForwarding(storage.kind),
+    '0016_inquiry': inquiry(storage.kind),
     '0017_site_settings': siteSettings(),
+    '0018_web_service_forwarding': webServiceForwarding(storage.kind),
   };
 }
 

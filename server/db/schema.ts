@@ -620,7 +620,64 @@ export interface JobClaimsTable {
   claimed_at: EpochMs;
   claimed_by: string;
 }
+/** Announcements (migration 0016): shown on the login page, the console home and walls while active. */
+export interface AnnouncementsTable {
+  id: Id;
+  owner_user_id: number;
+  title: string;
+  body: string;
+  picture: string;
+  on_login: Flag;
+  on_home: Flag;
+  on_walls: Flag;
+  starts_on: string;
+  ends_on: string;
+  sort: number;
+}
+
+/** Help articles (migration 0016): Markdown, one language each. */
+export interface HelpArticlesTable {
+  id: Id;
+  owner_user_id: number;
+  category: string;
+  title: string;
+  body: string;
+  language: string;
+  sort: number;
+}
+
+/** A tree's contact details (migration 0016): one per tree, kept so by the routes. */
+export interface ContactDetailsTable {
+  id: Id;
+  owner_user_id: number;
+  company: string;
+  phone: string;
+  email: string;
+  address: string;
+  hours: string;
+  updated_at: EpochMs;
+  updated_by: string;
+}
+
+/** Messages sent through the contact form (migration 0016). */
+export interface ContactMessagesTable {
+  id: Id;
+  owner_user_id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  handled: ColumnType<number, number | undefined, number>;
+  handled_by: string | null;
+  handled_at: EpochMs | null;
+  created_at: EpochMs;
+}
+
 export interface Database {
+  announcements: AnnouncementsTable;
+  help_articles: HelpArticlesTable;
+  contact_details: ContactDetailsTable;
+  contact_messages: ContactMessagesTable;
   site_settings: SiteSettingsTable;
   job_claims: JobClaimsTable;
   users: UsersTable;

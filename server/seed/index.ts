@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ensureAdmin, type AdminSeedResult } from './admin';
 import { ensureDemoOrganisation } from './demoOrganisation';
+import { ensureInquiryDemo } from '../inquiry/demoContent';
 import { ensureMenus } from './menus';
 import { ensureRoles } from './roles';
 import { loadSampleRefs, seedSampleBoards } from './sampleBoards';
@@ -20,6 +21,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     const owner = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
     await ensureDemoOrganisation(db, owner.id);
     await seedSampleBoards(db, await loadSampleRefs(db));
+    await ensureInquiryDemo(db, owner.id);
   }
   return admin;
 }

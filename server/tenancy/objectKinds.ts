@@ -49,6 +49,8 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   interface_keys: direct('interface_keys', 'Interface key'),
   display_areas: direct('display_areas', 'Display area'),
   ingest_rejections: direct('ingest_rejections', 'Rejection'),
+  contact_details: direct('contact_details', 'Contact details'),
+  contact_messages: direct('contact_messages', 'Contact message'),
   forward_endpoints: direct('forward_endpoints', 'Forwarding endpoint'),
   quarantine: {
     async ownerOf(db, id) {

@@ -19,6 +19,8 @@ export const OWNED_TABLES = [
   'interface_keys',
   'display_areas',
   'ingest_rejections',
+  'contact_details',
+  'contact_messages',
   'forward_endpoints',
 ] as const;
 

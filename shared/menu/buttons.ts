@@ -27,6 +27,8 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   '/devices/power-thresholds': crud,
   '/alarm-management/threshold': crud,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
+  // Inquiry: contact details and the handled flag of contact messages.
+  '/inquiry/contactUs': editOnly,
   '/settings/webServiceConfig': crud,
   // Pushes (server/modules/pushes/screens.ts).
   '/msg/template': crud,

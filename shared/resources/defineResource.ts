@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { ResourceTexts } from './resourceTexts';
 
 /** How a field is edited and shown. `ref` fields pick an id from another resource's options. */
-export type FieldKind = 'text' | 'number' | 'enum' | 'flag' | 'date' | 'colour' | 'ref' | 'refs' | 'time';
+export type FieldKind = 'text' | 'number' | 'enum' | 'flag' | 'date' | 'colour' | 'ref' | 'refs' | 'time'
+  /** Plain text over several lines (tab, CR, LF kept); Markdown, rendered without raw HTML where it is read. */
+  | 'multiline' | 'markdown'
+  /** A picture of the upload store (/api/files/<sha256>.<ext>) or '' for none. */
+  | 'picture';
 
 export interface FieldSpec {
   name: string;

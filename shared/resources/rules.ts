@@ -18,6 +18,9 @@ export const RULE_MESSAGES = {
   dateRange: `Date must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
   controlCharacters: CONTROL_CHARACTERS_MESSAGE,
   choose: 'Please choose a value',
+  picture: 'Choose a picture uploaded here',
+  audience: 'Choose at least one audience',
+  dateOrder: 'The end date must not be before the start date',
 } as const;
 
 export type RuleName = keyof typeof RULE_MESSAGES;

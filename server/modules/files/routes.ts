@@ -8,8 +8,8 @@ import { requireAuth } from '../../http/access';
 import { FileService } from '../../files/fileService';
 import { callerScope } from '../../tenancy/routeTenancy';
 
-/** The screens that place pictures: board backgrounds and image widgets, sprites, equipment boards. */
-export const PICTURE_SCREENS = [BOARD_CONFIG_SCREEN, SPRITE_EDIT_SCREEN, EQUIPMENT_BOARD_SCREEN];
+/** Who places pictures: board backgrounds and image widgets, sprites, equipment boards, announcements (add or edit). */
+export const PICTURE_SCREENS = [BOARD_CONFIG_SCREEN, SPRITE_EDIT_SCREEN, EQUIPMENT_BOARD_SCREEN, '/inquiry/adpost/add', '/inquiry/adpost/edit'];
 /** Pictures belong to a user tree: another tree's file id is "not found" (server/tenancy). */
 const manage = { access: { anyOf: PICTURE_SCREENS }, tenancy: { kind: 'files' } as const };
 

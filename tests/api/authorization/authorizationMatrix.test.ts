@@ -27,6 +27,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/site': 'the site name, pictures, default language and colour, hidden menu groups (nothing of a tree)',
   'POST /api/ingest/readings': 'authenticated by its x-interface-key header, not a session',
   'GET /api/files/:name': 'pictures by the SHA-256 of their bytes (a name only the boards that use it know)',
+  'GET /api/inquiry/public': "the platform's login-page announcements and contact details (the admin tree's, never a tenant's)",
 };
 
 const NO_PERMISSION = errorInfo.FORBIDDEN.message;

@@ -42,6 +42,8 @@ export interface TreeAObjects {
   exportJob: string;
   rejection: number;
   forwardEndpoint: number;
+  contactDetails: number;
+  contactMessage: number;
 }
 
 export interface Fixture {
@@ -197,6 +199,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const a: TreeAObjects = {
     gateway, department, subitem, tag, meter, displayArea, alarmRule, alarmRecord, quarantine, board, boardCode: 'ALPHA-BOARD', playlist, display, sprite, file, fileName,
     pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection, forwardEndpoint,
+    contactDetails, contactMessage,
   };
   return {
     app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a, resourceIds, resourceBodies,

@@ -23,6 +23,7 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     push_templates: a.pushTemplate, interface_keys: a.interfaceKey, display_areas: a.displayArea, ingest_rejections: a.rejection,
     quarantine: a.quarantine, users: fx.alphaSpare, roles: a.role, alarmRecords: a.alarmRecord, exports: a.exportJob, pushRecords: a.pushRecord,
     forward_endpoints: a.forwardEndpoint,
+    contact_details: a.contactDetails, contact_messages: a.contactMessage,
   };
   return ids[kind];
 }
@@ -145,6 +146,12 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'POST /api/sprites': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
     'PUT /api/sprites/:id': { body: { name: 'Probe sprite', picture: `/api/files/${a.fileName}`, icons: [] } },
     'POST /api/files': { raw: { payload: Buffer.from('not a picture'), contentType: 'image/png' } },
+
+    'PUT /api/contact-details': { body: { company: 'Probe company', email: 'probe@example.test' } },
+    'POST /api/contact-messages': { body: { name: 'Probe', email: 'probe@example.test', subject: 'Probe', message: 'Probe message' } },
+    'PUT /api/contact-messages/:id/handled': { body: { handled: true } },
+    'GET /api/help/search': { query: 'language=en&keyword=ALPHA' },
+    'GET /api/announcements/active': { query: 'audience=home' },
 
     'POST /api/forward-endpoints': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [a.department] } },
     'PUT /api/forward-endpoints/:id': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [] } },
