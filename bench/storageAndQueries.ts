@@ -17,9 +17,9 @@ import { seed } from '../server/seed';
 import { toMilli } from '../shared/metering/readingScale';
 import { localDayStart, localPeriods } from '../server/metering/calendar';
 import { INTERVAL_MS } from '../server/metering/spreadEnergy';
-import { EnergyAnalysis } from '../server/modules/energy/energyAnalysis';
-import { MeterHistory } from '../server/modules/energy/meterHistory';
-import { RollupReader } from '../server/modules/energy/rollupReader';
+import { EnergyAnalysis } from '../server/energy/energyAnalysis';
+import { MeterHistory } from '../server/energy/meterHistory';
+import { RollupReader } from '../server/energy/rollupReader';
 import { summarize } from './stats';
 import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, onInterrupt, postgresUrl, printTable, privateSchemaName, selectEngines, type BenchOrganisation, type Engine } from './benchSupport';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmRecord } from '@shared/schemas';
-import { at, energyKit, type EnergyKit } from '../modules/energy/energyTestKit';
+import { at, energyKit, type EnergyKit } from '../energy/energyKit.test-util';
 
 let k: EnergyKit;
 const raised: AlarmRecord[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { at, energyKit, type EnergyKit } from '../modules/energy/energyTestKit';
+import { at, energyKit, type EnergyKit } from '../energy/energyKit.test-util';
 
 let k: EnergyKit;
 let departmentId: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { energyKit, type EnergyKit } from '../modules/energy/energyTestKit';
+import { energyKit, type EnergyKit } from '../energy/energyKit.test-util';
 import { offlineIntervalsFromEnv } from './alarmSettings';
 
 let k: EnergyKit;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { energyChannel, type EnergyFlowData, type EnergyRankingData, type EnergySeriesData, type EnergySummaryData } from '@shared/board/channels';
 import type { AuthContext } from '../auth/authService';
-import { EnergyAnalysis } from '../modules/energy/energyAnalysis';
-import { at, energyKit, TZ, type EnergyKit } from '../modules/energy/energyTestKit';
+import { EnergyAnalysis } from '../energy/energyAnalysis';
+import { at, energyKit, TZ, type EnergyKit } from '../energy/energyKit.test-util';
 import { ChannelRefusal, type ActiveRoom, type ChannelProvider, type ChannelPublisher } from './channelProvider';
 import { energyChannels } from './energyChannel';
 import { LatestValuesFeed } from './latestValuesFeed';

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { RollupGrain } from '@shared/schemas';
 import type { EnergyFlowData } from '@shared/board/channels';
 import type { Database } from '../db/schema';
-import type { EnergyAnalysis } from '../modules/energy/energyAnalysis';
-import { energyUnit } from '../modules/energy/energyUnits';
+import type { EnergyAnalysis } from '../energy/energyAnalysis';
+import { energyUnit } from '../energy/energyUnits';
 
 /** The root of the Sankey. A fixed label (not data): the site has no row of its own to name it. */
 export const FLOW_ROOT = 'Site';

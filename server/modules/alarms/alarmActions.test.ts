@@ -4,7 +4,7 @@ import type { AlarmKind } from '@shared/schemas';
 import { bearer, loginAs } from '@tests/support/testApp';
 import { insertSubUser, insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../../alarms/alarmSubjects';
-import { energyKit, type EnergyKit } from '../energy/energyTestKit';
+import { energyKit, type EnergyKit } from '../../energy/energyKit.test-util';
 
 let k: EnergyKit;
 const ids: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { loginAs } from '@tests/support/testApp';
 import { insertSubUser } from '@tests/support/users';
 import { alarmSubject } from '../../alarms/alarmSubjects';
 import { localPeriods, periodsBetween } from '../../metering/calendar';
-import { at, energyKit, TZ, type EnergyKit } from '../energy/energyTestKit';
+import { at, energyKit, TZ, type EnergyKit } from '../../energy/energyKit.test-util';
 
 const DAY_MS = 86_400_000;
 let k: EnergyKit;

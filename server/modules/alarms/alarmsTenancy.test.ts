@@ -4,7 +4,7 @@ import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 import { alarmSubject } from '../../alarms/alarmSubjects';
 import { alarmCounts } from '../../alarms/alarmCounts';
-import { treeObjects, type TreeObjects } from '../energy/treeObjectsKit';
+import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 
 const RULES = ['/alarm-management/threshold', '/alarm-management/threshold/add', '/alarm-management/threshold/edit', '/alarm-management/threshold/delete'];
 const MENUS = [...ALARM_SCREENS, ...RULES];

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { thresholdKnee } from '@shared/metering';
 import type { ThresholdSuggestion } from '@shared/schemas';
 import type { Storage } from '../../db/connect';
-import { loadMeterRef } from '../energy/meterRef';
-import { metricSource } from '../energy/metricSource';
+import { loadMeterRef } from '../../energy/meterRef';
+import { metricSource } from '../../energy/metricSource';
 import type { OwnerScope } from '../../tenancy/ownerScope';
 
 const DAY_MS = 86_400_000;

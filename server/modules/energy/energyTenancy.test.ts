@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
-import { treeObjects, type TreeObjects } from './treeObjectsKit';
+import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 
 const MENUS = ['/base/meterData', '/base/check', '/base/check/edit', '/base/device', '/base/device/edit', '/others/basic'];
 const HOUR = 3_600_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERFACE_KEY_HEADER } from '@shared/schemas';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
-import { treeObjects, type TreeObjects } from '../energy/treeObjectsKit';
+import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 
 const MENU = '/thirdinterfaces/generic-interfaces';
 const MENUS = [MENU, `${MENU}/add`, `${MENU}/delete`, '/thirdinterfaces/call-record', '/base/check'];

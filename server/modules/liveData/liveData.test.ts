@@ -4,7 +4,7 @@ import type { ChannelError } from '@shared/realtime/protocol';
 import { RealtimeClient } from '@shared/realtime/realtimeClient';
 import { loginAs } from '@tests/support/testApp';
 import { insertSubUserRow } from '@tests/support/users';
-import { energyKit, type EnergyKit } from '../energy/energyTestKit';
+import { energyKit, type EnergyKit } from '../../energy/energyKit.test-util';
 
 /** The live-data channels end to end: a server on a free port, the shared RealtimeClient, readings through ingest. */
 let k: EnergyKit;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { EnergyAnalysis } from '../energy/energyAnalysis';
+import { EnergyAnalysis } from '../../energy/energyAnalysis';
 import { energyChannels } from '../../realtime/energyChannel';
 import { meterDirectoryChannel } from '../../realtime/meterDirectoryChannel';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 import { alarmSubject } from '../../alarms/alarmSubjects';
-import { treeObjects, type TreeObjects } from '../energy/treeObjectsKit';
+import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 
 const buttons = (menu: string, names: string[]) => [menu, ...names.map((name) => `${menu}/${name}`)];
 const MENUS = [

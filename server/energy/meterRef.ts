@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { MeterRef } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { inScope, type OwnerScope } from '../../tenancy/ownerScope';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { inScope, type OwnerScope } from '../tenancy/ownerScope';
 
 /**
  * The few meter fields every read answer names; 404 when the meter does not exist or, given the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RejectedReadingRow } from '@shared/schemas';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /**
  * Readings refused at ingestion, newest first (base/check), so an integrator's mistakes are visible;

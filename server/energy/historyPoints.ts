@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { RawBuilder, SelectQueryBuilder } from 'kysely';
-import type { Storage } from '../../db/connect';
-import type { Database } from '../../db/schema';
+import type { Storage } from '../db/connect';
+import type { Database } from '../db/schema';
 
 /** A history point: [epoch ms, value in the metric's unit]. */
 export type Point = [number, number];

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { INTERVAL_ENERGY_METRIC, type HistoryMetric, type MeterRef } from '@shared/schemas';
 import { fromMilli, metricDef } from '@shared/metering';
-import type { DbKind } from '../../db/connect';
-import { AppError } from '../../http/appError';
-import { rateMetricFor, registerMetricFor } from '../../ingest/registerMetric';
+import type { DbKind } from '../db/connect';
+import { AppError } from '../http/appError';
+import { rateMetricFor, registerMetricFor } from '../ingest/registerMetric';
 
 /**
  * Where a metric's history lives: the register and rate have integer columns of their own in `readings`

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { hashPassword } from '../../auth/passwords';
-import { inScope, type OwnerScope } from '../../tenancy/ownerScope';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { hashPassword } from '../auth/passwords';
+import { inScope, type OwnerScope } from '../tenancy/ownerScope';
 
 /**
  * Per-gateway MQTT credentials (argon2id). An MQTT username names one principal only, so it must be

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '@shared/schemas';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /** Who changed a figure, when and how: written in the same transaction as the change. */
 export async function recordAudit(trx: Transaction<Database> | Kysely<Database>, entry: { userId: number; action: string; entity: string; entityId: number; detail: Record<string, unknown> }): Promise<void> {

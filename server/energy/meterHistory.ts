@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_HISTORY_RANGE_MS, MAX_SERIES_POINTS, type MeterHistoryPage, type MeterHistoryQuery, type MeterLatest, type MeterSeries } from '@shared/schemas';
 import { metricDef } from '@shared/metering';
-import type { DbKind, Storage } from '../../db/connect';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
+import type { DbKind, Storage } from '../db/connect';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
 import { fetchColumns, fetchPoints, type Point, type PointColumns, type PointQuery, type RangeQuery } from './historyPoints';
 import { loadMeterRef } from './meterRef';
 import { metricSource, type MetricSource } from './metricSource';
 import { assertRange } from './timeRange';
-import type { OwnerScope } from '../../tenancy/ownerScope';
+import type { OwnerScope } from '../tenancy/ownerScope';
 
 /** Bucket widths the chart may use, so bucket edges fall on round times. */
 const NICE_BUCKETS_MS = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440].map((minutes) => minutes * 60_000);

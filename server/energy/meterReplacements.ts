@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { MeterReplacement } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { EnergyLedger } from '../../ingest/energyLedger';
-import type { MeterDirectory } from '../../ingest/meterDirectory';
-import { upsertEnergy } from '../../ingest/readingWriter';
-import { multiplier } from '../../metering/registerDelta';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { EnergyLedger } from '../ingest/energyLedger';
+import type { MeterDirectory } from '../ingest/meterDirectory';
+import { upsertEnergy } from '../ingest/readingWriter';
+import { multiplier } from '../metering/registerDelta';
 import { recordAudit } from './auditTrail';
 
 export interface ReplacementInput {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { EnergyAnalysis } from './energyAnalysis';
-import { at, energyKit, TZ, type EnergyKit } from './energyTestKit';
+import { at, energyKit, TZ, type EnergyKit } from './energyKit.test-util';
 
 // One hour of hand-checkable energy on 2026-11-10 (Shanghai), CT = PT = 1 on the demo meters:
 //   M001 Plant incomer 1000 → 1100 = 100 kWh      (PLANT's main meter)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RollupGrain, RollupScope } from '@shared/schemas';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 export type RollupTotals = Map<number, Map<string, number>>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RollupScope } from '@shared/schemas';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /**
  * Display names of rollup scopes: meters as "code name", departments and sub-items by name. With

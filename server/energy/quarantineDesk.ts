@@ -1,10 +1,10 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { QuarantineItem, QuarantineResolve, QuarantineState } from '@shared/schemas';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { EnergyLedger } from '../../ingest/energyLedger';
-import type { MeterDirectory } from '../../ingest/meterDirectory';
-import { upsertEnergy } from '../../ingest/readingWriter';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { EnergyLedger } from '../ingest/energyLedger';
+import type { MeterDirectory } from '../ingest/meterDirectory';
+import { upsertEnergy } from '../ingest/readingWriter';
 import { recordAudit } from './auditTrail';
 
 interface ResolvedQuery {

@@ -10,9 +10,9 @@ import {
   type RollupScope,
 } from '@shared/schemas';
 import { ENERGY_TYPES } from '@shared/resources';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { addMonths, localDayStart, localPeriods, periodsBetween } from '../../metering/calendar';
+import type { Database } from '../db/schema';
+import { AppError } from '../http/appError';
+import { addMonths, localDayStart, localPeriods, periodsBetween } from '../metering/calendar';
 import { energyUnit } from './energyUnits';
 import { RollupReader, sumByPeriod } from './rollupReader';
 import { scopeNames } from './scopeNames';

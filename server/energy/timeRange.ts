@@ -1,4 +1,4 @@
-import { AppError } from '../../http/appError';
+import { AppError } from '../http/appError';
 
 /** Spec §8 "Time out of range!" (20003): a backwards range, or one longer than the query may cover. */
 export function assertRange(from: number, to: number, maxMs: number): void {

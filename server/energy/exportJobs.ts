@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { ExportJob, HistoryMetric, MeterExportCreate, MeterRef } from '@shared/schemas';
 import type { MeterHistory } from './meterHistory';
-import { inScope, type OwnerScope } from '../../tenancy/ownerScope';
+import { inScope, type OwnerScope } from '../tenancy/ownerScope';
 
 /** Rows fetched per database round trip while writing a file. */
 const PAGE_ROWS = 10_000;

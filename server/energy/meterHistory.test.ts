@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { ErrorCode } from '@shared/errors';
 import { bearer } from '@tests/support/testApp';
 import { bucketFor, MeterHistory } from './meterHistory';
-import { at, energyKit, type EnergyKit } from './energyTestKit';
+import { at, energyKit, type EnergyKit } from './energyKit.test-util';
 
 let k: EnergyKit;
 let m011: number;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { bearer, loginAs } from '@tests/support/testApp';
 import { insertSubUser } from '@tests/support/users';
-import { markSilentOffline } from '../../ingest/onlineMonitor';
-import { at, energyKit, type EnergyKit } from './energyTestKit';
+import { markSilentOffline } from '../ingest/onlineMonitor';
+import { at, energyKit, type EnergyKit } from './energyKit.test-util';
 
 let k: EnergyKit;
 beforeAll(async () => {
