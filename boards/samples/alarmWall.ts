@@ -1,4 +1,4 @@
-import type { SampleBoard } from './index';
+import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
 /** The alarm wall: open counts, the newest alarms with sound, the biggest consumers and the critical loads on a mimic. */

@@ -5,7 +5,7 @@ import { ALARM_COUNTS_CHANNEL, type AlarmTotalCount } from '@shared/schemas/alar
 import { useChannel } from '../../runtime/channelReader';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { COUNTER_COLOURS, COUNTER_LABEL_KEYS, counterCells, counterGrid } from './counterCells';
-import type { AlarmCountersOptions } from './descriptor';
+import type { AlarmCountersOptions } from './options';
 
 function AlarmCountersWidget({ options, width, height, scale }: WidgetProps<AlarmCountersOptions>) {
   const { t } = useTranslation();

@@ -1,18 +1,6 @@
-import { z } from 'zod';
 import { ALARM_COUNTS_CHANNEL } from '@shared/schemas/alarms';
 import { defineWidget } from '../../widgetDescriptor';
-import { COUNTER_KINDS } from './counterCells';
-
-export const alarmCountersOptionsSchema = z.object({
-  /** Which counters, in this order. */
-  kinds: z
-    .array(z.enum(COUNTER_KINDS))
-    .min(1, 'Choose at least one counter')
-    .max(COUNTER_KINDS.length)
-    .refine((kinds) => new Set(kinds).size === kinds.length, 'Each counter may appear once')
-    .default([...COUNTER_KINDS]),
-});
-export type AlarmCountersOptions = z.output<typeof alarmCountersOptionsSchema>;
+import { alarmCountersOptionsSchema, type AlarmCountersOptions } from './options';
 
 /** Open alarm counts by kind (alarms:counts) as large numbers, coloured while above zero. */
 export const alarmCountersWidget = defineWidget<AlarmCountersOptions>({

@@ -7,7 +7,7 @@ import type { AlarmRecord } from '@shared/schemas/alarms';
 import { useChannel, useChannelReader } from '../../runtime/channelReader';
 import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
-import type { AlarmTickerOptions } from './descriptor';
+import type { AlarmTickerOptions } from './options';
 import { SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';
 import { useTickerSound } from './useTickerSound';
 

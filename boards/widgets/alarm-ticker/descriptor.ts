@@ -1,20 +1,6 @@
-import { z } from 'zod';
 import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
-import { ALARM_KINDS, ALARM_SEVERITIES } from '@shared/schemas/alarms';
 import { defineWidget } from '../../widgetDescriptor';
-
-export const alarmTickerOptionsSchema = z.object({
-  maxRows: z.number().int().min(1, 'At least 1 row').max(50, 'At most 50 rows').default(8),
-  kinds: z
-    .array(z.enum(ALARM_KINDS))
-    .min(1, 'Choose at least one kind of alarm')
-    .max(ALARM_KINDS.length)
-    .default([...ALARM_KINDS]),
-  minSeverity: z.enum(ALARM_SEVERITIES).default('low'),
-  /** Sound the annunciator tone for new unacknowledged alarms (the browser's mute choice still applies). */
-  sound: z.boolean().default(true),
-});
-export type AlarmTickerOptions = z.output<typeof alarmTickerOptionsSchema>;
+import { alarmTickerOptionsSchema, type AlarmTickerOptions } from './options';
 
 /** The newest open alarms, severity-coloured, with the annunciator tone. Read-only: walls do not acknowledge. */
 export const alarmTickerWidget = defineWidget<AlarmTickerOptions>({

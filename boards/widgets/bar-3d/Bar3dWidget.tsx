@@ -11,7 +11,7 @@ import { useEchart } from '../../charts/useEchart';
 import { useChannel } from '../../runtime/channelReader';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { bar3dOption, hasBars } from './bar3dOption';
-import type { Bar3dOptions } from './descriptor';
+import type { Bar3dOptions } from './options';
 
 echarts.use([Bar3DChart, Grid3DComponent, VisualMapContinuousComponent] as Parameters<typeof echarts.use>[0]);
 

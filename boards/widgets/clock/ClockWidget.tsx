@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { clockFormatter, msToNextSecond } from './clockFormat';
-import type { ClockOptions } from './descriptor';
+import type { ClockOptions } from './options';
 
 /**
  * One timeout chain per clock, re-aimed at each next second (no drift over weeks), cleared on unmount.

@@ -9,7 +9,7 @@ import { energyRows } from '../../charts/energyRows';
 import { NoData } from '../../charts/NoData';
 import { barGeometry } from './barGeometry';
 import { BarSvg } from './BarSvg';
-import type { EnergyBarOptions } from './descriptor';
+import type { EnergyBarOptions } from './options';
 
 function EnergyBarWidget({ options, channels, title, width, height, scale, theme }: WidgetProps<EnergyBarOptions>) {
   const { t } = useTranslation();

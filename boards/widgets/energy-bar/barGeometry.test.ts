@@ -3,7 +3,8 @@ import { chartPalette } from '../../charts/palette';
 import type { EnergyRows } from '../../charts/energyRows';
 import { textWidth } from '../../charts/svg/textFit';
 import { barGeometry, type BarInput } from './barGeometry';
-import { energyBarOptions, energyBarWidget } from './descriptor';
+import { energyBarWidget } from './descriptor';
+import { energyBarOptions } from './options';
 
 const palette = chartPalette({ mode: 'light', accent: '#3aa0ff' });
 const data: EnergyRows = {

@@ -7,7 +7,7 @@ import { AXIS_LABEL_GAP, type AxisModel, type AxisName, type PlotArea } from '..
 import { categoryLabelEvery, fitsSpacing, valueTicks, type ValueTicks } from '../../charts/svg/axisTicks';
 import { barPath } from '../../charts/svg/barPath';
 import { ellipsize, textWidth } from '../../charts/svg/textFit';
-import type { EnergyBarOptions } from './descriptor';
+import type { EnergyBarOptions } from './options';
 
 export interface BarInput {
   data: EnergyRows;

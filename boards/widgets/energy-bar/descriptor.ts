@@ -1,17 +1,6 @@
-import { z } from 'zod';
 import { defineWidget } from '../../widgetDescriptor';
 import { ENERGY_STALE_AFTER_MS, energyScopeChannel } from '../../charts/energyBinding';
-
-export const energyBarOptions = z.object({
-  scope: z.enum(['department', 'subitem']).default('department'),
-  /** Horizontal bars read long department names best; vertical suits a few short ones. */
-  orientation: z.enum(['horizontal', 'vertical']).default('horizontal'),
-  /** Bars from the ranking when no ids are bound. */
-  limit: z.number().int().min(1).max(50).default(10),
-  digits: z.number().int().min(0).max(6).default(1),
-  showValues: z.boolean().default(true),
-});
-export type EnergyBarOptions = z.infer<typeof energyBarOptions>;
+import { energyBarOptions, type EnergyBarOptions } from './options';
 
 /** Bars of energy per bound department or sub-item over the window (binding grain and periods; default today). */
 export const BAR_WINDOW = { grain: 'day', periods: 1 } as const;

@@ -7,7 +7,7 @@ import { useChannel } from '../../runtime/channelReader';
 import { usePalette } from '../../charts/usePalette';
 import { NoData } from '../../charts/NoData';
 import { calendarGeometry, dailyTotals } from './calendarGeometry';
-import type { EnergyCalendarOptions } from './descriptor';
+import type { EnergyCalendarOptions } from './options';
 
 function EnergyCalendarWidget({ options, channels, title, width, height, scale, theme }: WidgetProps<EnergyCalendarOptions>) {
   const { t } = useTranslation();

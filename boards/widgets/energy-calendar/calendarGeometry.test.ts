@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EnergySeriesData } from '@shared/board/channels';
 import { chartPalette } from '../../charts/palette';
 import { calendarGeometry, dailyTotals, energyLabel, weekColumns, type CalendarInput } from './calendarGeometry';
-import { energyCalendarOptions, energyCalendarWidget } from './descriptor';
+import { energyCalendarWidget } from './descriptor';
+import { energyCalendarOptions } from './options';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 const series: EnergySeriesData = {

@@ -5,7 +5,7 @@ import type { EnergySeriesData } from '@shared/board/channels';
 import type { ChartPalette } from '../../charts/palette';
 import { scaledFont } from '../../charts/textStyles';
 import { textWidth } from '../../charts/svg/textFit';
-import type { EnergyCalendarOptions } from './descriptor';
+import type { EnergyCalendarOptions } from './options';
 
 const DAY_MS = 86_400_000;
 

@@ -1,17 +1,7 @@
-import { z } from 'zod';
 import { energyChannel } from '@shared/board/channels';
 import { defineWidget } from '../../widgetDescriptor';
 import { DEFAULT_ENERGY_TYPE, ENERGY_STALE_AFTER_MS, channelIds } from '../../charts/energyBinding';
-
-/** A year of days: the most the calendar draws (a day rollup may cover 367 days). */
-export const MAX_CALENDAR_DAYS = 365;
-
-export const energyCalendarOptions = z.object({
-  /** Decimals of the daily figures (the colour scale's ends). */
-  digits: z.number().int().min(0).max(6).default(0),
-  firstDay: z.enum(['monday', 'sunday']).default('monday'),
-});
-export type EnergyCalendarOptions = z.infer<typeof energyCalendarOptions>;
+import { MAX_CALENDAR_DAYS, energyCalendarOptions, type EnergyCalendarOptions } from './options';
 
 /**
  * Daily energy of the bound departments (else sub-items, else meters), summed per day, as a calendar

@@ -7,7 +7,7 @@ import { useChannel } from '../../runtime/channelReader';
 import { usePalette } from '../../charts/usePalette';
 import { NoData } from '../../charts/NoData';
 import { hasFlow, sankeyGeometry } from './sankeyGeometry';
-import type { EnergySankeyOptions } from './descriptor';
+import type { EnergySankeyOptions } from './options';
 
 function EnergySankeyWidget({ options, channels, title, width, height, scale, theme }: WidgetProps<EnergySankeyOptions>) {
   const { t } = useTranslation();

@@ -1,14 +1,7 @@
-import { z } from 'zod';
 import { energyChannel } from '@shared/board/channels';
 import { defineWidget } from '../../widgetDescriptor';
 import { ENERGY_STALE_AFTER_MS, energyWindowOf } from '../../charts/energyBinding';
-
-export const energySankeyOptions = z.object({
-  orient: z.enum(['horizontal', 'vertical']).default('horizontal'),
-  /** Decimals of the figures on the nodes. */
-  digits: z.number().int().min(0).max(6).default(0),
-});
-export type EnergySankeyOptions = z.infer<typeof energySankeyOptions>;
+import { energySankeyOptions, type EnergySankeyOptions } from './options';
 
 export const SANKEY_WINDOW = { grain: 'day', periods: 1 } as const;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EnergyFlowData } from '@shared/board/channels';
 import { chartPalette } from '../../charts/palette';
 import { hasFlow, sankeyGeometry } from './sankeyGeometry';
-import { energySankeyOptions, energySankeyWidget } from './descriptor';
+import { energySankeyWidget } from './descriptor';
+import { energySankeyOptions } from './options';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 const flow: EnergyFlowData = {

@@ -4,7 +4,7 @@ import type { EnergyFlowData } from '@shared/board/channels';
 import { seriesColour, type ChartPalette } from '../../charts/palette';
 import { CHART_FONT, scaledFont } from '../../charts/textStyles';
 import { ellipsize, textWidth } from '../../charts/svg/textFit';
-import type { EnergySankeyOptions } from './descriptor';
+import type { EnergySankeyOptions } from './options';
 
 export interface SankeyInput {
   data: EnergyFlowData;

@@ -8,7 +8,7 @@ import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { kpiValueText } from '../kpi/kpiFigure';
 import { gaugeGeometry, type GaugeText } from './gaugeGeometry';
-import type { GaugeOptions } from './descriptor';
+import type { GaugeOptions } from './options';
 
 function Label({ label, weight }: { label: GaugeText; weight?: number }) {
   return (

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../charts/palette';
 import { gaugeBands, gaugeState, stateColour } from './gaugeBands';
-import { gaugeOptions, gaugeWidget } from './descriptor';
+import { gaugeWidget } from './descriptor';
+import { gaugeOptions } from './options';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 const { good, warning, alarm } = palette;

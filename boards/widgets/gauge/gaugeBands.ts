@@ -1,5 +1,5 @@
 import type { ChartPalette } from '../../charts/palette';
-import type { GaugeOptions } from './descriptor';
+import type { GaugeOptions } from './options';
 
 export type GaugeState = 'normal' | 'warning' | 'alarm';
 export type GaugeBandOptions = Pick<GaugeOptions, 'min' | 'max' | 'warning' | 'alarm' | 'direction'>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../charts/palette';
 import { gaugeAngle, gaugeGeometry } from './gaugeGeometry';
-import { gaugeOptions } from './descriptor';
+import { gaugeOptions } from './options';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 const options = gaugeOptions.parse({ max: 200, warning: 140, alarm: 180 });

@@ -3,7 +3,7 @@ import { abbreviateNumber } from '@shared/format';
 import type { ChartPalette } from '../../charts/palette';
 import { CHART_FONT, scaledFont } from '../../charts/textStyles';
 import { gaugeBands, gaugeState, stateColour, type GaugeState } from './gaugeBands';
-import type { GaugeOptions } from './descriptor';
+import type { GaugeOptions } from './options';
 
 /** The dial sweeps 260°, open at the bottom: angles in radians from 12 o'clock, clockwise (d3-shape's). */
 const SWEEP = (260 * Math.PI) / 180;

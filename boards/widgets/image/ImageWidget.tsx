@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../../widgetDescriptor';
-import type { ImageOptions } from './descriptor';
+import type { ImageOptions } from './options';
 import { isPictureUrl } from './pictureUrl';
 
 /** The picture at the tile's size; an unchecked URL (an older document) is never loaded. */

@@ -1,12 +1,5 @@
-import { z } from 'zod';
 import { defineWidget } from '../../widgetDescriptor';
-import { PICTURE_FITS, pictureUrlSchema } from './pictureUrl';
-
-export const imageOptionsSchema = z.object({
-  url: pictureUrlSchema,
-  fit: z.enum(PICTURE_FITS).default('contain'),
-});
-export type ImageOptions = z.output<typeof imageOptionsSchema>;
+import { imageOptionsSchema, type ImageOptions } from './options';
 
 /** A picture (logo, site photo) from this server's files or an https:// address. */
 export const imageWidget = defineWidget<ImageOptions>({

@@ -6,7 +6,7 @@ import type { Language } from '@shared/i18n';
 import type { ChannelReader, ChannelReading } from '../../widgetDescriptor';
 import { ChannelReaderProvider } from '../../runtime/channelReader';
 import KpiWidget from './KpiWidget';
-import { kpiOptions } from './descriptor';
+import { kpiOptions } from './options';
 
 function render(readings: Record<string, ChannelReading>, props: { meterIds?: number[]; showToday?: boolean; language?: Language } = {}) {
   const reader: ChannelReader = { read: <T,>(channel: string) => readings[channel] as ChannelReading<T> | undefined, watch: () => () => undefined };

@@ -13,7 +13,7 @@ import { useRingBuffers } from '../../charts/useRingBuffers';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { kpiFigureFontPx, kpiTrend, kpiValueText, sparklinePoints } from './kpiFigure';
-import type { KpiOptions } from './descriptor';
+import type { KpiOptions } from './options';
 
 const ARROWS = { up: '▲', down: '▼', flat: '▶' } as const;
 const TREND_KEYS = { up: 'chartWidgets.kpi.trendUp', down: 'chartWidgets.kpi.trendDown', flat: 'chartWidgets.kpi.trendFlat' } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kpiFigureFontPx, kpiTrend, kpiValueText, sparklinePoints } from './kpiFigure';
-import { kpiOptions, kpiWidget } from './descriptor';
+import { kpiWidget } from './descriptor';
+import { kpiOptions } from './options';
 
 describe('kpi descriptor', () => {
   it('has defaults for every option', () => {

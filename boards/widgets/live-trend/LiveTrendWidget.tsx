@@ -10,7 +10,7 @@ import { bufferShape } from '../../charts/ringBuffer';
 import { useRingBuffers } from '../../charts/useRingBuffers';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
-import { MAX_TREND_METERS, trendMeters, type LiveTrendOptions } from './descriptor';
+import { MAX_TREND_METERS, trendMeters, type LiveTrendOptions } from './options';
 import { trendEnd, trendGeometry, type TrendLine } from './trendGeometry';
 import { TrendSvg } from './TrendSvg';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chartPalette } from '../../charts/palette';
 import { textWidth } from '../../charts/svg/textFit';
 import { trendEnd, trendGeometry, type TrendInput, type TrendLine } from './trendGeometry';
-import { liveTrendOptions, liveTrendWidget } from './descriptor';
+import { liveTrendWidget } from './descriptor';
+import { liveTrendOptions } from './options';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 // Local wall time, so the HH:mm labels read the same in every time zone the tests run in.

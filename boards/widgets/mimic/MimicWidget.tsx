@@ -10,7 +10,7 @@ import { useChannel } from '../../runtime/channelReader';
 import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { isPictureUrl } from '../image/pictureUrl';
-import type { MimicIcon, MimicOptions } from './descriptor';
+import type { MimicIcon, MimicOptions } from './options';
 import { metersInAlarm, pictureRect } from './mimicLayout';
 
 const ALARM_RED = '#ff4d4f';

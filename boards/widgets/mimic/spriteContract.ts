@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mimicIconSchema } from './descriptor';
+import { mimicIconSchema } from './options';
 import { pictureUrlSchema } from '../image/pictureUrl';
 
 /**

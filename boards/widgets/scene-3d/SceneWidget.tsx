@@ -1,6 +1,6 @@
 import { PlantView } from '../../scene/PlantView';
 import type { WidgetProps } from '../../widgetDescriptor';
-import type { Scene3dOptions } from './descriptor';
+import type { Scene3dOptions } from './options';
 
 /** Alarm rows for a tile: a row takes about 60 design pixels, and the panel keeps to half the tile's height. */
 const alarmRowsFor = (height: number, scale: number): number => Math.max(1, Math.floor(height / (120 * scale)));

@@ -1,18 +1,6 @@
-import { z } from 'zod';
 import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import { defineWidget } from '../../widgetDescriptor';
-
-export const scene3dOptionsSchema = z.object({
-  /** The slow camera tour around the site; off, the camera stays still and the scene renders on data only. */
-  tour: z.boolean().default(true),
-  /** Seconds per lap of the tour. */
-  lapSeconds: z.number().int().min(30, 'At least 30 seconds per lap').max(3600, 'At most 3600 seconds per lap').default(240),
-  /** Building names and the hottest meters' names and loads. */
-  showLabels: z.boolean().default(true),
-  /** Departments to show (top-level or any level); empty shows the whole site. */
-  departmentIds: z.array(z.number().int().positive()).max(50).default([]),
-});
-export type Scene3dOptions = z.output<typeof scene3dOptionsSchema>;
+import { scene3dOptionsSchema, type Scene3dOptions } from './options';
 
 /**
  * The three.js plant scene. Only this descriptor (zod + channel names) is in the catalogue; three and

@@ -10,7 +10,7 @@ import { energyRows } from '../../charts/energyRows';
 import { NoData } from '../../charts/NoData';
 import { pieSlices, pieWhole } from './pieSlices';
 import { pieLayout, type PieLayout } from './pieLayout';
-import type { SharePieOptions } from './descriptor';
+import type { SharePieOptions } from './options';
 
 function PieDrawing({ layout, width, height, label }: { layout: PieLayout; width: number; height: number; label: string }) {
   const { gap, centre } = layout;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pieSlices, pieWhole } from './pieSlices';
-import { sharePieOptions, sharePieWidget } from './descriptor';
+import { sharePieWidget } from './descriptor';
+import { sharePieOptions } from './options';
 
 describe('share-pie descriptor', () => {
   it('has defaults for every option', () => {

@@ -1,5 +1,5 @@
 import type { EnergyRows } from '../../charts/energyRows';
-import type { SharePieOptions } from './descriptor';
+import type { SharePieOptions } from './options';
 
 export interface PieSlice {
   name: string;

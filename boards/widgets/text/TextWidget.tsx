@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { WidgetProps } from '../../widgetDescriptor';
-import type { TextOptions } from './descriptor';
+import type { TextOptions } from './options';
 
 /** The text as a React text node (escaped, never HTML), its font size in design pixels times the wall's scale. */
 function TextWidget({ options, width, height, scale }: WidgetProps<TextOptions>) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnergyRankingData } from '@shared/board/channels';
 import { useChannel } from '../../runtime/channelReader';
 import type { WidgetProps } from '../../widgetDescriptor';
-import type { TopNOptions } from './descriptor';
+import type { TopNOptions } from './options';
 import { topNRows } from './topNRows';
 
 function TopNWidget({ options, channels, width, height, scale, theme }: WidgetProps<TopNOptions>) {

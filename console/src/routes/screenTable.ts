@@ -1,16 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { ScreenMeta } from './screenRoutes';
+import type { ScreenDef } from './screenDef';
 import { ALARMS_SCREENS } from '../pages/alarms/screens';
 import { PUSHES_SCREENS } from '../pages/pushes/screens';
 import { BOARDS_SCREENS } from '../pages/boards/screens';
 import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
 import { SPRITE_SCREENS } from '../pages/sprites/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
-
-export interface ScreenDef extends ScreenMeta {
-  /** The screen; without one the route shows the "coming in a later release" placeholder. */
-  component?: LazyExoticComponent<ComponentType>;
-}
 
 /**
  * Menu full path → its screen. Every permitted menu entry gets a route (screenRoutes.ts); a path

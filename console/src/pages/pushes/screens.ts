@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenDef } from '../../routes/screenTable';
+import type { ScreenDef } from '../../routes/screenDef';
 
 /** The pushes screens by menu full path (spread into console/src/routes/screenTable.ts). */
 export const PUSHES_SCREENS: Readonly<Record<string, ScreenDef>> = {

@@ -1,5 +1,7 @@
-import { energyBarOptions, energyBarWidget } from '@boards/widgets/energy-bar/descriptor';
-import { liveTrendOptions, liveTrendWidget } from '@boards/widgets/live-trend/descriptor';
+import { energyBarWidget } from '@boards/widgets/energy-bar/descriptor';
+import { energyBarOptions } from '@boards/widgets/energy-bar/options';
+import { liveTrendWidget } from '@boards/widgets/live-trend/descriptor';
+import { liveTrendOptions } from '@boards/widgets/live-trend/options';
 import type { Binding } from '@shared/board/document';
 import type { AnyWidgetDescriptor } from '@boards/widgetDescriptor';
 import type { NewBoardElement } from '../sprites/placement/boardPlacement';

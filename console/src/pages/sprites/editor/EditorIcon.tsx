@@ -5,7 +5,7 @@ import { withThousands } from '@shared/format';
 import { metricDef } from '@shared/metering/metrics';
 import type { MeterLatestValues } from '@shared/realtime/protocol';
 import { meterLatestChannel } from '@shared/schemas/alarms';
-import type { MimicIcon } from '@boards/widgets/mimic/descriptor';
+import type { MimicIcon } from '@boards/widgets/mimic/options';
 import { useChannel } from '@boards/runtime/channelReader';
 import styles from '../sprites.module.css';
 

@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
-import { MAX_MIMIC_ICONS, type MimicIcon } from '@boards/widgets/mimic/descriptor';
+import { MAX_MIMIC_ICONS, type MimicIcon } from '@boards/widgets/mimic/options';
 import { spriteBodySchema, type Sprite, type SpriteBody } from '@boards/widgets/mimic/spriteContract';
 import type { SpritesApi } from '../spritesApi';
 import { clampPercent, type IconSpot } from './iconPlacement';
