@@ -1,4 +1,4 @@
-import type { SampleBoard } from './index';
+import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
 /** The energy control-room overview: live power of the big loads, today's energy by department and sub-item, the flow and the year. */

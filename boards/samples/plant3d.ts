@@ -1,4 +1,4 @@
-import type { SampleBoard } from './index';
+import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
 /** The 3D plant view: every meter in its building coloured by load, energy by department and hour in 3D, the newest alarms. */

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenDef } from '../../routes/screenTable';
+import type { ScreenDef } from '../../routes/screenDef';
 
 const records = () => import('./records/AlarmRecordsPage');
 const rules = () => import('./rules/ThresholdRulesPage');

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { EQUIPMENT_BOARD_CHECK_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
-import type { ScreenDef } from '../../routes/screenTable';
+import type { ScreenDef } from '../../routes/screenDef';
 import { DATA_SHOW_BOARD_SCREEN, DATA_SHOW_LIST_SCREEN, ENERGY_BOARDS_SCREEN } from './boardLinks';
 
 /** Issue 8 screens by menu full path (spread into console/src/routes/screenTable.ts). */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
-import type { ScreenDef } from '../../routes/screenTable';
+import type { ScreenDef } from '../../routes/screenDef';
 
 /** The boards screens by menu full path (spread into console/src/routes/screenTable.ts). */
 export const BOARDS_SCREENS: Readonly<Record<string, ScreenDef>> = {

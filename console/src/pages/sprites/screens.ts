@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@boards/widgets/mimic/spriteContract';
-import type { ScreenDef } from '../../routes/screenTable';
+import type { ScreenDef } from '../../routes/screenDef';
 
 /** The ad-hoc chart screen (its folder is ../queryChart). */
 export const QUERY_CHART_SCREEN = '/board/queryChart';
