@@ -7,16 +7,8 @@ import { throttleAddress } from './clientAddress';
 import { SessionRepository } from './sessions';
 import type { TokenClaims, TokenSigner } from './tokens';
 import { isDisplayToken, type DisplayTokens } from './displayTokens';
+import type { DisplayPrincipal } from './displayPrincipal';
 import { ownerScopeOf, type OwnerScope } from '../tenancy/ownerScope';
-
-/** A wall signed in with a display token: read-only, limited to its boards (issue 6). */
-export interface DisplayPrincipal {
-  id: number;
-  name: string;
-  /** Every board it may show: its own list, or the boards of its playlist. */
-  boardIds: readonly number[];
-  playlistId: number | null;
-}
 
 /** Who is calling, resolved once per request or socket connection. */
 export interface AuthContext {

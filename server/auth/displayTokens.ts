@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { DISPLAY_TOKEN_PREFIX, DISPLAY_TOKEN_SHAPE } from '@shared/schemas/boards';
 import type { Database, DisplaysTable } from '../db/schema';
 import { parseScope, scopeBoards } from '../displays/displayScope';
-import type { DisplayPrincipal } from './authService';
+import type { DisplayPrincipal } from './displayPrincipal';
 
 export type DisplayRow = Selectable<DisplaysTable>;
 

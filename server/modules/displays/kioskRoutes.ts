@@ -4,7 +4,7 @@ import { ok } from '@shared/errors';
 import { kioskHeartbeatSchema, type KioskHeartbeatAck, type KioskSession } from '@shared/schemas/boards';
 import { AppError } from '../../http/appError';
 import { requireAuth } from '../../http/access';
-import type { DisplayPrincipal } from '../../auth/authService';
+import type { DisplayPrincipal } from '../../auth/displayPrincipal';
 import { parseScope, scopeBoards } from '../../displays/displayScope';
 import { recordHeartbeat } from '../../displays/heartbeat';
 import type { DisplayRepository } from '../../displays/displayRepository';
