@@ -1,13 +1,6 @@
 import i18next, { type i18n } from 'i18next';
-import type { Catalogue } from './catalogue';
 import type { Language } from './language';
-
-/**
- * The namespaces a wall uses: the kiosk's pages, the widgets, the 3D view, alarm words and error texts.
- * The console's catalogue is many times larger; a wall loads only this, and only in its own language.
- */
-export const KIOSK_NAMESPACES = ['app', 'kiosk', 'kioskRuntime', 'chartWidgets', 'liveWidgets', 'visualization', 'alarms', 'errors'] as const;
-export type KioskCatalogue = Pick<Catalogue, (typeof KIOSK_NAMESPACES)[number]>;
+import type { KioskCatalogue } from './kioskNamespaces';
 
 /** One small chunk per language, fetched at boot. */
 const LOADERS: Record<Language, () => Promise<KioskCatalogue>> = {

@@ -5,7 +5,7 @@ import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
 import { liveWidgetsEn } from '../locales/liveWidgets/en';
 import { appEn, kioskEn } from '../locales/shell/en';
 import { visualizationEn } from '../locales/visualization/en';
-import type { KioskCatalogue } from '../kioskCatalogue';
+import type { KioskCatalogue } from '../kioskNamespaces';
 
 export const kioskCatalogueEn: KioskCatalogue = {
   app: appEn,

@@ -5,7 +5,7 @@ import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
 import { liveWidgetsEs } from '../locales/liveWidgets/es';
 import { appEs, kioskEs } from '../locales/shell/es';
 import { visualizationEs } from '../locales/visualization/es';
-import type { KioskCatalogue } from '../kioskCatalogue';
+import type { KioskCatalogue } from '../kioskNamespaces';
 
 export const kioskCatalogueEs: KioskCatalogue = {
   app: appEs,

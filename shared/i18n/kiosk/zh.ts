@@ -5,7 +5,7 @@ import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
 import { liveWidgetsZh } from '../locales/liveWidgets/zh';
 import { appZh, kioskZh } from '../locales/shell/zh';
 import { visualizationZh } from '../locales/visualization/zh';
-import type { KioskCatalogue } from '../kioskCatalogue';
+import type { KioskCatalogue } from '../kioskNamespaces';
 
 export const kioskCatalogueZh: KioskCatalogue = {
   app: appZh,

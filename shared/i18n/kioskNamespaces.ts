@@ -1,0 +1,9 @@
+import type { Catalogue } from './catalogue';
+
+/**
+ * The namespaces a wall uses: the kiosk's pages, the widgets, the 3D view, alarm words and error texts.
+ * The console's catalogue is many times larger; a wall loads only this, and only in its own language.
+ * A leaf: the per-language files (kiosk/*.ts) type themselves with it and the loader imports them.
+ */
+export const KIOSK_NAMESPACES = ['app', 'kiosk', 'kioskRuntime', 'chartWidgets', 'liveWidgets', 'visualization', 'alarms', 'errors'] as const;
+export type KioskCatalogue = Pick<Catalogue, (typeof KIOSK_NAMESPACES)[number]>;
