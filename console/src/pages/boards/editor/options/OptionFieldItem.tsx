@@ -24,7 +24,10 @@ export function OptionFieldItem({ field, path, value, form }: OptionFieldItemPro
   const label = fieldLabel(i18n, form.widgetType, field.name);
 
   if (field.kind === 'list') return <ListField field={field} path={path} value={value} form={form} label={label} />;
-  if (field.kind === 'records') return <RecordListField field={field} path={path} value={value} form={form} label={label} />;
+  if (field.kind === 'records') {
+    const renderField = (child: OptionField, childPath: OptionPath, childValue: unknown) => <OptionFieldItem field={child} path={childPath} value={childValue} form={form} />;
+    return <RecordListField field={field} path={path} value={value} form={form} label={label} renderField={renderField} />;
+  }
   if (field.kind === 'group') {
     const group = asRecord(value);
     return (

@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Tooltip } from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OptionFieldItem } from './OptionFieldItem';
 import type { OptionField } from './optionFields';
 import { problemAt, testId, type OptionForm } from './optionForm';
 import { newItem, type OptionPath } from './optionValues';
@@ -13,12 +13,14 @@ interface RecordListFieldProps {
   value: unknown;
   form: OptionForm;
   label: string;
+  /** Draws one field of an entry: the caller's OptionFieldItem, passed in so the two files do not import each other. */
+  renderField: (field: OptionField, path: OptionPath, value: unknown) => ReactNode;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /** A list of objects (a mimic's icons): a small card of fields per entry, add (with its defaults) and remove. */
-export function RecordListField({ field, path, value, form, label }: RecordListFieldProps) {
+export function RecordListField({ field, path, value, form, label, renderField }: RecordListFieldProps) {
   const { t } = useTranslation();
   const items = Array.isArray(value) ? (value as unknown[]) : [];
   const full = field.maxItems !== undefined && items.length >= field.maxItems;
@@ -50,7 +52,7 @@ export function RecordListField({ field, path, value, form, label }: RecordListF
           >
             {itemProblem && <Alert type="error" showIcon title={itemProblem} style={{ marginBottom: 8 }} />}
             {field.fields.map((child) => (
-              <OptionFieldItem key={child.name} field={child} path={[...path, index, child.name]} value={entry[child.name]} form={form} />
+              <Fragment key={child.name}>{renderField(child, [...path, index, child.name], entry[child.name])}</Fragment>
             ))}
           </Card>
         );
