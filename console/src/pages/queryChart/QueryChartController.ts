@@ -4,8 +4,8 @@ import type { EnergyApi } from '@shared/api/energyApi';
 import { ErrorCode } from '@shared/errors/codes';
 import type { ResourceOption } from '@shared/resources';
 import type { MeterSeries, RollupGrain, RollupResult } from '@shared/schemas/energy';
-import { DEFAULT_METER_METRIC, DEPARTMENT_METRIC, MAX_IDS, type ChartQuery, type ChartType, type QuerySource } from './queryModel';
-import { queryWindow, shortcutDays, type ShortcutKey } from './queryPeriod';
+import { DEFAULT_METER_METRIC, DEPARTMENT_METRIC, MAX_IDS, type ChartQuery, type ChartType, type QuerySource, type ShortcutKey } from './queryModel';
+import { queryWindow, shortcutDays } from './queryPeriod';
 
 /** Why there is no chart: nothing chosen yet, the server's NO_HISTORY or TIME_OUT_OF_RANGE, or another failure. */
 export type EmptyReason = 'noIds' | 'noHistory' | 'outOfRange' | 'failed';

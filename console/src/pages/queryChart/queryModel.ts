@@ -1,5 +1,8 @@
+import type { RANGE_SHORTCUTS } from '@shared/format';
 import type { RollupGrain } from '@shared/schemas/energy';
-import type { ShortcutKey } from './queryPeriod';
+
+/** A range shortcut (today, this week …) the day pickers offer. */
+export type ShortcutKey = (typeof RANGE_SHORTCUTS)[number]['key'];
 
 /** What the chart is about: meters (a catalogue metric each) or departments (their energy rollups). */
 export const QUERY_SOURCES = ['meters', 'departments'] as const;

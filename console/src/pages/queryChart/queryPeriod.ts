@@ -1,9 +1,7 @@
 import dayjs from 'dayjs';
 import { RANGE_SHORTCUTS, shortcutRange } from '@shared/format';
 import type { RollupGrain } from '@shared/schemas/energy';
-import type { QuerySource } from './queryModel';
-
-export type ShortcutKey = (typeof RANGE_SHORTCUTS)[number]['key'];
+import type { QuerySource, ShortcutKey } from './queryModel';
 
 /** The most periods a board binding holds (bindingSchema.periods). */
 export const MAX_BINDING_PERIODS = 400;
