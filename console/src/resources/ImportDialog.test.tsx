@@ -100,21 +100,21 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     const problems = await pick();
     expect(screen.getByTestId('import-summary').textContent).toBe('4 rows: 2 good, 2 with errors');
     const rows = within(problems).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual(['3Name: Please fill in this field', '5Code: code "T-1" is already used']);
+    expect(rows).toEqual(['3Name: Please fill in this field', '5Code: "T-1" is already used']);
     fireEvent.click(screen.getByTestId('import-keep-good'));
     await waitFor(() => expect(screen.getByTestId('import-outcome').textContent).toBe('2 rows imported'));
     expect(fake.calls.map((call) => call.mode)).toEqual(['preview', 'keepGood']);
     expect(imported()).toBe(1);
   });
 
-  it('reads the rule in Chinese and Spanish; a server text without a known rule stays as the server wrote it', async () => {
+  it('reads the rule and the server\'s "already used" in Chinese and Spanish', async () => {
     renderDialog('zh');
     let rows = within(await pick()).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual(['3名称: 请填写此项', '5编码: code "T-1" is already used']);
+    expect(rows).toEqual(['3名称: 请填写此项', '5编码: “T-1”已被使用']);
     cleanup();
     renderDialog('es');
     rows = within(await pick()).getAllByRole('row').slice(1).map((row) => row.textContent);
-    expect(rows).toEqual(['3Nombre: Rellene este campo', '5Código: code "T-1" is already used']);
+    expect(rows).toEqual(['3Nombre: Rellene este campo', '5Código: «T-1» ya está en uso']);
     expect(screen.getByTestId('import-keep-good').textContent).toBe('Importar las 2 filas correctas');
   });
 });

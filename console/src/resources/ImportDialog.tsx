@@ -8,11 +8,16 @@ import { RULE_MESSAGES, type ImportProblem, type ImportResult, type ResourceApi,
 import { ImportController } from './ImportController';
 import { fieldLabel, resourceName } from './resourceTexts';
 
+/** The server's words for a missing reference and a taken value, with the value they quote. */
+const SERVER_RULES: Record<string, RegExp> = { exists: /"(.*)" does not exist$|: (\d+) does not exist$/, unique: /"(.*)" is already used$/ };
+
 /** A bad row's reason in the reader's language: a known rule by the catalogue, anything else as the server wrote it. */
 export function problemLine(t: TFunction, definition: ResourceDefinition, problem: ImportProblem): string {
   if (!problem.field) return problem.reason;
   const label = fieldLabel(t, definition, problem.field);
   if (problem.rule && problem.rule in RULE_MESSAGES) return `${label}: ${t(`resources.validation.${problem.rule}`)}`;
+  const quoted = problem.rule ? SERVER_RULES[problem.rule]?.exec(problem.reason) : undefined;
+  if (quoted) return `${label}: ${t(`resources.exchange.${problem.rule as 'exists' | 'unique'}`, { value: quoted[1] ?? quoted[2] })}`;
   const prefix = `${problem.field}: `;
   return `${label}: ${problem.reason.startsWith(prefix) ? problem.reason.slice(prefix.length) : problem.reason}`;
 }
@@ -118,7 +123,19 @@ export const ImportDialog = observer(function ImportDialog({ definition, api, on
   );
 
   return (
-    <Modal open title={t('resources.exchange.importTitle', { name: resourceName(t, definition) })} width={860} onCancel={onClose} footer={footer} maskClosable={false} destroyOnHidden data-testid="import-dialog">
+    <Modal
+      open
+      centered
+      title={t('resources.exchange.importTitle', { name: resourceName(t, definition) })}
+      width={860}
+      onCancel={onClose}
+      footer={footer}
+      maskClosable={false}
+      destroyOnHidden
+      // The footer's buttons stay on a 768 px screen; the lists scroll inside.
+      styles={{ body: { maxHeight: 'calc(100vh - 190px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      data-testid="import-dialog"
+    >
       <Flex vertical gap={12}>
         {phase === 'pick' || phase === 'failed' ? (
           <Upload.Dragger

@@ -29,6 +29,8 @@ export const resourcesEn = {
     editTitle: 'Edit {{name}}',
   },
   exchange: {
+    exists: '"{{value}}" does not exist',
+    unique: '"{{value}}" is already used',
     export: 'Export',
     exportCsv: 'CSV (comma-separated)',
     exportXlsx: 'Excel workbook (XLSX)',

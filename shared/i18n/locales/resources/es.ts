@@ -40,6 +40,8 @@ export const resourcesEs: Catalogue['resources'] = {
     editTitle: 'Editar {{name}}',
   },
   exchange: {
+    exists: '«{{value}}» no existe',
+    unique: '«{{value}}» ya está en uso',
     export: 'Exportar',
     exportCsv: 'CSV (separado por comas)',
     exportXlsx: 'Libro de Excel (XLSX)',

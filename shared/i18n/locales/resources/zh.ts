@@ -40,6 +40,8 @@ export const resourcesZh: Catalogue['resources'] = {
     editTitle: '编辑{{name}}',
   },
   exchange: {
+    exists: '“{{value}}”不存在',
+    unique: '“{{value}}”已被使用',
     export: '导出',
     exportCsv: 'CSV（逗号分隔）',
     exportXlsx: 'Excel 工作簿（XLSX）',
