@@ -7,8 +7,8 @@ import { ChannelReaderProvider } from '../runtime/channelReader';
 import { FakeChannelSource, ManualFrames } from '../runtime/fakeChannelSource.test-util';
 import { TelemetryStore } from '../runtime/telemetryStore';
 import type { ChannelReader } from '../widgetDescriptor';
-import { FakeChannelReader } from './fakeChannelReader';
-import { directoryMeter, meterAlarm } from './fixtures';
+import { FakeChannelReader } from './fakeChannelReader.test-util';
+import { directoryMeter, meterAlarm } from './fixtures.test-util';
 import type { PlantSceneProps } from './PlantScene';
 import { PlantView } from './PlantView';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { metersInAlarm, overlayAlarms } from './alarmMatch';
-import { meterAlarm } from './fixtures';
+import { meterAlarm } from './fixtures.test-util';
 
 describe('alarm matching', () => {
   it('puts meters with a new or acknowledged alarm in alarm, not processed or cleared ones', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directoryMeter } from './fixtures';
+import { directoryMeter } from './fixtures.test-util';
 import { BUILDING_GAP, BUILDING_PADDING, filterMeters, layoutPlant, MAX_BUILDINGS, METER_SPACING, meterGrid, topDepartmentName } from './layout';
 
 const overlaps = (a: { x: number; z: number; width: number; depth: number }, b: typeof a, gap: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeterLatestValues } from '@shared/realtime/protocol';
-import { directoryMeter } from './fixtures';
+import { directoryMeter } from './fixtures.test-util';
 import { computeMeterLoads, hottestMeters } from './meterLoads';
 
 const latest = (meterId: number, values: Record<string, number>, ts = 1000): [number, MeterLatestValues] => [meterId, { meterId, ts, values }];

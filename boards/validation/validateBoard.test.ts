@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeWidgetRegistry } from './fakeWidgets';
+import { fakeWidgetRegistry } from './fakeWidgets.test-util';
 import { issueField, validateBoard } from './validateBoard';
 
 const registry = fakeWidgetRegistry();

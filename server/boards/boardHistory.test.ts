@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import type { BoardRevision } from '@shared/board/channels';
-import { fakeWidgetRegistry } from '@boards/validation/fakeWidgets';
+import { fakeWidgetRegistry } from '@boards/validation/fakeWidgets.test-util';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { AppError } from '../http/appError';
 import { boardDocument, boardWithMeta } from '../modules/boards/boardsTestKit';

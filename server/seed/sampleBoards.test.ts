@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SampleBoard } from '@boards/samples';
-import { fakeWidgetRegistry } from '@boards/validation/fakeWidgets';
+import { fakeWidgetRegistry } from '@boards/validation/fakeWidgets.test-util';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { loadSampleRefs, seedSampleBoards } from './sampleBoards';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reading, renderWidgetHtml } from '../../charts/testing/renderWidget';
+import { reading, renderWidgetHtml } from '../../charts/testing/renderWidget.test-util';
 import EnergyBarWidget from './EnergyBarWidget';
 import { energyBarWidget } from './descriptor';
 

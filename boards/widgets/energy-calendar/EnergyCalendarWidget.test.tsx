@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reading, renderWidgetHtml } from '../../charts/testing/renderWidget';
+import { reading, renderWidgetHtml } from '../../charts/testing/renderWidget.test-util';
 import EnergyCalendarWidget from './EnergyCalendarWidget';
 import { energyCalendarWidget } from './descriptor';
 
