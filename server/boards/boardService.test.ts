@@ -4,7 +4,7 @@ import type { BoardRevision } from '@shared/board/channels';
 import { fakeWidgetRegistry } from '@boards/validation/fakeWidgets.test-util';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { AppError } from '../http/appError';
-import { boardDocument } from '../modules/boards/boardsTestKit';
+import { boardDocument } from '../modules/boards/boardsKit.test-util';
 import type { BoardViewer } from './boardAccess';
 import { BoardEvents } from './boardEvents';
 import { BoardService } from './boardService';

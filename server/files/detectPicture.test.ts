@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectPicture } from './detectPicture';
-import { gifBytes, jpegBytes, pngBytes, webpExtendedBytes, webpLosslessBytes, webpLossyBytes } from './pictureFixtures';
+import { gifBytes, jpegBytes, pngBytes, webpExtendedBytes, webpLosslessBytes, webpLossyBytes } from './pictureFixtures.test-util';
 
 describe('detectPicture', () => {
   it('reads the size of a PNG from its IHDR chunk', () => {

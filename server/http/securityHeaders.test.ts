@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { pngBytes } from '../files/pictureFixtures';
+import { pngBytes } from '../files/pictureFixtures.test-util';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 
 /** A built-looking web root: the two pages and one hashed asset, enough for the page routes to serve. */

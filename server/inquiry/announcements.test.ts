@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '@shared/errors';
-import { pngBytes } from '@server/files/pictureFixtures';
+import { pngBytes } from '@server/files/pictureFixtures.test-util';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, treeUser, type TreeUser } from '@tests/support/trees';
 import { localToday } from './activeAnnouncements';

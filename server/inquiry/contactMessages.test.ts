@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { startSmtp, type SmtpDouble } from '@server/pushes/pushTestKit';
+import { startSmtp, type SmtpDouble } from '@server/pushes/pushKit.test-util';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, treeUser, type TreeUser } from '@tests/support/trees';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { startMqttIngress, type MqttIngress } from './index';
-import { fakeIngest, recordingLog, setUserMqtt, type FakeIngest, type RecordingLog } from './testSupport';
+import { fakeIngest, recordingLog, setUserMqtt, type FakeIngest, type RecordingLog } from './mqttKit.test-util';
 
 const ADMIN_MQTT = { username: 'admin-mqtt', password: 'Mqtt!pass-admin-1' };
 const MAX_PACKET = 64 * 1024;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { startMqttIngress, type MqttIngress } from './index';
-import { addGateway, addUser, fakeIngest, recordingLog, setUserMqtt, waitFor, type FakeIngest } from './testSupport';
+import { addGateway, addUser, fakeIngest, recordingLog, setUserMqtt, waitFor, type FakeIngest } from './mqttKit.test-util';
 
 const ADMIN_MQTT = { username: 'admin-mqtt', password: 'Mqtt!pass-admin-1' };
 const OTHER_MQTT = { username: 'other-mqtt', password: 'Mqtt!pass-other-1' };

@@ -3,7 +3,7 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import type { Ingest } from '../ingest/types';
 import { startMqttIngress, type MqttIngress } from './index';
-import { recordingLog, setUserMqtt, type RecordingLog } from './testSupport';
+import { recordingLog, setUserMqtt, type RecordingLog } from './mqttKit.test-util';
 
 const ADMIN_MQTT = { username: 'admin-mqtt', password: 'Mqtt!pass-admin-1' };
 const TOPIC = 'gateways/GW-DEMO-01/readings';

@@ -4,7 +4,7 @@ import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/tes
 import { insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../alarms/alarmSubjects';
 import { DeliveryWorker } from './deliveryWorker';
-import { startHttpProvider, type HttpDouble } from './pushTestKit';
+import { startHttpProvider, type HttpDouble } from './pushKit.test-util';
 
 /**
  * Retries and claims, with the app's own worker stopped and time driven through a worker whose clock

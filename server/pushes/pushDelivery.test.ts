@@ -3,7 +3,7 @@ import type { AlarmKind, AlarmSeverity } from '@shared/schemas';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../alarms/alarmSubjects';
-import { startHttpProvider, startSmtp, type HttpDouble, type SmtpDouble } from './pushTestKit';
+import { startHttpProvider, startSmtp, type HttpDouble, type SmtpDouble } from './pushKit.test-util';
 
 /** Alarm → dispatcher → push record → worker → adapter → a real local provider, on both engines. */
 const TZ = 'Asia/Shanghai';

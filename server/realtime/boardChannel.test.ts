@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardRevision } from '@shared/board/channels';
 import type { ChannelError } from '@shared/realtime/protocol';
 import { RealtimeClient } from '@shared/realtime/realtimeClient';
-import { boardDocument, boardsKit, type BoardsKit } from '../modules/boards/boardsTestKit';
+import { boardDocument, boardsKit, type BoardsKit } from '../modules/boards/boardsKit.test-util';
 import type { AuthContext } from '../auth/authService';
 import { BoardEvents } from '../boards/boardEvents';
 import { boardChannels } from './boardChannel';

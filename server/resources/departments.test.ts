@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import type { DepartmentNode } from '@shared/resources';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUser } from '@tests/support/users';
-import { resourceCaller } from './resourceTestKit';
+import { resourceCaller } from './resourceKit.test-util';
 
 let t: TestApp;
 let token: string;

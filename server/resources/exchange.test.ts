@@ -4,7 +4,7 @@ import { ErrorCode } from '@shared/errors';
 import { createTestApp, bearer, loginAs, type TestApp } from '@tests/support/testApp';
 import { multipartFile } from '@tests/support/multipart';
 import { treeUser } from '@tests/support/trees';
-import { resourceCaller } from './resourceTestKit';
+import { resourceCaller } from './resourceKit.test-util';
 
 let t: TestApp;
 let token: string;

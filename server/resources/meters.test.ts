@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUser } from '@tests/support/users';
-import { resourceCaller } from './resourceTestKit';
+import { resourceCaller } from './resourceKit.test-util';
 
 let t: TestApp;
 let token: string | undefined;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
-import { resourceCaller } from './resourceTestKit';
+import { resourceCaller } from './resourceKit.test-util';
 
 let t: TestApp;
 let api: ReturnType<typeof resourceCaller>;

@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { SITE_SETTINGS_SCREEN } from '@shared/schemas/siteSettings';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, treeUser, type TreeUser } from '@tests/support/trees';
-import { pngBytes } from '../files/pictureFixtures';
+import { pngBytes } from '../files/pictureFixtures.test-util';
 import { SiteSettingsService } from './siteSettingsService';
 
 let t: TestApp;

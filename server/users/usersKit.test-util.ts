@@ -3,7 +3,7 @@ import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/tes
 import { defaultRoleId, insertSubUserRow } from '@tests/support/users';
 import { hashPassword } from '../auth/passwords';
 import { USER_SCREEN } from '../modules/users/screens';
-import { routerId } from '../modules/roles/rolesTestKit';
+import { routerId } from '../modules/roles/rolesKit.test-util';
 
 /** The user screen and every one of its buttons (spec §6 button entries). */
 export const USER_ADMIN_PATHS = [USER_SCREEN, ...['add', 'edit', 'delete', 'password'].map((b) => `${USER_SCREEN}/${b}`)];

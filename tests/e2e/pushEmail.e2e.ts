@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
-import { startSmtp, type SmtpDouble } from '../../server/pushes/pushTestKit';
+import { startSmtp, type SmtpDouble } from '../../server/pushes/pushKit.test-util';
 import { apiToken, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
 import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { treeUser } from '@tests/support/trees';
-import { boardsKit, boardWithMeta, EDITOR_MENUS, type BoardsKit } from './boardsTestKit';
+import { boardsKit, boardWithMeta, EDITOR_MENUS, type BoardsKit } from './boardsKit.test-util';
 
 let k: BoardsKit;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { boardDocument, boardsKit, boardWithMeta, type BoardsKit } from './boardsTestKit';
+import { boardDocument, boardsKit, boardWithMeta, type BoardsKit } from './boardsKit.test-util';
 
 let k: BoardsKit;
 beforeAll(async () => {

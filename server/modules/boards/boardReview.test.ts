@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_CHECK_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
-import { boardDocument, boardsKit, boardWithMeta, type BoardsKit } from './boardsTestKit';
+import { boardDocument, boardsKit, boardWithMeta, type BoardsKit } from './boardsKit.test-util';
 
 let k: BoardsKit;
 let author: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ErrorCode } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_CHECK_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
-import { boardDocument, boardsKit, type BoardsKit } from './boardsTestKit';
+import { boardDocument, boardsKit, type BoardsKit } from './boardsKit.test-util';
 
 let k: BoardsKit;
 let id: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { boardDocument, boardsKit, EDITOR_MENUS, type BoardsKit } from './boardsTestKit';
+import { boardDocument, boardsKit, EDITOR_MENUS, type BoardsKit } from './boardsKit.test-util';
 
 let k: BoardsKit;
 let boardId: number;

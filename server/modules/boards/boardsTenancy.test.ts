@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_CHECK_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
-import { boardDocument, boardWithMeta } from './boardsTestKit';
+import { boardDocument, boardWithMeta } from './boardsKit.test-util';
 
 /** Two user trees with the board screen and both review screens: neither sees nor changes the other's boards and playlists. */
 const MENUS = [BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_SCREEN, EQUIPMENT_BOARD_CHECK_SCREEN];

@@ -6,7 +6,7 @@ import { DISPLAY_SELF_CHANNEL, type DisplayCommand } from '@shared/board/channel
 import { BOARD_CONFIG_SCREEN, DISPLAY_TOKEN_SHAPE, type DisplayCreated, type DisplayRecord } from '@shared/schemas/boards';
 import type { Refusal } from '@shared/realtime/realtimeClient';
 import { SUBSCRIBE, type SubscribeAck } from '@shared/realtime/protocol';
-import { displaysKit, until, type DisplaysKit } from './displaysTestKit';
+import { displaysKit, until, type DisplaysKit } from './displaysKit.test-util';
 
 let k: DisplaysKit;
 let lobby: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN } from '@shared/schemas/boards';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
-import { displaysKit, type DisplaysKit } from './displaysTestKit';
+import { displaysKit, type DisplaysKit } from './displaysKit.test-util';
 
 /** Two user trees with the board screen: neither lists, revokes nor redirects the other's walls, nor points a wall at the other's boards. */
 let k: DisplaysKit;

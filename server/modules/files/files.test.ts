@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { UPLOAD_MAX_BYTES } from '@shared/schemas/files';
 import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
-import { gifBytes, jpegBytes, pngBytes, webpLossyBytes } from '../../files/pictureFixtures';
-import { filesKit, type FilesKit } from './filesTestKit';
+import { gifBytes, jpegBytes, pngBytes, webpLossyBytes } from '../../files/pictureFixtures.test-util';
+import { filesKit, type FilesKit } from './filesKit.test-util';
 
 let k: FilesKit;
 beforeAll(async () => {

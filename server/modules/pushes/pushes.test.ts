@@ -5,7 +5,7 @@ import { EMAIL_MESSAGE, PHONE_MESSAGE } from '@shared/schemas';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUser, insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../../alarms/alarmSubjects';
-import { startSmtp, type SmtpDouble } from '../../pushes/pushTestKit';
+import { startSmtp, type SmtpDouble } from '../../pushes/pushKit.test-util';
 
 let t: TestApp;
 let adminToken: string;

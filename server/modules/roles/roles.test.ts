@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { roleListSchema, roleRowSchema } from '@shared/schemas';
 import { createTestApp, loginAs, bearer, type TestApp } from '@tests/support/testApp';
 import { insertSubUserRow } from '@tests/support/users';
-import { roleWith, routerId, userWithRole } from './rolesTestKit';
+import { roleWith, routerId, userWithRole } from './rolesKit.test-util';
 
 const R = '/settings/roles';
 let t: TestApp;

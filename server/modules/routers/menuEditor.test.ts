@@ -4,7 +4,7 @@ import { productRouterEntries } from '@shared/menu';
 import { routerEntrySchema, routerGeneratedSchema, routerListSchema, type RouterInput } from '@shared/schemas';
 import { createTestApp, loginAs, bearer, type TestApp } from '@tests/support/testApp';
 import { defaultRoleId } from '@tests/support/users';
-import { roleWith, routerId, userWithRole } from '../roles/rolesTestKit';
+import { roleWith, routerId, userWithRole } from '../roles/rolesKit.test-util';
 
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { routerEntrySchema, routerListSchema, type RouterInput } from '@shared/schemas';
 import { createTestApp, loginAs, bearer, type TestApp } from '@tests/support/testApp';
 import { newUser } from '../../users/usersKit.test-util';
-import { roleWith, routerId, userWithRole } from '../roles/rolesTestKit';
+import { roleWith, routerId, userWithRole } from '../roles/rolesKit.test-util';
 
 /**
  * The menu editor must never let a non-admin change what grants it anything: permissions match stable

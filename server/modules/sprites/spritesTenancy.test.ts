@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { SPRITE_EDIT_SCREEN } from '@boards/widgets/mimic/spriteContract';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
-import { pngBytes } from '../../files/pictureFixtures';
+import { pngBytes } from '../../files/pictureFixtures.test-util';
 import { PICTURE_NOT_STORED } from '../../sprites/spriteService';
-import { filesKit, type FilesKit } from '../files/filesTestKit';
+import { filesKit, type FilesKit } from '../files/filesKit.test-util';
 
 /** Two user trees with the sprite editor: sprites and their pictures and meters stay in their tree. */
 let k: FilesKit;

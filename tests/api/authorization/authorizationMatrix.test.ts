@@ -22,6 +22,8 @@ let sampleOf: Record<string, Sample>;
 /** Public routes and what anyone may get from them. */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'liveness, no data',
+  'GET /api/openapi.json': 'the HTTP contract, generated from the routes (nothing of a tree)',
+  'GET /api/asyncapi.json': 'the MQTT contract: topics and payload (nothing of a tree)',
   'POST /api/auth/login': 'the login itself',
   'GET /api/login-pages/current': "the login page's edition for the host",
   'GET /api/site': 'the site name, pictures, default language and colour, hidden menu groups (nothing of a tree)',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '@server/db/schema';
 import { newDisplayToken } from '@server/auth/displayTokens';
-import { pngBytes } from '@server/files/pictureFixtures';
+import { pngBytes } from '@server/files/pictureFixtures.test-util';
 import { createHash } from 'node:crypto';
 import { loginAs } from '../../support/testApp';
 import { treeUser, type TreeUser } from '../../support/trees';
