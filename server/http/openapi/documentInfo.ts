@@ -1,13 +1,14 @@
 import { INTERFACE_KEY_HEADER } from '@shared/schemas';
+import { API_CONTRACT_PATHS } from '@shared/schemas/apiContract';
 import { METRICS } from '@shared/metering/metrics';
 import { MAX_READINGS_PER_PAYLOAD } from '@shared/metering/uplink';
 import { commandsTopic, readingsTopic } from '../../mqtt/topics';
 import { ENVELOPE_COMPONENTS } from './envelopeSchemas';
 
-/** The reference page's address (outside /api, whose routes all declare access: it is a page, under the pages' Content-Security-Policy). */
-export const REFERENCE_PAGE = '/docs/api';
-export const OPENAPI_PATH = '/api/openapi.json';
-export const ASYNCAPI_PATH = '/api/asyncapi.json';
+/** The reference page is a page, outside /api (whose routes all declare access), under the pages' Content-Security-Policy. */
+export const REFERENCE_PAGE = API_CONTRACT_PATHS.referencePage.replace(/\/$/, '');
+export const OPENAPI_PATH = API_CONTRACT_PATHS.openapi;
+export const ASYNCAPI_PATH = API_CONTRACT_PATHS.asyncapi;
 
 const metricRows = METRICS.map((metric) => `| \`${metric.code}\` | ${metric.unit || '–'} | ${metric.kind} | ${metric.label} |`).join('\n');
 

@@ -44,6 +44,11 @@ describe('interface keys screen', { timeout: 30_000 }, () => {
     const payload = screen.getByTestId('guide-payload');
     expect(payload.tagName).toBe('PRE');
     expect(JSON.parse(payload.textContent ?? '')).toMatchObject({ ts: 1795342800000, readings: [{ meter: 'M011' }, { meter: 'M002' }] });
+    // The published contract, each in a new tab.
+    const reference = screen.getByTestId('contract-referencePage') as HTMLAnchorElement;
+    expect([reference.textContent, reference.getAttribute('href'), reference.target]).toEqual(['API reference', '/docs/api/', '_blank']);
+    expect(screen.getByTestId('contract-openapi').getAttribute('href')).toBe('/api/openapi.json');
+    expect(screen.getByTestId('contract-asyncapi').textContent).toBe('MQTT: AsyncAPI 3.0 (JSON)');
   });
 
   it('shows a new key once, with the warning, and forgets it after the dialog', async () => {

@@ -1,6 +1,7 @@
-import { Card, Descriptions, Typography } from 'antd';
+import { Card, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INTERFACE_KEY_HEADER } from '@shared/schemas/interfaces';
+import { API_CONTRACT_PATHS } from '@shared/schemas/apiContract';
 import styles from './IntegrationsPage.module.css';
 
 export const INGEST_PATH = '/api/ingest/readings';
@@ -16,13 +17,30 @@ export const SAMPLE_PAYLOAD = {
 
 const NOTES = ['time', 'limit', 'idempotent', 'answer'] as const;
 
+/** The server's published contract: the reference page and the OpenAPI and AsyncAPI documents, each in a new tab. */
+function ContractLinks() {
+  const { t } = useTranslation();
+  const link = (key: keyof typeof API_CONTRACT_PATHS, text: string) => (
+    <Typography.Link href={API_CONTRACT_PATHS[key]} target="_blank" rel="noopener" data-testid={`contract-${key}`}>
+      {text}
+    </Typography.Link>
+  );
+  return (
+    <Space size="middle" wrap>
+      {link('referencePage', t('integrations.guide.reference.page'))}
+      {link('openapi', t('integrations.guide.reference.openapi'))}
+      {link('asyncapi', t('integrations.guide.reference.asyncapi'))}
+    </Space>
+  );
+}
+
 /** What a third-party system needs to send readings over HTTP; texts only, nothing rendered as HTML. */
 export function SendReadingsGuide({ origin = window.location.origin }: { origin?: string }) {
   const { t } = useTranslation();
   const endpoint = `${origin}${INGEST_PATH}`;
   const curl = [`curl -X POST '${endpoint}' \\`, `  -H 'content-type: application/json' \\`, `  -H '${INTERFACE_KEY_HEADER}: <key>' \\`, `  -d @readings.json`].join('\n');
   return (
-    <Card size="small" title={t('integrations.guide.title')} data-testid="send-readings-guide">
+    <Card size="small" title={t('integrations.guide.title')} extra={<ContractLinks />} data-testid="send-readings-guide">
       <Descriptions
         size="small"
         column={1}

@@ -48,6 +48,7 @@ export const integrationsEn = {
     headerValue: 'your activated key',
     payload: 'Sample payload (JSON)',
     curl: 'With curl',
+    reference: { page: 'API reference', openapi: 'OpenAPI 3.1 (JSON)', asyncapi: 'MQTT: AsyncAPI 3.0 (JSON)' },
     notes: {
       time: 'ts: epoch milliseconds, 10-digit epoch seconds or ISO 8601, on the payload or per reading; at most 5 minutes in the future.',
       limit: 'At most 5,000 readings per payload. A bad reading is rejected with its reason; the rest is kept.',

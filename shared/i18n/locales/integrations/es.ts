@@ -50,6 +50,7 @@ export const integrationsEs: CatalogueShape<typeof integrationsEn> = {
     headerValue: 'su clave activada',
     payload: 'Ejemplo de envío (JSON)',
     curl: 'Con curl',
+    reference: { page: 'Referencia de la API', openapi: 'OpenAPI 3.1 (JSON)', asyncapi: 'MQTT: AsyncAPI 3.0 (JSON)' },
     notes: {
       time: 'ts: milisegundos epoch, segundos epoch de 10 cifras o ISO 8601, en el envío o por lectura; como mucho 5 minutos en el futuro.',
       limit: 'Como máximo 5.000 lecturas por envío. Una lectura errónea se rechaza con su motivo; el resto se guarda.',

@@ -50,6 +50,7 @@ export const integrationsZh: CatalogueShape<typeof integrationsEn> = {
     headerValue: '已激活的密钥',
     payload: '示例报文（JSON）',
     curl: '使用 curl',
+    reference: { page: 'API 参考文档', openapi: 'OpenAPI 3.1（JSON）', asyncapi: 'MQTT：AsyncAPI 3.0（JSON）' },
     notes: {
       time: 'ts：毫秒时间戳、10 位秒时间戳或 ISO 8601，可写在报文上或每条读数上；最多超前 5 分钟。',
       limit: '每个报文最多 5,000 条读数。错误的读数会带原因被拒收，其余照常保存。',
