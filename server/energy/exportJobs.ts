@@ -1,10 +1,11 @@
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, type ReadStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { ExportJob, HistoryMetric, MeterExportCreate, MeterRef } from '@shared/schemas';
 import type { MeterHistory } from './meterHistory';
+import { AppError } from '../http/appError';
 import { inScope, type OwnerScope } from '../tenancy/ownerScope';
 
 /** Rows fetched per database round trip while writing a file. */
@@ -22,6 +23,18 @@ interface JobRecord extends ExportJob {
 function localTimeFormatter(timeZone: string): (ts: number) => string {
   const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   return (ts) => format.format(ts);
+}
+
+const CONTENT_TYPES: Record<ExportJob['format'], string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A finished export's file, ready to stream to its downloader. */
+export interface ExportDownload {
+  contentType: string;
+  fileName: string;
+  stream: ReadStream;
 }
 
 const csvCell = (text: string): string => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -61,12 +74,26 @@ export class ExportJobs {
   }
 
   /** The job when it exists and its starter is in the caller's tree (`scope`). */
-  find(id: string, scope: OwnerScope): JobRecord | undefined {
+  private find(id: string, scope: OwnerScope): JobRecord | undefined {
     const job = this.jobs.get(id);
     return job && inScope(scope, job.ownerId) ? job : undefined;
   }
 
-  view(job: JobRecord): ExportJob {
+  /** The job's progress as its starter's tree sees it; another tree's job is 'No such export'. */
+  progress(id: string, scope: OwnerScope): ExportJob {
+    const job = this.find(id, scope);
+    if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
+    return this.view(job);
+  }
+
+  /** The file of a finished job of the caller's tree; running, failed or unknown jobs have none. */
+  download(id: string, scope: OwnerScope): ExportDownload {
+    const job = this.find(id, scope);
+    if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
+    return { contentType: CONTENT_TYPES[job.format], fileName: job.fileName, stream: createReadStream(job.path) };
+  }
+
+  private view(job: JobRecord): ExportJob {
     const { ownerId: _owner, path: _path, createdAt: _created, ...visible } = job;
     return visible;
   }

@@ -15,7 +15,6 @@ import {
   rejectionQuerySchema,
   rollupQuerySchema,
 } from '@shared/schemas';
-import { AppError } from '../../http/appError';
 import { requireAuth } from '../../http/access';
 import { auditEntries } from '../../energy/auditTrail';
 import { EnergyAnalysis } from '../../energy/energyAnalysis';
@@ -67,19 +66,14 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/meter-data/exports', { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { body: meterExportCreateSchema } }, async (request) =>
     ok(await exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
   );
-  // Export jobs are found by their starter's tree in ExportJobs.find.
+  // Export jobs are found by their starter's tree in ExportJobs (progress, download).
   const exportTenancy = { kind: 'exports', check: 'module' } as const;
-  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
-    const job = exports.find(request.params.id, await callerScope(request));
-    if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
-    return ok(exports.view(job));
-  });
+  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) =>
+    ok(exports.progress(request.params.id, await callerScope(request))),
+  );
   app.get('/meter-data/exports/:id/file', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const job = exports.find(request.params.id, await callerScope(request));
-    if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
-    const type = job.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-    const { createReadStream } = await import('node:fs');
-    return reply.header('content-type', type).header('content-disposition', `attachment; filename="${job.fileName}"`).send(createReadStream(job.path));
+    const file = exports.download(request.params.id, await callerScope(request));
+    return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
   });
 
   // ---- rollups: others/*, devices/departRecord, home ----

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { accountUpdateSchema, userCheckQuerySchema, type UserInfo } from '@shared/schemas';
+import { accountUpdateSchema, userCheckQuerySchema, type UserCheckResult, type UserInfo } from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { UserRepository } from '../../users/userRepository';
 import { userAdminRoutes } from './adminRoutes';
-import { managedIds } from '../../users/targetAccess';
+import { takenName } from '../../users/nameLookup';
 import { USER_SCREEN } from './screens';
 
 export const userRoutes: FastifyPluginAsync = async (base) => {
@@ -24,22 +24,11 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
     return ok<UserInfo>(await users.info(updated, auth.roles), 'Saved');
   });
 
-  /**
-   * Uniqueness lookup behind the user dialog's on-blur checks (spec §5, §7), for those who may create or
-   * edit users. Names are unique across every tree, so the answer says "taken" for any match, but it
-   * carries the id only of a user the caller manages (the dialog allows that user its own name): the
-   * ids and existence of other trees' users are not a lookup away.
-   */
+  /** The user dialog's on-blur uniqueness checks (spec §5, §7), for those who may create or edit users. */
   app.get(
     '/users/check',
     { config: { access: { anyOf: [`${USER_SCREEN}/add`, `${USER_SCREEN}/edit`] }, tenancy: { kind: 'users', check: 'module' } }, schema: { querystring: userCheckQuerySchema } },
-    async (request) => {
-      const { email, username } = request.query;
-      const found = email ? await users.findByEmail(email) : await users.findByUsername(username ?? '');
-      if (!found) return ok(null);
-      const managed = await managedIds(app.storage.db, requireAuth(request));
-      return ok(managed === null || managed.has(found.id) ? { taken: true as const, _id: found.id } : { taken: true as const });
-    },
+    async (request) => ok<UserCheckResult>(await takenName(app.storage.db, requireAuth(request), request.query)),
   );
 
   await app.register(userAdminRoutes);
