@@ -6,6 +6,7 @@ import { PUSHES_SCREENS } from '../pages/pushes/screens';
 import { BOARDS_SCREENS } from '../pages/boards/screens';
 import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
 import { SPRITE_SCREENS } from '../pages/sprites/screens';
+import { WEB_SERVICE_SCREENS } from '../pages/webService/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
 
 /**
@@ -41,6 +42,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...BOARDS_SCREENS,
   ...BOARD_LIST_SCREENS,
   ...SPRITE_SCREENS,
+  ...WEB_SERVICE_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

@@ -23,6 +23,7 @@ import { menusEn } from './menus/en';
 import { loginPagesEn } from './loginPages/en';
 import { siteSettingsEn } from './siteSettings/en';
 import { listsEn } from './lists/en';
+import { webServiceEn } from './webService/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { visualizationEn } from './visualization/en';
@@ -286,6 +287,7 @@ export const en = {
   loginPages: loginPagesEn,
   siteSettings: siteSettingsEn,
   lists: listsEn,
+  webService: webServiceEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
   visualization: visualizationEn,

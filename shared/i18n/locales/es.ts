@@ -23,6 +23,7 @@ import { menusEs } from './menus/es';
 import { loginPagesEs } from './loginPages/es';
 import { siteSettingsEs } from './siteSettings/es';
 import { listsEs } from './lists/es';
+import { webServiceEs } from './webService/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { visualizationEs } from './visualization/es';
@@ -282,6 +283,7 @@ export const es: Catalogue = {
   loginPages: loginPagesEs,
   siteSettings: siteSettingsEs,
   lists: listsEs,
+  webService: webServiceEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
   visualization: visualizationEs,

@@ -23,6 +23,7 @@ import { menusZh } from './menus/zh';
 import { loginPagesZh } from './loginPages/zh';
 import { siteSettingsZh } from './siteSettings/zh';
 import { listsZh } from './lists/zh';
+import { webServiceZh } from './webService/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
 import { visualizationZh } from './visualization/zh';
@@ -282,6 +283,7 @@ export const zh: Catalogue = {
   loginPages: loginPagesZh,
   siteSettings: siteSettingsZh,
   lists: listsZh,
+  webService: webServiceZh,
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,
   visualization: visualizationZh,

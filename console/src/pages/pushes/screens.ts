@@ -7,7 +7,6 @@ export const PUSHES_SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/message/template-settings': { component: lazy(() => import('./TemplateDefaultsPage').then((m) => ({ default: m.TemplateDefaultsPage }))) },
   '/msg/task': { component: lazy(() => import('./PushTasksPage').then((m) => ({ default: m.PushTasksPage }))) },
   '/message/push-records': { component: lazy(() => import('./PushRecordsPage').then((m) => ({ default: m.PushRecordsPage }))) },
-  '/msg/webServiceRecord': { component: lazy(() => import('./ProviderCallsPage').then((m) => ({ default: m.ProviderCallsPage }))) },
   '/msg/verify': { component: lazy(() => import('./EmailSettingsPage').then((m) => ({ default: m.EmailSettingsPage }))) },
   '/msg/pushsms': { component: lazy(() => import('./SmsSettingsPage').then((m) => ({ default: m.SmsSettingsPage }))) },
   '/msg/pushwx': { component: lazy(() => import('./WechatSettingsPage').then((m) => ({ default: m.WechatSettingsPage }))) },
