@@ -2,6 +2,7 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
 import type { Language } from '@shared/i18n/language';
+import { DEFAULT_SITE_SETTINGS, publicSiteOf, type PublicSite } from '@shared/schemas/siteSettings';
 import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../AppProviders';
 import { AppRoutes } from '../routes/AppRoutes';
@@ -44,6 +45,8 @@ export interface ConsoleOptions {
   /** Menu full paths GET /routers grants (plus those needing no role); default: every entry. */
   routers?: readonly string[];
   reload?: () => void;
+  /** What GET /site answers (the site's name, pictures, default language and colour); default: the product's. */
+  site?: PublicSite;
 }
 
 /** The whole console (providers + routes) on a memory router, talking to an in-process fake server. */
@@ -56,6 +59,8 @@ export function renderConsole(options: ConsoleOptions = {}) {
     persistence: { get: () => token, set: (value) => (token = value), remove: () => (token = undefined) },
     adapter: fakeAdapter((config) => {
       const route = `${config.method?.toUpperCase()} ${config.url}`;
+      // The site's public settings: every start loads them (AppProviders), so they are answered here, not listed.
+      if (route === 'GET /site') return { body: { code: 0, data: options.site ?? publicSiteOf(DEFAULT_SITE_SETTINGS), message: 'ok' } };
       requests.push(route);
       if (route === 'GET /routers') {
         const rows = routerRows(options.routers);
