@@ -71,6 +71,6 @@ describe('binding fields of the widget catalogue', () => {
 
   it('offers nothing to the widgets that take no binding', () => {
     const unbound = widgetRegistry.list().filter((d) => d.bindingFields?.length === 0).map((d) => d.id).sort();
-    expect(unbound).toEqual(['alarm-counters', 'alarm-ticker', 'clock', 'image', 'mimic', 'scene-3d', 'text']);
+    expect(unbound).toEqual(['alarm-counters', 'alarm-ticker', 'announcements', 'clock', 'image', 'mimic', 'scene-3d', 'text']);
   });
 });

@@ -1,7 +1,7 @@
 import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
-/** The alarm wall: open counts, the newest alarms with sound, the biggest consumers and the critical loads on a mimic. */
+/** The alarm wall: open counts, the newest alarms with sound, the shift's notices, the biggest consumers and the critical loads on a mimic. */
 export const alarmWallSample: SampleBoard = {
   key: 'alarm-wall',
   build(refs) {
@@ -9,7 +9,9 @@ export const alarmWallSample: SampleBoard = {
     return sampleBoard('Alarm wall', 'Open alarms and the loads behind them, for the operators on shift.', [
       { id: 'counts', at: [0, 0, 18, 3], element: { type: 'alarm-counters', title: 'Open alarms', options: {}, binding: {} } },
       { id: 'clock', at: [18, 0, 6, 3], element: { type: 'clock', title: '', options: {}, binding: {} } },
-      { id: 'ticker', at: [0, 3, 14, 17], element: { type: 'alarm-ticker', title: 'Newest alarms', options: { maxRows: 12, sound: true }, binding: {} } },
+      { id: 'ticker', at: [0, 3, 14, 12], element: { type: 'alarm-ticker', title: 'Newest alarms', options: { maxRows: 9, sound: true }, binding: {} } },
+      // The shift's notices from Inquiries › Announcements (audience: walls), one at a time.
+      { id: 'notices', at: [0, 15, 14, 5], element: { type: 'announcements', title: 'Notices', options: { seconds: 12, fontSize: 26 }, binding: {} } },
       {
         id: 'top',
         at: [14, 3, 10, 8],

@@ -1,6 +1,7 @@
 import type { AnyWidgetDescriptor } from '../widgetDescriptor';
 import { alarmCountersWidget } from './alarm-counters/descriptor';
 import { alarmTickerWidget } from './alarm-ticker/descriptor';
+import { announcementsWidget } from './announcements/descriptor';
 import { bar3dWidget } from './bar-3d/descriptor';
 import { clockWidget } from './clock/descriptor';
 import { imageWidget } from './image/descriptor';
@@ -16,6 +17,7 @@ export const LIVE_WIDGETS: AnyWidgetDescriptor[] = [
   clockWidget,
   textWidget,
   imageWidget,
+  announcementsWidget,
   mimicWidget,
   bar3dWidget,
 ];

@@ -82,6 +82,11 @@ export const boardFieldsEn = {
     align: 'Alignment',
     color: 'Colour (empty: the theme’s)',
   },
+  announcements: {
+    seconds: 'Seconds per announcement',
+    fontSize: 'Title size (px)',
+    showPicture: 'Show pictures',
+  },
   image: {
     url: 'Picture address',
   },

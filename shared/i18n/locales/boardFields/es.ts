@@ -78,6 +78,11 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
     align: 'Alineación',
     color: 'Color (vacío: el del tema)',
   },
+  announcements: {
+    seconds: 'Segundos por anuncio',
+    fontSize: 'Tamaño del título (px)',
+    showPicture: 'Mostrar imágenes',
+  },
   image: {
     url: 'Dirección de la imagen',
   },

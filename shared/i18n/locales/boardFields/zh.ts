@@ -78,6 +78,11 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     align: '对齐',
     color: '颜色（留空：主题颜色）',
   },
+  announcements: {
+    seconds: '每条公告停留秒数',
+    fontSize: '标题字号（px）',
+    showPicture: '显示图片',
+  },
   image: {
     url: '图片地址',
   },

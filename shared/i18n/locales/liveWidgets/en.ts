@@ -8,6 +8,7 @@ export const liveWidgetsEn = {
     clock: 'Clock',
     text: 'Text',
     image: 'Image',
+    announcements: 'Announcements',
     mimic: 'Mimic view',
     'bar-3d': '3D energy bars',
   },
@@ -24,6 +25,9 @@ export const liveWidgetsEn = {
     none: 'No open alarms',
     enableSound: 'Click to enable sound',
     acknowledged: 'Acknowledged',
+  },
+  announcements: {
+    none: 'No announcements today',
   },
   image: {
     none: 'No picture chosen',

@@ -10,6 +10,7 @@ export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
     clock: 'Reloj',
     text: 'Texto',
     image: 'Imagen',
+    announcements: 'Anuncios',
     mimic: 'Vista sinóptica',
     'bar-3d': 'Barras de energía en 3D',
   },
@@ -26,6 +27,9 @@ export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
     none: 'No hay alarmas abiertas',
     enableSound: 'Haga clic para activar el sonido',
     acknowledged: 'Reconocida',
+  },
+  announcements: {
+    none: 'Hoy no hay anuncios',
   },
   image: {
     none: 'No se ha elegido ninguna imagen',

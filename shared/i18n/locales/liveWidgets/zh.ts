@@ -10,6 +10,7 @@ export const liveWidgetsZh: CatalogueShape<typeof liveWidgetsEn> = {
     clock: '时钟',
     text: '文本',
     image: '图片',
+    announcements: '公告',
     mimic: '组态图',
     'bar-3d': '三维能耗柱状图',
   },
@@ -26,6 +27,9 @@ export const liveWidgetsZh: CatalogueShape<typeof liveWidgetsEn> = {
     none: '暂无未处理告警',
     enableSound: '点击启用声音',
     acknowledged: '已确认',
+  },
+  announcements: {
+    none: '今日暂无公告',
   },
   image: {
     none: '未选择图片',
