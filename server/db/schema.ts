@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Milli } from '@shared/metering';
+import type { subitemSchema, tagSchema } from '@shared/resources';
+import type { StoredRow } from './resourceRow';
 
 /**
  * Table types for kysely. Booleans are stored as 0/1 integers on both engines (better-sqlite3 cannot
@@ -134,23 +136,10 @@ export interface MetersTable {
   last_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface SubitemsTable {
-  /** The user whose tree the row belongs to (server/tenancy). */
-  owner_user_id: number;
-  id: Id;
-  code: string;
-  name: string;
-  parent_id: number | null;
-  sort: number;
-}
+/** Plain resources: the row type follows the shared schema (resourceRow.ts). */
+export type SubitemsTable = StoredRow<typeof subitemSchema>;
 
-export interface TagsTable {
-  /** The user whose tree the row belongs to (server/tenancy). */
-  owner_user_id: number;
-  id: Id;
-  name: string;
-  color: string;
-}
+export type TagsTable = StoredRow<typeof tagSchema>;
 
 export interface MeterTagsTable {
   meter_id: number;

@@ -1,5 +1,7 @@
 import { Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import type { FieldSpec, ResourceDefinition } from '@shared/resources';
 import type { ResourceOptions } from './ResourceOptions';
 import { valueLabel } from './resourceTexts';
@@ -22,6 +24,8 @@ export function renderCell(t: TFunction, definition: ResourceDefinition, field: 
           {String(value)}
         </Space>
       );
+    case 'picture':
+      return <img src={String(value)} alt="" style={{ maxWidth: 64, maxHeight: 32, objectFit: 'contain', verticalAlign: 'middle' }} />;
     case 'ref':
       return options.nameOf(field.ref, value) ?? String(value);
     case 'refs':
@@ -30,3 +34,12 @@ export function renderCell(t: TFunction, definition: ResourceDefinition, field: 
       return String(value);
   }
 }
+
+/**
+ * A list cell as its own observer: antd calls a column's render outside the page's render, so a cell that
+ * names another resource re-renders itself when the picker options arrive (names replace the bare ids).
+ */
+export const ResourceCell = observer(function ResourceCell(props: { definition: ResourceDefinition; field: FieldSpec; value: unknown; options: ResourceOptions }) {
+  const { t } = useTranslation();
+  return <>{renderCell(t, props.definition, props.field, props.value, props.options)}</>;
+});

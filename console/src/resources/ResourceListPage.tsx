@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { Permission } from '../permissions/Permission';
 import { useStores } from '../stores/StoreContext';
 import { ExportButton } from './ExportButton';
 import { ImportDialog } from './ImportDialog';
-import { renderCell } from './ResourceCell';
+import { ResourceCell } from './ResourceCell';
 import { ResourceFilters } from './ResourceFilters';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { createResourceList } from './resourceList';
@@ -57,13 +57,14 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
 
   const columns: TableColumnsType<ResourceRow> = definition.fields
     .filter((field) => !field.hideInList && !(field.name in fixedFilters) && !hiddenColumns.includes(field.name))
-    .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, definition, field.name), render: (value: unknown) => renderCell(t, definition, field, value, options) }));
+    .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, definition, field.name), render: (value: unknown) => <ResourceCell definition={definition} field={field} value={value} options={options} /> }));
   if (rowActions || can('edit') || can('delete')) {
     columns.push({
       key: 'actions',
       title: t('resources.actions.actions'),
       render: (_: unknown, row) => (
-        <>
+        // The screen's own actions and edit/delete share one line while the column has room, then wrap.
+        <Flex wrap align="center">
           {rowActions?.(row)}
           <RowActions
             gate={gate}
@@ -81,7 +82,7 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
               },
             ]}
           />
-        </>
+        </Flex>
       ),
     });
   }
