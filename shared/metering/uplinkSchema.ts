@@ -37,6 +37,15 @@ export const uplinkReadingSchema = z.object({
   values: uplinkValuesSchema,
 });
 
+/** The README's sample: one time for the payload, one reading with its own ISO time. */
+export const UPLINK_EXAMPLE = {
+  ts: 1795342800000,
+  readings: [
+    { meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } },
+    { meter: 'M002', ts: '2026-11-22T08:00:00+08:00', values: { m3: 88.1, flow: 3.2 } },
+  ],
+};
+
 export const uplinkPayloadSchema = z
   .object({
     ts: readingTime.optional().describe('Time of every reading that has none of its own'),
@@ -46,6 +55,9 @@ export const uplinkPayloadSchema = z
     message: 'ts is missing (on the reading and on the payload)',
     path: ['ts'],
   })
-  .describe('Meter readings from a gateway or a third-party system. Readings are idempotent on (meter, ts): resending is safe.');
+  .meta({
+    description: 'Meter readings from a gateway or a third-party system. Readings are idempotent on (meter, ts): resending is safe.',
+    examples: [UPLINK_EXAMPLE],
+  });
 
 export type UplinkPayload = z.infer<typeof uplinkPayloadSchema>;

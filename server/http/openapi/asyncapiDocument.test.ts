@@ -3,8 +3,8 @@ import Ajv from 'ajv';
 import asyncapiSpecs from '@asyncapi/specs';
 import { METRICS } from '@shared/metering/metrics';
 import { commandsTopicSn, READINGS_FILTER, readingsTopicSn } from '../../mqtt/topics';
-import { buildAsyncApiDocument, mqttEndpoint, SAMPLE_UPLINK } from './asyncapiDocument';
-import { uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
+import { buildAsyncApiDocument, mqttEndpoint } from './asyncapiDocument';
+import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
 
 type Channel = { address: string; messages: Record<string, { $ref: string }>; parameters: Record<string, unknown> };
 type AsyncApi = {
@@ -55,7 +55,7 @@ describe('the AsyncAPI document (MQTT)', () => {
 
   it('carries an example the uplink schema and its own payload schema accept, and one they refuse', () => {
     const example = document.components.messages.meterReadings!.examples[0]!.payload;
-    expect(example).toEqual(SAMPLE_UPLINK);
+    expect(example).toEqual(UPLINK_EXAMPLE);
     expect(uplinkPayloadSchema.safeParse(example).success).toBe(true);
     const ajv = new Ajv({ strict: false });
     const validate = ajv.compile(document.components.messages.meterReadings!.payload);

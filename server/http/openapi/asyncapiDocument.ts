@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
+import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
 import { commandsTopic, readingsTopic } from '../../mqtt/topics';
 
 /** Where MQTT clients connect, when the server takes readings over MQTT at all. */
@@ -13,15 +13,6 @@ export interface MqttEndpoint {
 const GATEWAY_SN = {
   description: 'The gateway serial number (Base data › Device): 1-64 characters, none of / + # or U+0000.',
   examples: ['GW-DEMO-01'],
-};
-
-/** The README's sample payload: one time for the payload, one reading with its own ISO time. */
-export const SAMPLE_UPLINK = {
-  ts: 1795342800000,
-  readings: [
-    { meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } },
-    { meter: 'M002', ts: '2026-11-22T08:00:00+08:00', values: { m3: 88.1, flow: 3.2 } },
-  ],
 };
 
 /** The uplink payload as JSON Schema draft 7, the base of AsyncAPI's own schema format. */
@@ -95,7 +86,7 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
           title: 'Meter readings',
           contentType: 'application/json',
           payload: uplinkPayloadJsonSchema(),
-          examples: [{ name: 'readme-sample', payload: SAMPLE_UPLINK }],
+          examples: [{ name: 'readme-sample', payload: UPLINK_EXAMPLE }],
         },
       },
       securitySchemes: {

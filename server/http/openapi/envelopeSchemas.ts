@@ -13,7 +13,7 @@ export const ENVELOPE_COMPONENTS = {
     required: ['code', 'data', 'message'],
     properties: {
       code: { type: 'integer', const: 0 },
-      data: { description: 'The result; its shape is the route\'s' },
+      data: { description: 'The result; its shape is the route\'s (null for most writes)', examples: [null] },
       message: { type: 'string', examples: ['ok'] },
     },
   },

@@ -31,7 +31,8 @@ export async function registerApiContract(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: REFERENCE_PAGE,
     theme: { title: 'Energy Console API reference' },
-    uiConfig: { deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
+    // BaseLayout: no top bar (it carried the framework's logo and a box to explore other documents).
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'none', defaultModelsExpandDepth: 0, tryItOutEnabled: false },
     validatorUrl: false,
   });
 }
