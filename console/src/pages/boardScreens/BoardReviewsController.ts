@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardReviewsApi } from '@shared/api/boardReviewsApi';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { changeThenReload } from '../../lists/changeThenReload';
 
@@ -14,7 +14,7 @@ export class BoardReviewsController {
   loading = false;
   busy = false;
 
-  constructor(private readonly api: Pick<DisplaysApi, 'boardReviews' | 'decideBoardReview'>) {
+  constructor(private readonly api: Pick<BoardReviewsApi, 'boardReviews' | 'decideBoardReview'>) {
     makeAutoObservable<BoardReviewsController, 'api'>(this, { api: false }, { autoBind: true });
   }
 

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardReviewsApi } from '@shared/api/boardReviewsApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { changeThenReload } from '../../lists/changeThenReload';
 import { newBoardDocument, type NewBoardFields } from './newBoardDocument';
@@ -13,7 +14,7 @@ export class PurposeBoardsController {
   busy = false;
 
   constructor(
-    private readonly api: Pick<DisplaysApi, 'boards' | 'createBoard' | 'submitBoardReview'>,
+    private readonly api: Pick<BoardsApi, 'boards' | 'createBoard'> & Pick<BoardReviewsApi, 'submitBoardReview'>,
     readonly purpose: ListedPurpose,
   ) {
     makeAutoObservable<PurposeBoardsController, 'api'>(this, { api: false, purpose: false }, { autoBind: true });

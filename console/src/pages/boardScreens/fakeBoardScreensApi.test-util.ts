@@ -1,4 +1,4 @@
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardScreensApi } from '@shared/api/boardScreensApi';
 import { ApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
 import type { BoardDocumentInput } from '@shared/board/document';
@@ -37,12 +37,12 @@ export const review = (patch: Partial<BoardReview>): BoardReview => ({
 const notFound = () => new ApiError(ErrorCode.KANBAN_NOT_FOUND, 'Kanban id error, Kanban not found!', null, 404);
 const notFaked = (name: string) => (): Promise<never> => Promise.reject(new Error(`${name} is not faked in these tests`));
 
-/** An in-memory DisplaysApi for the purpose screens that records every call as `<method> <args as JSON>`. */
-export function fakeBoardScreensApi(boards: BoardSummary[], overrides: Partial<DisplaysApi> = {}) {
+/** An in-memory BoardScreensApi for the purpose screens that records every call as `<method> <args as JSON>`. */
+export function fakeBoardScreensApi(boards: BoardSummary[], overrides: Partial<BoardScreensApi> = {}) {
   const calls: string[] = [];
   const log = (name: string, ...args: unknown[]) => calls.push(`${name} ${JSON.stringify(args)}`);
   const record = (board: BoardSummary): BoardRecord => ({ ...board, document: {} as BoardRecord['document'] });
-  const api: DisplaysApi = {
+  const api: BoardScreensApi = {
     boards: async (query) => (log('boards', query), boards.filter((board) => !query?.purpose || board.purpose === query.purpose)),
     boardByCode: async (code) => {
       log('boardByCode', code);

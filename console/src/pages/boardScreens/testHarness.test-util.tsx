@@ -1,7 +1,7 @@
 import { configure, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardScreensApi } from '@shared/api/boardScreensApi';
 import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
 import type { Language } from '@shared/i18n/language';
 import type { ResourceOption } from '@shared/resources';
@@ -34,8 +34,8 @@ export interface ScreenOptions {
   route: string;
   path?: string;
   element: ReactElement;
-  /** The DisplaysApi the screens use; without one they talk to `server` through the console's http client. */
-  api?: DisplaysApi;
+  /** The BoardScreensApi the screens use; without one they talk to `server` through the console's http client. */
+  api?: BoardScreensApi;
   granted?: readonly string[];
   language?: Language;
   /** HTTP-level answers besides GET /meters/options. */

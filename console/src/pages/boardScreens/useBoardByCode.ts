@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import { isApiError } from '@shared/api/apiError';
 import { BOARD_CODE_SHAPE } from '@shared/board/document';
 import type { BoardRecord } from '@shared/schemas/boards';
@@ -14,7 +14,7 @@ export type BoardByCode =
   | { status: 'failed' };
 
 /** The data board a `:dataShowBoardCode` names; `attempt` asks again. */
-export function useBoardByCode(api: Pick<DisplaysApi, 'boardByCode'>, code: string, attempt: number): BoardByCode {
+export function useBoardByCode(api: Pick<BoardsApi, 'boardByCode'>, code: string, attempt: number): BoardByCode {
   const [state, setState] = useState<BoardByCode>({ status: 'loading' });
   useEffect(() => {
     if (!BOARD_CODE_SHAPE.test(code)) {

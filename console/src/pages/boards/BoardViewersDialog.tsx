@@ -1,7 +1,7 @@
 import { Modal, Select, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import type { UsersApi } from '@shared/api/usersApi';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
@@ -28,7 +28,7 @@ async function allUsers(api: Pick<UsersApi, 'list'>, label: (row: { trueName: st
 
 interface BoardViewersDialogProps {
   board: BoardSummary;
-  api: Pick<DisplaysApi, 'boardViewers' | 'setBoardViewers'>;
+  api: Pick<BoardsApi, 'boardViewers' | 'setBoardViewers'>;
   usersApi: Pick<UsersApi, 'list'>;
   onClose(): void;
 }

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi as BoardsClient } from '@shared/api/boardsApi';
 import { isApiError } from '@shared/api/apiError';
 import type { BoardDocument } from '@shared/board/document';
 import { ErrorCode } from '@shared/errors/codes';
@@ -9,7 +9,7 @@ import { readBoardFile, type BoardFileIssue } from './boardFile';
 
 export type BoardCreation = { ok: true; record: BoardRecord } | { ok: false; notJson: boolean; issues: BoardFileIssue[] };
 
-type BoardsApi = Pick<DisplaysApi, 'boards' | 'board' | 'createBoard' | 'duplicateBoard' | 'deleteBoard'>;
+type BoardsApi = Pick<BoardsClient, 'boards' | 'board' | 'createBoard' | 'duplicateBoard' | 'deleteBoard'>;
 
 /** A refused create's VALIDATION_FAILED issues, fields as the file spells them (`meta.code`). */
 function refusedIssues(error: unknown): BoardFileIssue[] | null {

@@ -3,7 +3,7 @@ import { App, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import type { UsersApi } from '@shared/api/usersApi';
 import { formatDateTime } from '@shared/format';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
@@ -18,7 +18,7 @@ import { NewBoardDialog } from './NewBoardDialog';
 
 interface BoardsTabProps {
   boards: BoardsController;
-  api: Pick<DisplaysApi, 'boardViewers' | 'setBoardViewers'>;
+  api: Pick<BoardsApi, 'boardViewers' | 'setBoardViewers'>;
   usersApi: Pick<UsersApi, 'list'>;
   /** Opens the editor on a board. */
   onEdit(boardId: number): void;

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { PlaylistsApi } from '@shared/api/playlistsApi';
 import type { Playlist } from '@shared/schemas/boards';
 import type { PlaylistDraft } from './PlaylistDraft';
 import { changeThenReload } from '../../lists/changeThenReload';
@@ -10,7 +10,7 @@ export class PlaylistsController {
   loading = false;
   busy = false;
 
-  constructor(private readonly api: Pick<DisplaysApi, 'playlists' | 'createPlaylist' | 'updatePlaylist' | 'deletePlaylist'>) {
+  constructor(private readonly api: PlaylistsApi) {
     makeAutoObservable<PlaylistsController, 'api'>(this, { api: false }, { autoBind: true });
   }
 

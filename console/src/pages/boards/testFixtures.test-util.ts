@@ -1,4 +1,4 @@
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardScreensApi } from '@shared/api/boardScreensApi';
 import { ApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
 import type { BoardDocument } from '@shared/board/document';
@@ -68,14 +68,14 @@ export const refusal = (field: string, message: string) => new ApiError(ErrorCod
 
 const notFaked = (name: string) => (): Promise<never> => Promise.reject(new Error(`${name} is not faked in this test`));
 
-/** An in-memory DisplaysApi that records every call as `<method> <args as JSON>`. */
-export function fakeDisplaysApi(overrides: Partial<DisplaysApi> = {}) {
+/** An in-memory BoardScreensApi that records every call as `<method> <args as JSON>`. */
+export function fakeDisplaysApi(overrides: Partial<BoardScreensApi> = {}) {
   const calls: string[] = [];
   const boards = [board(1, 'Energy overview'), board(2, 'Alarm wall'), board(3, '3D plant')];
   let displays = [display(7)];
   const playlists: Playlist[] = [{ id: 4, name: 'Lobby loop', entries: [{ boardId: 2, seconds: 30 }, { boardId: 3, seconds: 60 }, { boardId: 2, seconds: 30 }], updatedAt: 1 }];
   const log = (name: string, ...args: unknown[]) => calls.push(`${name} ${JSON.stringify(args)}`);
-  const api: DisplaysApi = {
+  const api: BoardScreensApi = {
     boards: async () => (log('boards'), boards),
     deleteBoard: async (id) => log('deleteBoard', id),
     board: async (id) => (log('board', id), boardRecord(id, emptyDocument(boards.find((row) => row.id === id)?.name ?? `Board ${id}`), 3)),

@@ -1,7 +1,8 @@
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardVersionsApi } from '@shared/api/boardVersionsApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import { widgetRegistry } from '@boards/widgets';
 import { EditorStore } from './EditorStore';
 import { EditorWorkspace } from './EditorWorkspace';
@@ -10,7 +11,7 @@ type Loading = { status: 'loading' } | { status: 'failed' } | { status: 'ready';
 
 interface BoardEditorProps {
   boardId: number;
-  api: Pick<DisplaysApi, 'board' | 'updateBoard' | 'boardVersions' | 'boardVersion' | 'restoreBoardVersion'>;
+  api: Pick<BoardsApi, 'board' | 'updateBoard'> & BoardVersionsApi;
   active: boolean;
   onExit(): void;
 }

@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import { isApiError } from '@shared/api/apiError';
 import type { BoardDocument, BoardElement } from '@shared/board/document';
 import { ErrorCode } from '@shared/errors/codes';
@@ -20,7 +20,7 @@ export interface RevisionConflict {
 export type SaveOutcome = 'saved' | 'invalid' | 'conflict' | 'failed' | 'busy';
 
 export interface EditorStoreOptions {
-  api: Pick<DisplaysApi, 'board' | 'updateBoard'>;
+  api: Pick<BoardsApi, 'board' | 'updateBoard'>;
   registry: WidgetLookup;
   now?: () => number;
   undoLimit?: number;

@@ -3,7 +3,7 @@ import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardVersionsApi } from '@shared/api/boardVersionsApi';
 import { WidgetHostProvider } from '@boards/host/hostContext';
 import { ChannelReaderProvider } from '@boards/runtime/channelReader';
 import { widgetRegistry } from '@boards/widgets';
@@ -29,7 +29,7 @@ import { WidgetPalette } from './WidgetPalette';
 
 interface EditorWorkspaceProps {
   store: EditorStore;
-  api: Pick<DisplaysApi, 'boardVersions' | 'boardVersion' | 'restoreBoardVersion'>;
+  api: BoardVersionsApi;
   /** The editor is the current view (a kept-alive, hidden one must not take keys). */
   active: boolean;
   /** Back to the boards list, once any unsaved changes were confirmed away. */

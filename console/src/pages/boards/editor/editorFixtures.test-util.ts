@@ -1,4 +1,4 @@
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import type { BoardDocument } from '@shared/board/document';
 import type { BoardRecord } from '@shared/schemas/boards';
 import { widgetRegistry } from '@boards/widgets';
@@ -48,7 +48,7 @@ export const boardRecord = (document: BoardDocument = sampleDocument(), revision
 });
 
 /** A store over the real widget catalogue, a controllable clock and an api whose two calls tests replace. */
-export function editorStore(api: Partial<Pick<DisplaysApi, 'board' | 'updateBoard'>> = {}, record = boardRecord()) {
+export function editorStore(api: Partial<Pick<BoardsApi, 'board' | 'updateBoard'>> = {}, record = boardRecord()) {
   const clock = { now: 1_000_000 };
   const calls: string[] = [];
   const store = new EditorStore(record, {

@@ -1,5 +1,5 @@
 import { isApiError } from '@shared/api/apiError';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardsApi } from '@shared/api/boardsApi';
 import { ErrorCode } from '@shared/errors/codes';
 import { issueField, validateBoard, type WidgetLookup } from '@boards/validation/validateBoard';
 import { widgetRegistry } from '@boards/widgets';
@@ -22,7 +22,7 @@ const boardField = (field: string): string => field.replace(/^(body\.)?document\
  * refuses is not sent; a server VALIDATION_FAILED answer comes back as its issues. Any other failure
  * (REVISION_CONFLICT, no permission) rejects; the api hook has toasted it.
  */
-export async function addToBoard(api: Pick<DisplaysApi, 'board' | 'updateBoard'>, boardId: number, element: NewBoardElement, registry: WidgetLookup = widgetRegistry): Promise<AddOutcome> {
+export async function addToBoard(api: Pick<BoardsApi, 'board' | 'updateBoard'>, boardId: number, element: NewBoardElement, registry: WidgetLookup = widgetRegistry): Promise<AddOutcome> {
   const record = await api.board(boardId);
   const { document, elementId } = placeOnBoard(record.document, element);
   const checked = validateBoard(document, registry);

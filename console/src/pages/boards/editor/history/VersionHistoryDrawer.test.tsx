@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardVersionsApi } from '@shared/api/boardVersionsApi';
 import { formatDateTime } from '@shared/format';
 import type { BoardRecord, BoardVersionSummary } from '@shared/schemas/boards';
 import { renderInConsole } from '../options/renderInConsole.test-util';
@@ -18,7 +18,7 @@ const versions: BoardVersionSummary[] = [
 function fakeApi() {
   const calls: string[] = [];
   const restored = { id: 5, revision: 4, name: 'Boiler house', document: savedBoard() } as BoardRecord;
-  const api: Pick<DisplaysApi, 'boardVersions' | 'boardVersion' | 'restoreBoardVersion'> = {
+  const api: BoardVersionsApi = {
     boardVersions: async (id) => (calls.push(`boardVersions ${id}`), versions),
     boardVersion: async (id, revision) => (calls.push(`boardVersion ${id} ${revision}`), { ...versions.find((v) => v.revision === revision)!, document: savedBoard() }),
     restoreBoardVersion: async (id, revision, current) => (calls.push(`restoreBoardVersion ${id} ${revision} ${current}`), restored),

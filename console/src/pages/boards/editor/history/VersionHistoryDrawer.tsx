@@ -1,7 +1,7 @@
 import { App, Button, Drawer, Empty, Popconfirm, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DisplaysApi } from '@shared/api/displaysApi';
+import type { BoardVersionsApi } from '@shared/api/boardVersionsApi';
 import type { BoardDocument } from '@shared/board/document';
 import { formatDateTime } from '@shared/format';
 import type { BoardRecord, BoardVersionSummary } from '@shared/schemas/boards';
@@ -16,7 +16,7 @@ interface VersionHistoryDrawerProps {
   current: { document: BoardDocument; revision: number };
   /** Unsaved edits: restoring replaces them, so the confirmation says so. */
   dirty: boolean;
-  api: Pick<DisplaysApi, 'boardVersions' | 'boardVersion' | 'restoreBoardVersion'>;
+  api: BoardVersionsApi;
   onRestored(record: BoardRecord): void;
   onClose(): void;
 }
