@@ -8,9 +8,10 @@ import styles from './lists.module.css';
 import type { PagedRows } from './PagedRows';
 
 interface ListToolbarProps {
-  list: Pick<PagedRows<unknown>, 'loading' | 'busy' | 'selected' | 'keyword' | 'load' | 'search'>;
-  /** Who may add and delete: `<menu>/add|delete` button permissions, or administrators only. */
-  gate: ButtonGate;
+  /** A PagedQuery, or any list with a load() (a tree): search and batch delete need the rest. */
+  list: Pick<PagedRows<unknown>, 'loading' | 'load'> & Partial<Pick<PagedRows<unknown>, 'busy' | 'selected' | 'keyword' | 'search'>>;
+  /** Who may add and delete: `<menu>/add|delete` button permissions, or administrators only; without it neither shows. */
+  gate?: ButtonGate;
   /** Test ids: `<testId>-refresh|search|add|batch-delete|batch-delete-confirm`. */
   testId: string;
   /** Filter inputs, left of the search box. */
@@ -38,7 +39,7 @@ interface ListToolbarProps {
 export const ListToolbar = observer(function ListToolbar(props: ListToolbarProps) {
   const { list, gate, testId, filters, searchPlaceholder, onAdd, addLabel, onBatchDelete, batchDeleteConfirm, actions, exports } = props;
   const { t } = useTranslation();
-  const count = list.selected.length;
+  const count = list.selected?.length ?? 0;
   return (
     <Flex gap={8} wrap align="center" className={styles.toolbar} data-testid={`${testId}-toolbar`}>
       {filters}
@@ -48,7 +49,7 @@ export const ListToolbar = observer(function ListToolbar(props: ListToolbarProps
           style={{ width: 220 }}
           placeholder={searchPlaceholder}
           defaultValue={list.keyword}
-          onSearch={(keyword) => void list.search(keyword)}
+          onSearch={(keyword) => void list.search?.(keyword)}
           data-testid={`${testId}-search`}
         />
       )}
@@ -58,7 +59,7 @@ export const ListToolbar = observer(function ListToolbar(props: ListToolbarProps
       <Flex gap={8} wrap className={styles.toolbarEnd}>
         {actions}
         {exports}
-        {onBatchDelete && (
+        {onBatchDelete && gate && (
           <Gate gate={gate} button="delete">
             <Popconfirm
               title={batchDeleteConfirm ? batchDeleteConfirm(count) : t('lists.batchDeleteConfirm', { count })}
@@ -74,7 +75,7 @@ export const ListToolbar = observer(function ListToolbar(props: ListToolbarProps
             </Popconfirm>
           </Gate>
         )}
-        {onAdd && (
+        {onAdd && gate && (
           <Gate gate={gate} button="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={`${testId}-add`}>
               {addLabel ?? t('lists.add')}

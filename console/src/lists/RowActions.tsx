@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Gate, type ButtonGate } from './Gate';
 
 export interface RowAction {
-  /** The permission button it needs (`edit`, `delete`, `auth`…); none: everyone who sees the list. */
+  /** The permission button it needs (`edit`, `delete`, `auth`…) under the row's gate; none: everyone who sees the list. */
   button?: string;
   label: string;
   icon?: ReactNode;
@@ -21,7 +21,7 @@ export interface RowAction {
  * A row's action links, each under its permission. They wrap onto a second line rather than widen the
  * column, so the actions never push other columns out of a 1366 px screen.
  */
-export function RowActions({ gate, actions }: { gate: ButtonGate; actions: (RowAction | false | null | undefined)[] }) {
+export function RowActions({ gate, actions }: { gate?: ButtonGate; actions: (RowAction | false | null | undefined)[] }) {
   const { t } = useTranslation();
   const link = (action: RowAction, onClick?: () => void) => (
     <Button type="link" size="small" danger={action.danger} icon={action.icon} disabled={action.disabled} onClick={onClick} data-testid={action.testId}>
@@ -45,7 +45,7 @@ export function RowActions({ gate, actions }: { gate: ButtonGate; actions: (RowA
         ) : (
           link(action, action.onClick)
         );
-        return action.button ? (
+        return action.button && gate ? (
           <Gate key={action.testId} gate={gate} button={action.button}>
             {element}
           </Gate>

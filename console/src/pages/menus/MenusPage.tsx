@@ -1,11 +1,15 @@
-import { CheckOutlined, DeleteOutlined, EditOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, DeleteOutlined, EditOutlined, NodeExpandOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouterEntry } from '@shared/schemas/router';
 import { createRoutersApi } from '@shared/api/routersApi';
 import { useNotify } from '../../feedback/notify';
+import { CutText } from '../../lists/CutText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
 import { AdminOnly } from '../../permissions/AdminOnly';
 import { useStores } from '../../stores/StoreContext';
 import type { AuthNode } from '../roles/authTree';
@@ -47,51 +51,50 @@ export const MenusPage = observer(function MenusPage() {
       title: t('menus.title'),
       render: (_: unknown, { entry }) => <span data-testid={`menu-title-${entry._id}`}>{entryTitle(t, entry)}</span>,
     },
-    { key: 'path', title: t('menus.path'), render: (_: unknown, { entry }) => <Typography.Text code>{entry.path}</Typography.Text> },
-    { key: 'fullpath', title: t('menus.fullpath'), render: (_: unknown, { entry }) => entry.fullpath },
-    { key: 'level', title: t('menus.level'), width: 70, align: 'right', render: (_: unknown, { entry }) => entry.level },
+    {
+      key: 'path',
+      title: t('menus.path'),
+      // The full path under the path: one column less, so the tree fits a 1366 px screen.
+      render: (_: unknown, { entry }) => (
+        <div>
+          <Typography.Text code>{entry.path}</Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, wordBreak: 'break-all' }} title={t('menus.fullpath')}>
+            {entry.fullpath}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { key: 'level', title: t('menus.level'), align: 'right', render: (_: unknown, { entry }) => entry.level },
     {
       key: 'type',
       title: t('menus.type'),
-      width: 90,
       render: (_: unknown, { entry }) => <Tag color={entry.type === 'button' ? 'blue' : 'default'}>{t(entry.type === 'button' ? 'menus.typeButton' : 'menus.typeMenu')}</Tag>,
     },
-    { key: 'icon', title: t('menus.icon'), render: (_: unknown, { entry }) => entry.icon ?? '' },
-    { key: 'sort', title: t('menus.sort'), width: 70, align: 'right', render: (_: unknown, { entry }) => entry.sort },
-    { key: 'hidden', title: t('menus.hidden'), width: 80, align: 'center', render: (_: unknown, { entry }) => flagMark(entry.hidden) },
-    { key: 'noRole', title: t('menus.noRole'), width: 110, align: 'center', render: (_: unknown, { entry }) => flagMark(entry.noRole) },
+    { key: 'icon', title: t('menus.icon'), render: (_: unknown, { entry }) => <CutText text={entry.icon} maxWidth={140} /> },
+    { key: 'sort', title: t('menus.sort'), align: 'right', render: (_: unknown, { entry }) => entry.sort },
+    { key: 'hidden', title: t('menus.hidden'), align: 'center', render: (_: unknown, { entry }) => flagMark(entry.hidden) },
+    { key: 'noRole', title: t('menus.noRole'), align: 'center', render: (_: unknown, { entry }) => flagMark(entry.noRole) },
     {
       key: 'actions',
       title: t('menus.actions'),
-      width: 250,
       render: (_: unknown, { entry }) => (
-        <Flex gap={4} wrap>
-          {entry.type === 'menu' && (
-            <AdminOnly>
-              <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parent: entry })} data-testid={`menu-add-child-${entry._id}`}>
-                {t('menus.addChild')}
-              </Button>
-            </AdminOnly>
-          )}
-          <AdminOnly>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ kind: 'edit', entry })} data-testid={`menu-edit-${entry._id}`}>
-              {t('menus.edit')}
-            </Button>
-          </AdminOnly>
-          <AdminOnly>
-            <Popconfirm
-              title={t(entry.children.length || controller.entries.some((other) => other.parent === entry._id) ? 'menus.deleteWithChildren' : 'menus.deleteConfirm', { path: entry.fullpath })}
-              okText={t('menus.delete')}
-              cancelText={t('menus.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `menu-delete-confirm-${entry._id}` }}
-              onConfirm={() => remove(entry)}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`menu-delete-${entry._id}`}>
-                {t('menus.delete')}
-              </Button>
-            </Popconfirm>
-          </AdminOnly>
-        </Flex>
+        <RowActions
+          gate="admin"
+          actions={[
+            entry.type === 'menu' && { button: 'add', label: t('menus.addChild'), icon: <PlusOutlined />, onClick: () => setEditing({ kind: 'add', parent: entry }), testId: `menu-add-child-${entry._id}` },
+            { button: 'edit', label: t('menus.edit'), icon: <EditOutlined />, onClick: () => setEditing({ kind: 'edit', entry }), testId: `menu-edit-${entry._id}` },
+            {
+              button: 'delete',
+              label: t('menus.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t(entry.children.length || controller.entries.some((other) => other.parent === entry._id) ? 'menus.deleteWithChildren' : 'menus.deleteConfirm', { path: entry.fullpath }),
+              confirmTestId: `menu-delete-confirm-${entry._id}`,
+              onClick: () => void remove(entry),
+              testId: `menu-delete-${entry._id}`,
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -99,35 +102,33 @@ export const MenusPage = observer(function MenusPage() {
   const allOpen = controller.expanded.length > 0;
   return (
     <Card size="small" title={t('menus.pageTitle')} data-testid="menus-page">
-      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
-        <Button icon={<NodeExpandOutlined />} onClick={() => controller.expandAll(!allOpen)} data-testid="menus-expand-all">
-          {t(allOpen ? 'menus.collapseAll' : 'menus.expandAll')}
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={() => void controller.load()}>
-          {t('menus.refresh')}
-        </Button>
-        <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+      <ListToolbar
+        list={controller}
+        gate="admin"
+        testId="menus"
+        onAdd={() => setEditing({ kind: 'add', parent: null })}
+        addLabel={t('menus.add')}
+        filters={
+          <Button icon={<NodeExpandOutlined />} onClick={() => controller.expandAll(!allOpen)} data-testid="menus-expand-all">
+            {t(allOpen ? 'menus.collapseAll' : 'menus.expandAll')}
+          </Button>
+        }
+        actions={
           <AdminOnly>
             <Button icon={<ThunderboltOutlined />} loading={controller.busy} onClick={() => void generate()} data-testid="menus-generate">
               {t('menus.generate')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parent: null })} data-testid="menus-add">
-              {t('menus.add')}
-            </Button>
           </AdminOnly>
-        </Flex>
-      </Flex>
-      <Table<MenuRow>
-        size="middle"
+        }
+      />
+      <ListTable<MenuRow>
+        rows={data}
         loading={controller.loading || controller.busy}
         columns={columns}
-        dataSource={data}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
         expandable={{ expandedRowKeys: controller.expanded, onExpandedRowsChange: (keys) => controller.setExpanded(keys.map(Number)) }}
-        onRow={(row) => ({ 'data-testid': `menu-row-${row.key}` }) as object}
-        locale={{ emptyText: t('menus.empty') }}
-        data-testid="menus-tree"
+        rowAttributes={(row) => ({ 'data-testid': `menu-row-${row.key}` })}
+        emptyText={t('menus.empty')}
+        testId="menus-tree"
       />
       {editing && <MenuDialog controller={controller} editing={editing} onClose={() => setEditing(null)} />}
     </Card>

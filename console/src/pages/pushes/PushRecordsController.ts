@@ -18,7 +18,6 @@ export const canResend = (record: Pick<PushRecord, 'state'>): boolean => record.
 /** /message/push-records: the paged records, the rows checked for a resend and what the last resend did. */
 export class PushRecordsController {
   readonly list: PagedQuery<PushRecordFilters, PushRecord>;
-  selectedIds: number[] = [];
   resending = false;
   lastResend: ResendResult | null = null;
   /** The record whose text the drawer shows. */
@@ -29,8 +28,13 @@ export class PushRecordsController {
     makeAutoObservable<PushRecordsController, 'api'>(this, { api: false, list: false }, { autoBind: true });
   }
 
+  /** The rows checked for a resend (kept by the list: only rows on the page shown). */
+  get selectedIds(): number[] {
+    return this.list.selected;
+  }
+
   setSelected(ids: number[]): void {
-    this.selectedIds = ids;
+    this.list.select(ids);
   }
 
   open(record: PushRecord | null): void {
@@ -38,15 +42,14 @@ export class PushRecordsController {
   }
 
   setFilter<K extends keyof PushRecordFilters>(name: K, value: PushRecordFilters[K]): Promise<void> {
-    this.selectedIds = [];
+    this.list.select([]);
     return this.list.setFilter(name, value);
   }
 
   /** The time range in one step (one request, not two). */
   setRange(from: number | undefined, to: number | undefined): Promise<void> {
-    this.selectedIds = [];
-    this.list.filters = { ...this.list.filters, from, to };
-    return this.list.setPage(1, this.list.size);
+    this.list.select([]);
+    return this.list.setFilters({ from, to });
   }
 
   /** Sends the checked records again; the answer (with the reasons of those left alone) stays for the screen. */
@@ -57,7 +60,7 @@ export class PushRecordsController {
       const result = await this.api.resend(ids);
       runInAction(() => {
         this.lastResend = result;
-        this.selectedIds = [];
+        this.list.select([]);
       });
       await this.list.load();
       return result;

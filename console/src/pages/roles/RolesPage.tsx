@@ -49,7 +49,7 @@ export const RolesPage = observer(function RolesPage() {
       key: 'name',
       title: t('roles.name'),
       render: (_: unknown, role) => (
-        <Flex gap={6} align="center">
+        <Flex gap={6} align="center" wrap>
           <Typography.Text strong>{role.name}</Typography.Text>
           {role.isDefault && <Tag color="green">{t('roles.default')}</Tag>}
         </Flex>

@@ -1,13 +1,14 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Input, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, withThousands } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { ALARM_ACTIONS, ALARM_KINDS, type AlarmActionEntry, type AlarmActionKind, type AlarmKind } from '@shared/schemas/alarms';
+import { CutText } from '../../../lists/CutText';
+import { ListTable } from '../../../lists/ListTable';
+import { ListToolbar } from '../../../lists/ListToolbar';
 import { useStores } from '../../../stores/StoreContext';
 import { AlarmActionTag, AlarmKindTag, SeverityTag } from '../shared/AlarmTags';
-import styles from '../shared/alarms.module.css';
 import { RangeFilter } from '../shared/RangeFilter';
 import { useAlarmsApi } from '../shared/useAlarmsApi';
 import { createAlarmLog, watchAlarmLog } from './AlarmLogController';
@@ -24,7 +25,7 @@ export const AlarmLogPage = observer(function AlarmLogPage() {
   }, [log, root.alarms]);
 
   const columns: TableColumnsType<AlarmActionEntry> = [
-    { key: 'at', title: t('alarms.log.at'), render: (_, entry) => <span className={styles.nowrap}>{formatDateTime(entry.at)}</span> },
+    { key: 'at', title: t('alarms.log.at'), render: (_, entry) => formatDateTime(entry.at) },
     { key: 'action', title: t('alarms.log.action'), render: (_, entry) => <AlarmActionTag action={entry.action} /> },
     { key: 'actor', title: t('alarms.log.actor'), render: (_, entry) => (entry.actor ? <Typography.Text strong>{entry.actor}</Typography.Text> : <Typography.Text type="secondary">{t('alarms.log.system')}</Typography.Text>) },
     {
@@ -38,67 +39,54 @@ export const AlarmLogPage = observer(function AlarmLogPage() {
             <SeverityTag severity={entry.severity} />
             <Typography.Text strong>{entry.subjectName}</Typography.Text>
           </Space>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 1, tooltip: entry.message }} style={{ margin: 0, maxWidth: 420 }}>
-            {entry.message}
-          </Typography.Paragraph>
+          <div>
+            <CutText text={entry.message} maxWidth={420} type="secondary" />
+          </div>
         </div>
       ),
     },
-    {
-      key: 'note',
-      title: t('alarms.columns.note'),
-      render: (_, entry) => (entry.note ? <Typography.Paragraph ellipsis={{ rows: 2, tooltip: entry.note }} style={{ margin: 0, minWidth: 120, maxWidth: 320 }}>{entry.note}</Typography.Paragraph> : <Typography.Text type="secondary">—</Typography.Text>),
-    },
+    { key: 'note', title: t('alarms.columns.note'), render: (_, entry) => <CutText text={entry.note} rows={2} maxWidth={320} /> },
   ];
 
   return (
     <Card data-testid="alarm-log">
       <Typography.Paragraph type="secondary">{t('alarms.log.intro')}</Typography.Paragraph>
-      <Flex align="start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space wrap>
-          <Select<AlarmActionKind>
-            allowClear
-            style={{ width: 170 }}
-            placeholder={t('alarms.log.anyAction')}
-            value={log.filters.action}
-            options={ALARM_ACTIONS.map((action) => ({ value: action, label: t(`alarms.action.${action}`) }))}
-            onChange={(action) => void log.setFilter('action', action)}
-            data-testid="alarm-log-action"
-          />
-          <Select<AlarmKind>
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('alarms.filters.anyKind')}
-            value={log.filters.kind}
-            options={ALARM_KINDS.map((kind) => ({ value: kind, label: t(`alarms.kind.${kind}`) }))}
-            onChange={(kind) => void log.setFilter('kind', kind)}
-            data-testid="alarm-log-kind"
-          />
-          <Input.Search allowClear style={{ width: 200 }} placeholder={t('alarms.log.actorPlaceholder')} onSearch={(actor) => void log.setFilter('actor', actor)} data-testid="alarm-log-actor" />
-          <RangeFilter from={log.filters.range?.[0]} to={log.filters.range?.[1]} onChange={(from, to) => void log.setFilter('range', from !== undefined && to !== undefined ? [from, to] : undefined)} of="at" testId="alarm-log-range" />
-          <Button icon={<ReloadOutlined />} loading={log.loading} onClick={() => void log.load()} data-testid="alarm-log-refresh">
-            {t('alarms.actions.refresh')}
-          </Button>
-        </Space>
-      </Flex>
-      <Table<AlarmActionEntry>
+      <ListToolbar
+        list={log}
+        testId="alarm-log"
+        filters={
+          <>
+            <Select<AlarmActionKind>
+              allowClear
+              style={{ width: 170 }}
+              placeholder={t('alarms.log.anyAction')}
+              value={log.filters.action}
+              options={ALARM_ACTIONS.map((action) => ({ value: action, label: t(`alarms.action.${action}`) }))}
+              onChange={(action) => void log.setFilter('action', action)}
+              data-testid="alarm-log-action"
+            />
+            <Select<AlarmKind>
+              allowClear
+              style={{ width: 160 }}
+              placeholder={t('alarms.filters.anyKind')}
+              value={log.filters.kind}
+              options={ALARM_KINDS.map((kind) => ({ value: kind, label: t(`alarms.kind.${kind}`) }))}
+              onChange={(kind) => void log.setFilter('kind', kind)}
+              data-testid="alarm-log-kind"
+            />
+            <Input.Search allowClear style={{ width: 200 }} placeholder={t('alarms.log.actorPlaceholder')} onSearch={(actor) => void log.setFilter('actor', actor)} data-testid="alarm-log-actor" />
+            <RangeFilter from={log.filters.range?.[0]} to={log.filters.range?.[1]} onChange={(from, to) => void log.setFilter('range', from !== undefined && to !== undefined ? [from, to] : undefined)} of="at" testId="alarm-log-range" />
+          </>
+        }
+      />
+      <ListTable<AlarmActionEntry>
+        list={log}
         rowKey="id"
-        size="middle"
-        data-testid="alarm-log-table"
-        loading={log.loading}
+        testId="alarm-log-table"
         columns={columns}
-        dataSource={log.rows}
-        scroll={{ x: 'max-content' }}
-        onRow={(entry) => ({ 'data-testid': `alarm-log-row-${entry.id}` }) as object}
-        locale={{ emptyText: t('alarms.log.none') }}
-        pagination={{
-          current: log.page,
-          pageSize: log.size,
-          total: log.total,
-          showSizeChanger: true,
-          showTotal: (total) => t('alarms.total', { total: withThousands(total, 0) }),
-          onChange: (page, size) => void log.setPage(page, size),
-        }}
+        rowAttributes={(entry) => ({ 'data-testid': `alarm-log-row-${entry.id}` })}
+        emptyText={t('alarms.log.none')}
+        totalText={(total) => t('alarms.total', { total })}
       />
     </Card>
   );

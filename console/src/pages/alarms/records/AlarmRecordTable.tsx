@@ -1,9 +1,11 @@
-import { Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
-import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, withThousands } from '@shared/format';
 import { ALARM_STATES, type AlarmRecord } from '@shared/schemas/alarms';
+import { CutText } from '../../../lists/CutText';
+import { ListTable } from '../../../lists/ListTable';
+import { RowActions } from '../../../lists/RowActions';
 import { AlarmKindTag, AlarmStateTag, SeverityTag } from '../shared/AlarmTags';
 import { recordMessage } from '../shared/alarmTexts';
 import styles from '../shared/alarms.module.css';
@@ -66,7 +68,7 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
       title: t('alarms.columns.message'),
       render: (_, record) => {
         const message = recordMessage(t, record);
-        return <Typography.Paragraph ellipsis={{ rows: 2, tooltip: message }} style={{ margin: 0, minWidth: 160, maxWidth: 260 }}>{message}</Typography.Paragraph>;
+        return <CutText text={message} rows={2} maxWidth={220} />;
       },
     },
     { key: 'severity', title: t('alarms.columns.severity'), render: (_, record) => <SeverityTag severity={record.severity} /> },
@@ -88,28 +90,21 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
     {
       key: 'note',
       title: t('alarms.columns.note'),
-      render: (_, record) => (record.note ? <Typography.Paragraph ellipsis={{ rows: 2, tooltip: record.note }} style={{ margin: 0, minWidth: 100, maxWidth: 200 }}>{record.note}</Typography.Paragraph> : <Typography.Text type="secondary">—</Typography.Text>),
+      render: (_, record) => <CutText text={record.note} rows={2} maxWidth={160} />,
     },
     ...(onAcknowledge || onProcess
       ? [
           {
             key: 'actions',
             title: t('alarms.columns.actions'),
-            fixed: 'right' as const,
             render: (_: unknown, record: AlarmRecord) =>
               isOpen(record) ? (
-                <Space size={0}>
-                  {onAcknowledge && record.processingState === ALARM_STATES.new && (
-                    <Button type="link" size="small" disabled={list.acting} onClick={() => onAcknowledge(record)} data-testid={`alarm-acknowledge-${record.id}`}>
-                      {t('alarms.actions.acknowledge')}
-                    </Button>
-                  )}
-                  {onProcess && (
-                    <Button type="link" size="small" disabled={list.acting} onClick={() => onProcess(record)} data-testid={`alarm-process-${record.id}`}>
-                      {t('alarms.actions.process')}
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  actions={[
+                    onAcknowledge && record.processingState === ALARM_STATES.new && { label: t('alarms.actions.acknowledge'), disabled: list.acting, onClick: () => onAcknowledge(record), testId: `alarm-acknowledge-${record.id}` },
+                    onProcess && { label: t('alarms.actions.process'), disabled: list.acting, onClick: () => onProcess(record), testId: `alarm-process-${record.id}` },
+                  ]}
+                />
               ) : null,
           },
         ]
@@ -117,34 +112,16 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
   ];
 
   return (
-    <Table<AlarmRecord>
+    <ListTable<AlarmRecord>
+      list={list.list}
       rowKey="id"
-      size="middle"
-      data-testid="alarm-record-table"
-      loading={list.loading}
+      testId="alarm-record-table"
       columns={columns}
-      dataSource={list.rows}
-      scroll={{ x: 'max-content' }}
       rowClassName={(record) => (record.processingState === ALARM_STATES.new ? styles.unacknowledged! : '')}
-      onRow={(record) => ({ 'data-testid': `alarm-row-${record.id}`, 'data-state': String(record.processingState) }) as object}
-      locale={{ emptyText: t(list.filters.stateView === 'open' ? 'alarms.records.noneOpen' : 'alarms.records.none') }}
-      {...(selectable
-        ? {
-            rowSelection: {
-              selectedRowKeys: list.selectedIds,
-              onChange: (keys: Key[]) => list.select(keys.map(Number)),
-              getCheckboxProps: (record: AlarmRecord) => ({ disabled: !isOpen(record), 'data-testid': `alarm-select-${record.id}` }) as object,
-            },
-          }
-        : {})}
-      pagination={{
-        current: list.page,
-        pageSize: list.size,
-        total: list.total,
-        showSizeChanger: true,
-        showTotal: (total) => t('alarms.total', { total: withThousands(total, 0) }),
-        onChange: (page, size) => void list.setPage(page, size),
-      }}
+      rowAttributes={(record) => ({ 'data-testid': `alarm-row-${record.id}`, 'data-state': String(record.processingState) })}
+      emptyText={t(list.filters.stateView === 'open' ? 'alarms.records.noneOpen' : 'alarms.records.none')}
+      totalText={(total) => t('alarms.total', { total })}
+      selectable={selectable && { disabled: (record) => !isOpen(record), testId: (record) => `alarm-select-${record.id}` }}
     />
   );
 });

@@ -1,4 +1,5 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { PagedQuery } from '../../../lists/PagedQuery';
 import type { AlarmRecordAction, AlarmsApi } from '@shared/api/alarmsApi';
 import type { AlarmActionResult, AlarmKind, AlarmRecord } from '@shared/schemas/alarms';
 import type { AlarmStore } from '@shared/stores/alarmStore';
@@ -10,78 +11,73 @@ export interface AlarmActionOutcome extends AlarmActionResult {
 }
 
 /**
- * One server-paged list of alarm records (an alerts screen or the batch screen), kept current from the
+ * One server-paged list of alarm records (an alerts screen or the batch screen) in a PagedQuery, kept current from the
  * realtime `alarms:new` feed instead of polling: a changed row is replaced where it is (or leaves when it
  * no longer fits the filters), a newly raised one goes on top of the first page. Headless: the page
  * renders it; failures were already shown by the api hook, so actions resolve instead of throwing.
  */
 export class AlarmRecordsController {
-  rows: AlarmRecord[] = [];
-  total = 0;
-  page = 1;
-  size = 20;
-  loading = false;
+  /** The paged list; the live feed below edits its rows in place. */
+  readonly list: PagedQuery<AlarmRecordFilters, AlarmRecord>;
   acting = false;
-  filters: AlarmRecordFilters;
-  /** Rows ticked on the batch screen. */
-  selectedIds: number[] = [];
   outcome: AlarmActionOutcome | null = null;
-  private requestSeq = 0;
 
   constructor(
     private readonly api: Pick<AlarmsApi, 'records' | 'act'>,
     /** The screen's kind (alerts/devices → device); undefined on the batch screen. */
     readonly fixedKind?: AlarmKind,
   ) {
-    this.filters = { ...DEFAULT_RECORD_FILTERS, ...(fixedKind ? { kind: fixedKind } : {}) };
-    makeAutoObservable<AlarmRecordsController, 'api' | 'requestSeq'>(this, { api: false, fixedKind: false, requestSeq: false }, { autoBind: true });
+    this.list = new PagedQuery((query) => api.records(recordQuery(query, query.page, query.size)), { ...DEFAULT_RECORD_FILTERS, ...(fixedKind ? { kind: fixedKind } : {}) });
+    makeAutoObservable<AlarmRecordsController, 'api'>(this, { api: false, fixedKind: false, list: false }, { autoBind: true });
+  }
+
+  get rows(): AlarmRecord[] {
+    return this.list.rows;
+  }
+  get total(): number {
+    return this.list.total;
+  }
+  get page(): number {
+    return this.list.page;
+  }
+  get size(): number {
+    return this.list.size;
+  }
+  get loading(): boolean {
+    return this.list.loading;
+  }
+  get filters(): AlarmRecordFilters {
+    return this.list.filters;
+  }
+  /** Rows ticked on the batch screen. */
+  get selectedIds(): number[] {
+    return this.list.selected;
   }
 
   get query() {
     return recordQuery(this.filters, this.page, this.size);
   }
 
-  async load(): Promise<void> {
-    const seq = ++this.requestSeq;
-    this.loading = true;
-    try {
-      const result = await this.api.records(this.query);
-      if (seq !== this.requestSeq) return;
-      runInAction(() => {
-        this.rows = result.rows;
-        this.total = result.total;
-        const shown = new Set(result.rows.map((row) => row.id));
-        this.selectedIds = this.selectedIds.filter((id) => shown.has(id));
-      });
-    } catch {
-      // The toast said why; the list keeps what it had.
-    } finally {
-      if (seq === this.requestSeq) runInAction(() => (this.loading = false));
-    }
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   setPage(page: number, size: number): Promise<void> {
-    this.page = size === this.size ? page : 1;
-    this.size = size;
-    return this.load();
+    return this.list.setPage(page, size);
   }
 
   /** A changed filter starts again from the first page; the screen's own kind cannot be changed. */
   setFilter<K extends keyof AlarmRecordFilters>(name: K, value: AlarmRecordFilters[K]): Promise<void> {
     if (name === 'kind' && this.fixedKind) return Promise.resolve();
-    this.filters = { ...this.filters, [name]: value };
-    this.page = 1;
-    return this.load();
+    return this.list.setFilter(name, value);
   }
 
   setRange(from: number | undefined, to: number | undefined): Promise<void> {
-    this.filters = { ...this.filters, from, to };
-    this.page = 1;
-    return this.load();
+    return this.list.setFilters({ from, to });
   }
 
   select(ids: number[]): void {
-    this.selectedIds = ids;
+    this.list.select(ids);
   }
 
   dismissOutcome(): void {
@@ -97,7 +93,7 @@ export class AlarmRecordsController {
       const result = await this.api.act(action, { ids: [...ids], ...(text ? { note: text } : {}) });
       runInAction(() => {
         this.outcome = { action, ...result };
-        this.selectedIds = this.selectedIds.filter((id) => !result.changed.includes(id));
+        this.list.select(this.selectedIds.filter((id) => !result.changed.includes(id)));
       });
       await this.load();
       return result;
@@ -116,18 +112,18 @@ export class AlarmRecordsController {
     const index = this.rows.findIndex((row) => row.id === record.id);
     const fits = matchesFilters(record, this.filters);
     if (index >= 0) {
-      if (fits) this.rows = this.rows.map((row, i) => (i === index ? record : row));
+      if (fits) this.list.rows = this.rows.map((row, i) => (i === index ? record : row));
       else {
-        this.rows = this.rows.filter((row) => row.id !== record.id);
-        this.total = Math.max(0, this.total - 1);
+        this.list.rows = this.rows.filter((row) => row.id !== record.id);
+        this.list.total = Math.max(0, this.total - 1);
       }
       return false;
     }
     if (!fits) return false;
     const newest = this.rows.every((row) => row.id < record.id);
     if (this.page !== 1 || !newest) return true;
-    this.rows = [record, ...this.rows].slice(0, this.size);
-    this.total += 1;
+    this.list.rows = [record, ...this.rows].slice(0, this.size);
+    this.list.total += 1;
     return false;
   }
 

@@ -19,14 +19,14 @@ type RuleFilters = Omit<ThresholdRuleQuery, 'page' | 'size'>;
 export class ThresholdRulesController {
   saving = false;
   /** The paged list; the focus (devices/power-thresholds) is a fixed filter. */
-  private readonly list: PagedQuery<RuleFilters, ThresholdRule>;
+  readonly list: PagedQuery<RuleFilters, ThresholdRule>;
 
   constructor(
     private readonly api: Pick<AlarmsApi, 'rules' | 'createRule' | 'updateRule' | 'deleteRules' | 'suggest'>,
     readonly focus?: RuleFocus,
   ) {
     this.list = new PagedQuery<RuleFilters, ThresholdRule>((query) => api.rules(query), focus ? { scope: focus.scope, metric: focus.metric } : {});
-    makeAutoObservable<ThresholdRulesController, 'api' | 'list'>(this, { api: false, focus: false, list: false }, { autoBind: true });
+    makeAutoObservable<ThresholdRulesController, 'api'>(this, { api: false, focus: false, list: false }, { autoBind: true });
   }
 
   get rows(): ThresholdRule[] {
@@ -60,7 +60,7 @@ export class ThresholdRulesController {
   }
 
   search(keyword: string): Promise<void> {
-    return this.list.setFilter('keyword', keyword.trim() || undefined);
+    return this.list.search(keyword);
   }
 
   /** Creates (no id) or updates a rule, then reloads the list. */

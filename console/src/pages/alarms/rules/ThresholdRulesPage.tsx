@@ -1,9 +1,12 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity, withThousands } from '@shared/format';
+import { ListTable } from '../../../lists/ListTable';
+import { usePermission } from '../../../permissions/Permission';
+import { ListToolbar } from '../../../lists/ListToolbar';
+import { RowActions } from '../../../lists/RowActions';
 import type { ThresholdRule } from '@shared/schemas/alarms';
 import { useNotify } from '../../../feedback/notify';
 import { ResourceOptions } from '../../../resources/ResourceOptions';
@@ -33,7 +36,8 @@ export const ThresholdRulesPage = observer(function ThresholdRulesPage({ menu, f
   const [rules] = useState(() => new ThresholdRulesController(api, focus));
   const [options] = useState(() => new ResourceOptions(root.http));
   const [editing, setEditing] = useState<{ rule?: ThresholdRule } | null>(null);
-  const can = { add: root.permission.hasButton(menu, 'add'), edit: root.permission.hasButton(menu, 'edit'), delete: root.permission.hasButton(menu, 'delete') };
+  const gate = { menu };
+  const can = usePermission(menu);
 
   useEffect(() => {
     void rules.load();
@@ -75,73 +79,41 @@ export const ThresholdRulesPage = observer(function ThresholdRulesPage({ menu, f
     { key: 'under', title: t('alarms.rules.fields.under'), align: 'right', render: (_, rule) => limit(rule.under, rule.unit) },
     { key: 'duration', title: t('alarms.rules.fields.duration'), align: 'right', render: (_, rule) => `${withThousands(rule.durationS, 0)} s` },
     { key: 'hysteresis', title: t('alarms.rules.fields.hysteresis'), align: 'right', render: (_, rule) => limit(rule.hysteresis, rule.unit) },
-    ...(can.edit || can.delete
-      ? [
-          {
-            key: 'actions',
-            title: t('alarms.columns.actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, rule: ThresholdRule) => (
-              <Space size={0}>
-                {can.edit && (
-                  <Button type="link" size="small" onClick={() => setEditing({ rule })} data-testid={`rule-edit-${rule.id}`}>
-                    {t('alarms.actions.edit')}
-                  </Button>
-                )}
-                {can.delete && (
-                  <Popconfirm
-                    title={t('alarms.rules.deleteConfirm', { name: rule.name })}
-                    onConfirm={() => remove(rule)}
-                    okText={t('alarms.actions.delete')}
-                    cancelText={t('alarms.actions.cancel')}
-                    okButtonProps={{ danger: true, 'data-testid': 'rule-delete-confirm' }}
-                  >
-                    <Button type="link" size="small" danger data-testid={`rule-delete-${rule.id}`}>
-                      {t('alarms.actions.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...(can('edit') || can('delete') ? [{
+      key: 'actions',
+      title: t('alarms.columns.actions'),
+      render: (_: unknown, rule: ThresholdRule) => (
+        <RowActions
+          gate={gate}
+          actions={[
+            { button: 'edit', label: t('alarms.actions.edit'), onClick: () => setEditing({ rule }), testId: `rule-edit-${rule.id}` },
+            {
+              button: 'delete',
+              label: t('alarms.actions.delete'),
+              danger: true,
+              confirm: t('alarms.rules.deleteConfirm', { name: rule.name }),
+              confirmTestId: 'rule-delete-confirm',
+              onClick: () => void remove(rule),
+              testId: `rule-delete-${rule.id}`,
+            },
+          ]}
+        />
+      ),
+    }] : []),
   ];
 
   return (
     <Card data-testid="threshold-rules">
       <Typography.Paragraph type="secondary">{t(focus ? 'alarms.rules.introPower' : 'alarms.rules.intro')}</Typography.Paragraph>
-      <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space wrap>
-          {can.add && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="rule-add">
-              {t('alarms.rules.add')}
-            </Button>
-          )}
-          <Input.Search allowClear style={{ width: 240 }} placeholder={t('alarms.rules.search')} onSearch={(keyword) => void rules.search(keyword)} data-testid="rule-search" />
-        </Space>
-        <Button icon={<ReloadOutlined />} loading={rules.loading} onClick={() => void rules.load()} data-testid="rule-refresh">
-          {t('alarms.actions.refresh')}
-        </Button>
-      </Flex>
-      <Table<ThresholdRule>
+      <ListToolbar list={rules.list} gate={gate} testId="rule" searchPlaceholder={t('alarms.rules.search')} onAdd={() => setEditing({})} addLabel={t('alarms.rules.add')} />
+      <ListTable<ThresholdRule>
+        list={rules.list}
         rowKey="id"
-        size="middle"
-        data-testid="rule-table"
-        loading={rules.loading}
+        testId="rule-table"
         columns={columns}
-        dataSource={rules.rows}
-        scroll={{ x: 'max-content' }}
-        onRow={(rule) => ({ 'data-testid': `rule-row-${rule.id}` }) as object}
-        locale={{ emptyText: t('alarms.rules.none') }}
-        pagination={{
-          current: rules.page,
-          pageSize: rules.size,
-          total: rules.total,
-          showSizeChanger: true,
-          showTotal: (total) => t('alarms.total', { total: withThousands(total, 0) }),
-          onChange: (page, size) => void rules.setPage(page, size),
-        }}
+        rowAttributes={(rule) => ({ 'data-testid': `rule-row-${rule.id}` })}
+        emptyText={t('alarms.rules.none')}
+        totalText={(total) => t('alarms.total', { total })}
       />
       {editing && <ThresholdRuleDialog rules={rules} options={options} rule={editing.rule} onClose={() => setEditing(null)} />}
     </Card>
