@@ -2,16 +2,14 @@ import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { isApiError } from '@shared/api/apiError';
-import { ErrorCode } from '@shared/errors/codes';
+import { formFields, keyText, serverFieldErrors } from './fieldErrors';
 
 /**
  * Form rules from the shared contracts (roles, menus, login pages): the server checks the same schema,
  * and both speak in catalogue keys ('menus.sort_err'), shown here as t(key).
  */
 
-/** A message from the contract or the server: a catalogue key in the reader's language, anything else as sent. */
-export const keyText = (t: TFunction, message: string): string => t(message, { defaultValue: message });
+export { keyText };
 
 /** An antd rule checking one field with its schema (fires on blur with validateTrigger="onBlur"). */
 export function contractRule(t: TFunction, field: z.ZodType, toValue: (value: unknown) => unknown = (value) => value): Rule {
@@ -28,12 +26,8 @@ export function contractRule(t: TFunction, field: z.ZodType, toValue: (value: un
  * `body.<field>`). Returns false when nothing matched a field (the api toast already spoke).
  */
 export function showServerErrors(t: TFunction, form: FormInstance, error: unknown): boolean {
-  if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) return false;
-  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
   const names = new Set(Object.keys(form.getFieldsValue() as object));
-  const fields = issues
-    .map((issue) => ({ name: issue.field.replace(/^body\./, ''), errors: [keyText(t, issue.message)] }))
-    .filter((field) => names.has(field.name));
+  const fields = formFields(serverFieldErrors(error, { field: (path) => (names.has(path) ? path : undefined), text: (issue) => keyText(t, issue.message) }));
   form.setFields(fields);
   return fields.length > 0;
 }

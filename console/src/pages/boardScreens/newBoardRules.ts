@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { boardMetaSchema } from '@shared/board/document';
-import { isApiError } from '@shared/api/apiError';
-import { ErrorCode } from '@shared/errors/codes';
+import { fieldErrors, schemaIssues, serverIssues, type FieldIssue } from '../../forms/fieldErrors';
 import type { NewBoardFields } from './newBoardDocument';
 import type { PurposeScreen } from './purposes';
 import { rule, ruleText } from './ruleText';
@@ -14,24 +13,15 @@ const asField = (name: string | undefined): NewBoardField | undefined => FIELDS.
 
 /** What the contract (boardMetaSchema) says about the new board's fields, plus the code a data board needs. */
 export function newBoardErrors(t: TFunction, screen: PurposeScreen, fields: NewBoardFields): NewBoardErrors {
-  const errors: NewBoardErrors = {};
-  const result = boardMetaSchema.safeParse({ ...fields, purpose: screen.purpose, equipmentMeterId: screen.needsMeter ? fields.equipmentMeterId : null });
-  for (const issue of result.success ? [] : result.error.issues) {
-    const field = asField(String(issue.path[0]));
-    if (field) errors[field] ??= ruleText(t, issue.message);
-  }
+  const errors = newBoardFieldErrors(t, schemaIssues(boardMetaSchema, { ...fields, purpose: screen.purpose, equipmentMeterId: screen.needsMeter ? fields.equipmentMeterId : null }));
   if (screen.needsCode && fields.code.trim() === '') errors.code ??= rule(t, 'codeRequired');
   return errors;
 }
 
 /** A refused create's field messages: VALIDATION_FAILED issues named `body.document.meta.<field>` (or without `body.`). */
-export function serverNewBoardErrors(t: TFunction, error: unknown): NewBoardErrors {
-  if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) return {};
-  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-  const errors: NewBoardErrors = {};
-  for (const issue of issues) {
-    const field = asField(/(?:^|\.)meta\.([A-Za-z]+)$/.exec(issue.field)?.[1]);
-    if (field) errors[field] ??= ruleText(t, issue.message);
-  }
-  return errors;
+export const serverNewBoardErrors = (t: TFunction, error: unknown): NewBoardErrors => newBoardFieldErrors(t, serverIssues(error));
+
+/** The dialog's fields among the issues (`name` from the contract, `document.meta.name` from the server), first text each. */
+function newBoardFieldErrors(t: TFunction, issues: FieldIssue[]): NewBoardErrors {
+  return fieldErrors(issues, { field: (path) => asField(/(?:^|\.)meta\.([A-Za-z]+)$/.exec(path)?.[1] ?? path.split('.')[0]), text: (issue) => ruleText(t, issue.message) });
 }

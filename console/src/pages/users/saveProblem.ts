@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '@shared/api/apiError';
-import { ErrorCode } from '@shared/errors/codes';
 import { USER_MESSAGES } from '@shared/schemas/userAdmin';
-import { keyText } from '../../forms/contractRules';
+import { fieldErrors, keyText, serverIssues, topField } from '../../forms/fieldErrors';
 
 /** A message under one form field. */
 export interface FieldProblem {
@@ -24,17 +23,6 @@ const FIELD_OF_MESSAGE: Record<string, string> = {
   [USER_MESSAGES.phoneTaken]: 'pushPhones',
 };
 
-interface Issue {
-  field: string;
-  message: string;
-}
-
-/** `body.pushPhones.2` and `pushPhones` both name the pushPhones field. */
-function fieldName(path: string): string {
-  const [first = '', second] = path.split('.');
-  return first === 'body' && second !== undefined ? second : first;
-}
-
 /**
  * Reads a failed save (spec §8): VALIDATION_FAILED issues go under their fields; a business refusal keyed
  * to a field goes under it too; the notification shows the server's message, in the reader's language
@@ -42,14 +30,11 @@ function fieldName(path: string): string {
  */
 export function saveProblem(t: TFunction, error: unknown): SaveProblem {
   if (!isApiError(error)) return { message: error instanceof Error ? error.message : String(error), fields: [] };
-  const issues = error.code === ErrorCode.VALIDATION_FAILED ? ((error.data as { issues?: Issue[] } | null)?.issues ?? []) : [];
-  const byField = new Map<string, string[]>();
-  for (const issue of issues) {
-    const name = fieldName(issue.field);
-    byField.set(name, [...(byField.get(name) ?? []), keyText(t, issue.message)]);
-  }
+  const issues = serverIssues(error);
+  // `pushPhones.2` is about the pushPhones field.
+  const byField = fieldErrors(issues, { field: topField, text: (issue) => keyText(t, issue.message) });
   const ownField = FIELD_OF_MESSAGE[error.message];
-  if (ownField) byField.set(ownField, [keyText(t, error.message)]);
+  if (ownField) byField[ownField] = keyText(t, error.message);
   const message = issues[0]?.message ?? error.message;
-  return { message: keyText(t, message), fields: [...byField].map(([name, errors]) => ({ name, errors })) };
+  return { message: keyText(t, message), fields: Object.entries(byField).map(([name, text]) => ({ name, errors: text ? [text] : [] })) };
 }

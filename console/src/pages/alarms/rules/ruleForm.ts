@@ -1,4 +1,4 @@
-import { isApiError } from '@shared/api/apiError';
+import { serverFieldErrors as fieldErrorsOf } from '../../../forms/fieldErrors';
 import type { AlarmSeverity, ThresholdRule, ThresholdRuleInput, ThresholdScope } from '@shared/schemas/alarms';
 
 /** The dialog's fields; empty number inputs are null. */
@@ -62,8 +62,4 @@ export function probeBody(values: RuleFormValues, field: keyof RuleFormValues): 
 }
 
 /** Field → message from a refused save: the server's validation issues (`body.over` → `over`). */
-export function serverFieldErrors(error: unknown): Partial<Record<keyof RuleFormValues, string>> {
-  if (!isApiError(error)) return {};
-  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-  return Object.fromEntries(issues.map((issue) => [issue.field.replace(/^body\./, ''), issue.message]));
-}
+export const serverFieldErrors = (error: unknown): Partial<Record<keyof RuleFormValues, string>> => fieldErrorsOf(error);

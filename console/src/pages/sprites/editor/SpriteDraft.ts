@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isApiError } from '@shared/api/apiError';
-import { ErrorCode } from '@shared/errors/codes';
+import { fieldErrors, schemaIssues, serverIssues } from '../../../forms/fieldErrors';
 import { MAX_MIMIC_ICONS, type MimicIcon } from '@boards/widgets/mimic/options';
-import { spriteBodySchema, type Sprite, type SpriteBody } from '@boards/widgets/mimic/spriteContract';
+import { spriteBodySchema, type Sprite, type SpriteBody } from '@shared/schemas/sprites';
 import type { SpritesApi } from '../spritesApi';
 import { clampPercent, type IconSpot } from './iconPlacement';
 
@@ -19,12 +18,6 @@ const ICON_FIELD = /^icons\.(\d+)\.(.+)$/;
 /** A meter name as an icon label: the mimic's 40-character rule. */
 const labelOf = (name: string): string => name.trim().slice(0, MAX_LABEL);
 const MAX_LABEL = 40;
-
-const firstPerField = (issues: { field: string; message: string }[]): SpriteFieldErrors => {
-  const errors: SpriteFieldErrors = {};
-  for (const issue of issues) errors[issue.field] ??= issue.message;
-  return errors;
-};
 
 /**
  * The sprite being edited: name, plant picture and icons (positions in % of the picture), the selected icon
@@ -146,10 +139,10 @@ export class SpriteDraft {
 
   /** The contract's own check, before anything is sent; true when the body passes. */
   check(): boolean {
-    const result = spriteBodySchema.safeParse(this.body());
-    this.errors = result.success ? {} : firstPerField(result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message })));
+    const issues = schemaIssues(spriteBodySchema, this.body());
+    this.errors = fieldErrors(issues);
     this.selectFirstFaultyIcon();
-    return result.success;
+    return issues.length === 0;
   }
 
   /**
@@ -168,9 +161,9 @@ export class SpriteDraft {
     } catch (error) {
       runInAction(() => {
         this.saving = false;
-        if (isApiError(error) && error.code === ErrorCode.VALIDATION_FAILED) {
-          const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-          this.errors = firstPerField(issues.map((issue) => ({ field: issue.field.replace(/^body\./, ''), message: issue.message })));
+        const issues = serverIssues(error);
+        if (issues.length) {
+          this.errors = fieldErrors(issues);
           this.selectFirstFaultyIcon();
         }
       });
