@@ -51,6 +51,14 @@ describe('ResourceListPage rowActions', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('resource-delete-4')).toBeNull();
   });
 
+  it('offers export to whoever sees the list, import and add only with their buttons', async () => {
+    renderList();
+    await screen.findByText('Hot line');
+    expect(screen.getByTestId('resource-export').textContent).toBe('Export');
+    expect(screen.queryByTestId('resource-import')).toBeNull();
+    expect(screen.queryByTestId('resource-add')).toBeNull();
+  });
+
   it('has no actions column when there is nothing to do', async () => {
     renderList();
     await screen.findByText('Hot line');
