@@ -33,6 +33,8 @@ export interface WorkerDeps {
   timeoutMs: number;
   /** Longest wait between two attempts, however many attempts were made. */
   maxBackoffMs: number;
+  /** Aborted when the server stops: calls on their way end at once instead of holding the shutdown. */
+  stop: AbortSignal;
 }
 
 /** The backoff before attempt `next` (2, 3, …): the endpoint's delay, doubled for each further attempt. */
@@ -92,7 +94,7 @@ export class EndpointWorker {
       this.pending = { delivery: newDelivery(), items: await this.resolveEnergy(taken), attempt: 1, dueAt: now };
     }
     const batch = this.pending;
-    const outcome = await sendBatch(this.target, batch.delivery, batch.items, batch.attempt, this.deps.timeoutMs, now);
+    const outcome = await sendBatch(this.target, batch.delivery, batch.items, batch.attempt, this.deps.timeoutMs, now, this.deps.stop);
     const last = !outcome.ok && batch.attempt >= this.row.max_attempts;
     const recorded: CallOutcome = last ? { ...outcome, error: `${outcome.error ?? 'failed'} (gave up after ${batch.attempt} attempts: ${batch.items.length} items dropped)` } : outcome;
     await this.deps.calls.record(this.row.id, now, batch.items.length, batch.attempt, recorded);
@@ -104,7 +106,7 @@ export class EndpointWorker {
 
   /** One call with a test item, outside the queue and its order; recorded as a test. */
   async test(now = Date.now()): Promise<CallOutcome> {
-    const outcome = await sendBatch(this.target, newDelivery(), [{ type: 'test', message: `Test from the energy console to "${this.row.name}"` }], 1, this.deps.timeoutMs, now);
+    const outcome = await sendBatch(this.target, newDelivery(), [{ type: 'test', message: `Test from the energy console to "${this.row.name}"` }], 1, this.deps.timeoutMs, now, this.deps.stop);
     await this.deps.calls.record(this.row.id, now, 1, 1, outcome, true);
     await this.deps.endpoints.setLastCall(this.row.id, now, outcome.status, outcome.error);
     return outcome;

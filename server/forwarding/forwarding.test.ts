@@ -2,6 +2,9 @@ import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, treeUser, type TreeUser } from '@tests/support/trees';
+import { AlarmEvents } from '../alarms/alarmEvents';
+import { IngestEvents } from '../ingest/ingestEvents';
+import { DEFAULT_FORWARDING, ForwardingService } from './forwardingService';
 import { Receiver } from './receiver.test-util';
 
 let t: TestApp;
@@ -217,6 +220,27 @@ describe('a failing endpoint never slows ingestion', () => {
     const stored = (await api('GET', `/api/forward-endpoints/${endpoint.id}`)).body.data;
     expect(stored).toMatchObject({ dropped: 50, queued: 60 });
     expect(Number((await t.app.storage.db.selectFrom('forward_endpoints').select('dropped').where('id', '=', endpoint.id).executeTakeFirstOrThrow()).dropped)).toBe(50);
+  });
+});
+
+describe('shutting down', () => {
+  it('cuts a call on its way short and records it, instead of holding the shutdown for the timeout', async () => {
+    const { r, url } = await receiver();
+    r.reply = () => 'hang';
+    const endpoint = await createEndpoint({ url, meterIds: [await idOf('meters', 'M044')], batchSize: 1 });
+    // A second forwarding service over the same database, fed by events of its own, so it can be stopped here.
+    const service = new ForwardingService(t.app.storage.db, { ...DEFAULT_FORWARDING, onError: (error) => expect.fail(String(error)) });
+    const ingestEvents = new IngestEvents();
+    await service.start(ingestEvents, new AlarmEvents());
+    const meter = (await t.app.ingest.directory.get()).meterByCode.get('M044')!;
+    ingestEvents.emitCommitted({ readings: [{ meter, ts: nextBase(), values: { kwh: 1 } }], quarantined: false });
+    service.tick();
+    await r.waitFor(1);
+    const started = Date.now();
+    await service.stop();
+    expect(Date.now() - started).toBeLessThan(2000);
+    const calls = (await api('GET', `/api/forward-calls?endpointId=${endpoint.id}`)).body.data.rows;
+    expect(calls[0]).toMatchObject({ ok: false, status: null, attempt: 1, error: 'cut short: the server is shutting down' });
   });
 });
 

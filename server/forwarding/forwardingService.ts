@@ -52,6 +52,7 @@ export class ForwardingService {
   private lastRefresh = 0;
   private lastPrune = 0;
   private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -72,10 +73,11 @@ export class ForwardingService {
     this.timer.unref();
   }
 
-  /** Stops the loop and waits for calls on their way (each bounded by the timeout); drop counts are saved. */
+  /** Stops the loop, cuts calls on their way short and waits for them to be recorded; drop counts are saved. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     for (const off of this.unsubscribe.splice(0)) off();
+    this.stopping.abort();
     await Promise.allSettled([...this.running]);
     await this.refreshing?.catch(() => undefined);
     await this.saveDropped().catch(this.options.onError);
@@ -111,7 +113,7 @@ export class ForwardingService {
         worker.queue.limit = this.options.queueLimit;
         if (worker.paused) worker.queue.clear();
       } else {
-        this.workers.set(row.id, new EndpointWorker(row, selection, this.options.queueLimit, { db: this.db, endpoints: this.endpoints, calls: this.calls, timeoutMs: this.options.timeoutMs, maxBackoffMs: this.options.maxBackoffMs }));
+        this.workers.set(row.id, new EndpointWorker(row, selection, this.options.queueLimit, { db: this.db, endpoints: this.endpoints, calls: this.calls, timeoutMs: this.options.timeoutMs, maxBackoffMs: this.options.maxBackoffMs, stop: this.stopping.signal }));
       }
     }
     for (const id of [...this.workers.keys()]) if (!seen.has(id)) this.workers.delete(id);

@@ -28,7 +28,7 @@ export const newDelivery = (): string => randomUUID();
  * (a signed body is not handed to another address), 2xx is success. Never throws: a network failure or
  * a timeout is an outcome without status.
  */
-export async function sendBatch(target: EndpointTarget, delivery: string, items: ForwardItem[], attempt: number, timeoutMs: number, now = Date.now()): Promise<CallOutcome> {
+export async function sendBatch(target: EndpointTarget, delivery: string, items: ForwardItem[], attempt: number, timeoutMs: number, now = Date.now(), stop?: AbortSignal): Promise<CallOutcome> {
   const batch: ForwardBatch = { delivery, endpoint: target.name, sentAt: now, items };
   const body = JSON.stringify(batch);
   const headers: Record<string, string> = {};
@@ -44,7 +44,7 @@ export async function sendBatch(target: EndpointTarget, delivery: string, items:
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(target.url, { method: target.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(target.url, { method: target.method, headers, body, redirect: 'manual', signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs) });
     const ok = response.status >= 200 && response.status < 300;
     let error: string | null = null;
     if (!ok) error = `HTTP ${response.status}${await excerpt(response)}`;
@@ -68,6 +68,7 @@ async function excerpt(response: Response): Promise<string> {
 function failureText(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  if (error.name === 'AbortError') return 'cut short: the server is shutting down';
   const cause = (error as { cause?: unknown }).cause;
   const text = cause instanceof Error && cause.message ? `${error.message}: ${cause.message}` : error.message;
   return text.slice(0, ERROR_TEXT_LIMIT);

@@ -5,7 +5,7 @@ import { ok } from '@shared/errors';
 import { forwardCallQuerySchema, forwardEndpointSchema, type ForwardEndpointFields, type ForwardTestResult } from '@shared/schemas/forwarding';
 import { ownerIds, ownerTreeOf, type OwnerScope } from '../tenancy/ownerScope';
 import { callerScope } from '../tenancy/routeTenancy';
-import { validationError } from '../http/appError';
+import { AppError, validationError } from '../http/appError';
 import { toEndpoint } from './endpointRepository';
 
 const CONFIG = '/settings/webServiceConfig';
@@ -81,7 +81,8 @@ export const forwardingRoutes: FastifyPluginAsync = async (base) => {
   }
 
   app.post('/forward-endpoints/:id/test', { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams } }, async (request) => {
-    const outcome = (await app.forwarding.test(request.params.id))!;
+    const outcome = await app.forwarding.test(request.params.id);
+    if (!outcome) throw new AppError('NOT_FOUND', { message: `Forwarding endpoint ${request.params.id} was not found` });
     const result: ForwardTestResult = { ok: outcome.ok, status: outcome.status, error: outcome.error, durationMs: outcome.durationMs };
     return ok(result, outcome.ok ? 'Delivered' : 'Not delivered');
   });
