@@ -139,6 +139,9 @@ describe('POST /api/<path>/import', () => {
     expect((await upload('tags', 'later', 'Name,Colour\nA,#000000\n')).message).toBe('querystring.mode: mode must be preview, keepGood or allOrNothing');
     const big = await upload('tags', 'preview', `Name,Colour\n${'A,#000000\n'.repeat(5001)}`);
     expect(big.message).toBe('At most 5000 rows can be imported at once');
+    // Past the upload limit (5 MB, as for pictures): 413, nothing read into a sheet.
+    const huge = await upload('tags', 'preview', `Name,Colour\n${'x'.repeat(5 * 1024 * 1024)}\n`);
+    expect([huge.status, huge.code, huge.message]).toEqual([413, ErrorCode.BODY_TOO_LARGE, 'The request body is too large']);
   });
 
   it('needs <menu>/import, and names only rows of the caller\'s tree', async () => {
