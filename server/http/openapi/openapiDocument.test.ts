@@ -125,6 +125,18 @@ describe('GET /api/openapi.json', () => {
     expect(codesAt(create, 415)).toEqual([40000]);
   });
 
+  it('describes a generic resource route by its definition\'s schema (tags: name required, at most 50 characters)', async () => {
+    const create = operation('POST', '/api/tags')!;
+    const schema = create.requestBody!.content['application/json']!.schema;
+    expect(schema.required).toContain('name');
+    expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 50 });
+    expect(operation('PUT', '/api/tags/:id')!.requestBody!.content['application/json']!.schema.properties.name.maxLength).toBe(50);
+    const token = await loginAs(t.app);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/tags', headers: { authorization: `Bearer ${token}` }, payload: { name: 't'.repeat(51), color: '#409EFF' } });
+    expect(refused.json()).toMatchObject({ code: 40000 });
+    expect(refused.json().data.issues[0]).toMatchObject({ field: 'body.name' });
+  });
+
   it('answers the MQTT contract at GET /api/asyncapi.json, naming this server\'s broker', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/asyncapi.json', headers: { host: 'plant.example:8080' } });
     expect(response.statusCode).toBe(200);

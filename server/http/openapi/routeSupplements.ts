@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { INTERFACE_KEY_HEADER } from '@shared/schemas';
 import { uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
+import { resourceSupplements } from './resourceSupplements';
 
 /**
  * What the document cannot read from a route's registration because the route validates inside its
  * handler: ingest takes any JSON and keeps the good readings of a partly bad payload (a schema on the
- * route would refuse the whole payload), and authenticates by its own header. Keyed `METHOD url`.
+ * route would refuse the whole payload), and authenticates by its own header; the generic resource routes
+ * check their definitions' schemas in the handler (resourceSupplements.ts). Keyed `METHOD url`.
  */
-interface Supplement {
+export interface Supplement {
   schema?: Record<string, unknown>;
   security?: Array<Record<string, string[]>>;
   description?: string;
@@ -31,6 +33,9 @@ const SUPPLEMENTS: Record<string, Supplement> = {
   },
 };
 
+let all: Record<string, Supplement> | undefined;
+
 export function supplementOf(method: string, url: string): Supplement {
-  return SUPPLEMENTS[`${method} ${url}`] ?? {};
+  all ??= { ...resourceSupplements(), ...SUPPLEMENTS };
+  return all[`${method} ${url}`] ?? {};
 }
