@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
-import type { MimicIcon } from '@boards/widgets/mimic/options';
+import type { MimicIcon, Sprite } from '@shared/schemas/sprites';
 import type { Database, SpritesTable } from '../db/schema';
 
 /** A checked sprite body (spriteBodySchema's output). */

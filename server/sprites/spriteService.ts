@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FieldIssue } from '@shared/errors';
-import { spriteBodySchema, type Sprite } from '@boards/widgets/mimic/spriteContract';
+import { spriteBodySchema, type Sprite } from '@shared/schemas/sprites';
 import type { Database } from '../db/schema';
 import { AppError, validationError } from '../http/appError';
 import { parseOrThrow } from '../http/zodIssues';

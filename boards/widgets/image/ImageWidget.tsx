@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../../widgetDescriptor';
 import type { ImageOptions } from './options';
-import { isPictureUrl } from './pictureUrl';
+import { isPictureUrl } from '@shared/schemas/pictureUrl';
 
 /** The picture at the tile's size; an unchecked URL (an older document) is never loaded. */
 function ImageWidget({ options, width, height, scale, title }: WidgetProps<ImageOptions>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { imageWidget } from './descriptor';
-import { isPictureUrl } from './pictureUrl';
+import { isPictureUrl } from '@shared/schemas/pictureUrl';
 
 const messages = (options: unknown): string[] => {
   const result = imageWidget.options.safeParse(options);

@@ -9,7 +9,7 @@ import { meterLatestChannel } from '@shared/schemas/alarms';
 import { useChannel } from '../../runtime/channelReader';
 import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
-import { isPictureUrl } from '../image/pictureUrl';
+import { isPictureUrl } from '@shared/schemas/pictureUrl';
 import type { MimicIcon, MimicOptions } from './options';
 import { metersInAlarm, pictureRect } from './mimicLayout';
 

@@ -1,5 +1,5 @@
 import { OPEN_ALARM_STATES, type AlarmRecord } from '@shared/schemas/alarms';
-import type { PictureFit } from '../image/pictureUrl';
+import type { PictureFit } from '@shared/schemas/pictureUrl';
 
 /**
  * The meters with an open (new or acknowledged) alarm among the records: their icons turn red. Only

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
 import { BOARD_CONFIG_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/schemas/boards';
 import { fileIdParams, fileNameParams, UPLOAD_MAX_BYTES, UPLOAD_NAME_HEADER } from '@shared/schemas/files';
-import { SPRITE_EDIT_SCREEN } from '@boards/widgets/mimic/spriteContract';
+import { SPRITE_EDIT_SCREEN } from '@shared/schemas/sprites';
 import { requireAuth } from '../../http/access';
 import { FileService } from '../../files/fileService';
 import { callerScope } from '../../tenancy/routeTenancy';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN, spriteIdParams } from '@boards/widgets/mimic/spriteContract';
+import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN, spriteIdParams } from '@shared/schemas/sprites';
 import { requireAuth } from '../../http/access';
 import { FileService } from '../../files/fileService';
 import { SpriteService } from '../../sprites/spriteService';

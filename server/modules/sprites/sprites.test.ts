@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@boards/widgets/mimic/spriteContract';
+import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@shared/schemas/sprites';
 import { pngBytes } from '../../files/pictureFixtures.test-util';
 import { treeUser } from '@tests/support/trees';
 import { filesKit, type FilesKit } from '../files/filesKit.test-util';

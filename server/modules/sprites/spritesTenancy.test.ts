@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { SPRITE_EDIT_SCREEN } from '@boards/widgets/mimic/spriteContract';
+import { SPRITE_EDIT_SCREEN } from '@shared/schemas/sprites';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 import { pngBytes } from '../../files/pictureFixtures.test-util';
 import { PICTURE_NOT_STORED } from '../../sprites/spriteService';

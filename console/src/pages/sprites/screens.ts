@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@boards/widgets/mimic/spriteContract';
+import { SPRITE_EDIT_SCREEN, SPRITE_VIEW_SCREEN } from '@shared/schemas/sprites';
 import type { ScreenDef } from '../../routes/screenDef';
 
 /** The ad-hoc chart screen (its folder is ../queryChart). */

@@ -2,10 +2,10 @@ import type { AxiosInstance } from 'axios';
 import { useMemo } from 'react';
 import type { Envelope } from '@shared/errors/envelope';
 import { envelopeData } from '@shared/api/envelopeData';
-import type { Sprite, SpriteBody } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite, SpriteBody } from '@shared/schemas/sprites';
 import { useStores } from '../../stores/StoreContext';
 
-/** The sprite routes of boards/widgets/mimic/spriteContract.ts: GET/POST /api/sprites, GET/PUT/DELETE /api/sprites/:id. */
+/** The sprite routes of shared/schemas/sprites.ts: GET/POST /api/sprites, GET/PUT/DELETE /api/sprites/:id. */
 export interface SpritesApi {
   list(): Promise<Sprite[]>;
   get(id: number): Promise<Sprite>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@shared/api/apiError';
 import { ErrorCode } from '@shared/errors/codes';
-import type { Sprite, SpriteBody } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite, SpriteBody } from '@shared/schemas/sprites';
 import { SpriteDraft } from './SpriteDraft';
 
 const PICTURE = '/api/files/0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef.png';

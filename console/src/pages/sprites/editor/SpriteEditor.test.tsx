@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
 import { RootStore } from '@shared/stores/rootStore';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import { FakeChannelSource } from '@boards/runtime/fakeChannelSource.test-util';
 import { AppProviders } from '../../../AppProviders';
 import { LiveConnectorContext, type LiveConnector } from '../../../live/useLiveTelemetry';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchOptions, type ResourceOption } from '@shared/resources';
 import { UPLOAD_MAX_BYTES } from '@shared/schemas/files';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import type { ChannelReader } from '@boards/widgetDescriptor';
 import { ChannelReaderProvider } from '@boards/runtime/channelReader';
 import { useNotify } from '../../../feedback/notify';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '@shared/i18n/createI18n';
 import { spritesEn } from '@shared/i18n/locales/sprites/en';
-import { PICTURE_URL_MESSAGE } from '@boards/widgets/image/pictureUrl';
-import { spriteBodySchema } from '@boards/widgets/mimic/spriteContract';
+import { PICTURE_URL_MESSAGE } from '@shared/schemas/pictureUrl';
+import { spriteBodySchema } from '@shared/schemas/sprites';
 import { spriteRuleText } from './spriteRuleText';
 
 /** Every message the contract gives for these bodies. */

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import type { SpritesApi } from '../spritesApi';
 
 /** The sprites list of devices/sprite and board/spriteView: loaded once, reloaded after a save or delete. */

@@ -3,7 +3,7 @@ import { Button, Card } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import { useNotify } from '../../../feedback/notify';
 import { SpriteEditor } from '../editor/SpriteEditor';
 import { useSpritesApi } from '../spritesApi';

@@ -3,7 +3,7 @@ import { Button, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@shared/format';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import styles from '../sprites.module.css';
 import type { SpritesController } from './SpritesController';
 

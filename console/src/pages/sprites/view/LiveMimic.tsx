@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import { WidgetHost } from '@boards/host/WidgetHost';
 import { WidgetHostProvider } from '@boards/host/hostContext';
 import { ChannelReaderProvider } from '@boards/runtime/channelReader';

@@ -1,6 +1,6 @@
 import type { BoardElement } from '@shared/board/document';
 import { mimicWidget } from '@boards/widgets/mimic/descriptor';
-import type { Sprite } from '@boards/widgets/mimic/spriteContract';
+import type { Sprite } from '@shared/schemas/sprites';
 import type { NewBoardElement } from '../placement/boardPlacement';
 
 /** A sprite as the mimic widget shows it on a wall: its picture contained in the tile, its icons as placed. */

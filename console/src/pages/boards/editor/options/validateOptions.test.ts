@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { widgetRegistry } from '@boards/widgets';
 import { createI18n } from '@shared/i18n/createI18n';
-import { PICTURE_URL_MESSAGE } from '@boards/widgets/image/pictureUrl';
+import { PICTURE_URL_MESSAGE } from '@shared/schemas/pictureUrl';
 import { TIME_ZONE_MESSAGE } from '@boards/widgets/clock/options';
 import { optionMessage } from './optionMessage';
 import { validateOptions } from './validateOptions';

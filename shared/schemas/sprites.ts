@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { mimicIconSchema } from './options';
-import { pictureUrlSchema } from '../image/pictureUrl';
+import { pictureUrlSchema } from './pictureUrl';
 
 /**
- * The sprite contract (issue 8; here beside the mimic because shared/ may not import boards/). Sprites: a plant picture with device icons placed on it, each bound to a meter's live values
+ * The sprite contract. Sprites: a plant picture with device icons placed on it, each bound to a meter's live values
  * and alarm state. devices/sprite edits them, board/spriteView watches them live; "place on a board" copies
  * the picture and icons into a mimic widget (boards/widgets/mimic), which shows them on walls.
  *
@@ -12,6 +11,25 @@ import { pictureUrlSchema } from '../image/pictureUrl';
  */
 export const SPRITE_VIEW_SCREEN = '/board/spriteView';
 export const SPRITE_EDIT_SCREEN = '/devices/sprite';
+
+const percent = (axis: string) => z.number().min(0, `${axis} is a percentage from 0 to 100`).max(100, `${axis} is a percentage from 0 to 100`);
+
+/** One device icon on a plant picture; a mimic widget's icons are the same (boards/widgets/mimic/options.ts). */
+export const mimicIconSchema = z.object({
+  meterId: z.number().int().positive('Choose a meter'),
+  /** Position of the icon's centre on the picture, in % of its width and height. */
+  x: percent('x'),
+  y: percent('y'),
+  /** Plain text; empty shows "Meter <id>". */
+  label: z.string().trim().max(40, 'At most 40 characters').default(''),
+  /** A metric code of the meter's latest values (kw, kwh, v …). */
+  metric: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,31}$/, 'Use a metric code like kw')
+    .default('kw'),
+  digits: z.number().int().min(0).max(4).default(1),
+});
+export type MimicIcon = z.output<typeof mimicIconSchema>;
 
 export const spriteBodySchema = z.object({
   name: z.string().trim().min(1, 'Please enter the sprite name').max(80, 'At most 80 characters'),
