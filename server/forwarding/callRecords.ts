@@ -48,6 +48,7 @@ export class CallRecords {
     if (owners) select = select.where('forward_endpoints.owner_user_id', 'in', owners);
     if (query.endpointId !== undefined) select = select.where('forward_calls.endpoint_id', '=', query.endpointId);
     if (query.result) select = select.where('forward_calls.ok', '=', query.result === 'ok' ? 1 : 0);
+    if (query.status !== undefined) select = query.status === 0 ? select.where('forward_calls.status', 'is', null) : select.where('forward_calls.status', '=', query.status);
     const counted = await select.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     const rows = await select
       .selectAll('forward_calls')

@@ -170,6 +170,9 @@ describe('retries and failures', () => {
     expect(calls.rows[1].error).toBe('HTTP 503: receiver refused');
     const failed = (await api('GET', `/api/forward-calls?endpointId=${endpoint.id}&result=failed`)).body.data;
     expect(failed.total).toBe(2);
+    expect((await api('GET', `/api/forward-calls?endpointId=${endpoint.id}&status=200`)).body.data.rows.map((c: any) => c.attempt)).toEqual([3]);
+    expect((await api('GET', `/api/forward-calls?endpointId=${endpoint.id}&status=0`)).body.data.total).toBe(0);
+    expect((await api('GET', '/api/forward-calls?status=42')).body.message).toBe('querystring.status: must be 0 (no answer) or an HTTP status');
   }, 20_000);
 
   it('gives a batch up after the last attempt, records it as failed and dropped, and sends no more of it', async () => {
@@ -196,7 +199,7 @@ describe('retries and failures', () => {
     const test = await api('POST', `/api/forward-endpoints/${endpoint.id}/test`);
     expect(test.body).toMatchObject({ code: 0, message: 'Not delivered', data: { ok: false, status: null } });
     expect(test.body.data.error).toMatch(/^fetch failed: connect ECONNREFUSED 127\.0\.0\.1:\d+$/);
-    const calls = (await api('GET', `/api/forward-calls?endpointId=${endpoint.id}`)).body.data.rows;
+    const calls = (await api('GET', `/api/forward-calls?endpointId=${endpoint.id}&status=0`)).body.data.rows;
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ test: true, attempt: 1, items: 1, ok: false, status: null });
   });

@@ -150,6 +150,8 @@ export const forwardCallQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(200).default(20),
   endpointId: z.coerce.number().int().positive().optional(),
   result: z.enum(['ok', 'failed']).optional(),
+  /** An HTTP status, or 0 for calls that got no answer (network error, timeout). */
+  status: z.coerce.number().int().refine((value) => value === 0 || (value >= 100 && value <= 599), 'must be 0 (no answer) or an HTTP status').optional(),
 });
 
 export interface ForwardCallPage {

@@ -4,7 +4,7 @@ import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { Receiver } from '@server/forwarding/receiver.test-util';
 import { activeInterfaceKey, callApi } from './helpers/api';
-import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
+import { apiToken, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
 
 const SECRET = 'e2e-forwarding-secret-0123';
 let server: RunningServer;
@@ -73,6 +73,28 @@ describe('data forwarding in the console against the real server and a receiver 
     // Time, endpoint, items, result, latency, attempt, error.
     expect(cells[2]).toBe('2');
     expect(cells[5]).toBe('1');
+    expect(tab.errors).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Data forwarding endpoints', 'Web service records'],
+    ['zh', '数据转发端点', 'WebService 记录'],
+    ['es', 'Destinos de reenvío de datos', 'Registros de servicio web'],
+  ])('both screens read in %s without raw catalogue keys', async (language, configTitle, recordsTitle) => {
+    await tab.context.addCookies([{ name: 'language', value: language, url: server.url }]);
+    const { page } = tab;
+    await page.goto(`${server.url}/settings/webServiceConfig`);
+    await page.getByTestId('endpoints-table').waitFor();
+    await page.getByText(configTitle, { exact: true }).waitFor();
+    await page.locator('[data-testid^="endpoint-edit-"]').first().click();
+    await page.getByTestId('endpoint-name').waitFor();
+    expect(await visibleRawKeys(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/msg/webServiceRecord`);
+    await page.getByTestId('forward-calls-table').waitFor();
+    await page.locator('[data-testid^="forward-call-"]').first().waitFor();
+    await page.getByText(recordsTitle, { exact: true }).first().waitFor();
+    expect(await visibleRawKeys(page)).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Card, Flex, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Flex, InputNumber, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { useWebServiceApi } from './webServiceApi';
 interface CallFilters {
   endpointId?: number | undefined;
   result?: 'ok' | 'failed' | undefined;
+  /** An HTTP status; 0: no answer. */
+  status?: number | undefined;
 }
 
 /** Every call to a forwarding endpoint, newest first, filtered by endpoint and result. */
@@ -84,6 +86,16 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
               ]}
               onChange={(value) => void list.setFilter('result', value)}
               data-testid="forward-calls-result"
+            />
+            <InputNumber<number>
+              min={0}
+              max={599}
+              precision={0}
+              style={{ width: 200 }}
+              placeholder={t('webService.records.statusFilter')}
+              value={list.filters.status ?? null}
+              onChange={(value) => void list.setFilter('status', value === null || (value > 0 && value < 100) ? undefined : value)}
+              data-testid="forward-calls-status"
             />
           </>
         }

@@ -90,6 +90,7 @@ export const webServiceEn = {
     noAnswer: 'No answer',
     latencyMs: '{{ms}} ms',
     anyEndpoint: 'Any endpoint',
+    statusFilter: 'HTTP status (0: no answer)',
     anyResult: 'Any result',
     empty: 'No calls recorded',
     total: '{{total}} calls',

@@ -92,6 +92,7 @@ export const webServiceEs: CatalogueShape<typeof webServiceEn> = {
     noAnswer: 'Sin respuesta',
     latencyMs: '{{ms}} ms',
     anyEndpoint: 'Cualquier destino',
+    statusFilter: 'Estado HTTP (0: sin respuesta)',
     anyResult: 'Cualquier resultado',
     empty: 'No hay llamadas registradas',
     total: '{{total}} llamadas',

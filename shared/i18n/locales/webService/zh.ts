@@ -92,6 +92,7 @@ export const webServiceZh: CatalogueShape<typeof webServiceEn> = {
     noAnswer: '无应答',
     latencyMs: '{{ms}} 毫秒',
     anyEndpoint: '全部端点',
+    statusFilter: 'HTTP 状态（0：无应答）',
     anyResult: '全部结果',
     empty: '暂无调用记录',
     total: '共 {{total}} 次调用',
