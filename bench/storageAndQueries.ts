@@ -2,7 +2,7 @@
 // on SQLite and on PostgreSQL (when reachable). The data is written straight into readings, energy_intervals
 // and energy_rollups in the shapes the ingest path writes (server/ingest/readingWriter.ts, energyLedger.ts),
 // in time order by default (as live ingestion writes it: every 15 minutes one reading per meter), then the
-// server's own read code (server/modules/energy) is timed on it with random ids and ranges.
+// server's own read code (server/energy) is timed on it with random ids and ranges.
 import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
