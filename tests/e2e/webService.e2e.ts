@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { Receiver } from '@server/forwarding/receiver.test-util';
@@ -24,6 +24,18 @@ afterAll(async () => {
   await server?.stop();
   await receiver?.close();
 });
+
+/** Headers and first-row buttons of a table that lie outside its visible box (a 1366 px screen must show them all). */
+function outside(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const table = document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+    const box = (table.querySelector<HTMLElement>('.ant-table-container') ?? table).getBoundingClientRect();
+    const right = Math.min(box.right, document.documentElement.clientWidth);
+    const row = table.querySelector<HTMLElement>('tbody tr[data-row-key]');
+    const elements = [...table.querySelectorAll<HTMLElement>('thead th'), ...(row?.querySelectorAll<HTMLElement>('button') ?? [])];
+    return elements.filter((e) => e.getBoundingClientRect().width > 0 && (e.getBoundingClientRect().left < box.left - 1 || e.getBoundingClientRect().right > right + 1)).map((e) => e.innerText.trim());
+  }, testId);
+}
 
 describe('data forwarding in the console against the real server and a receiver on loopback', () => {
   it('an endpoint made in the dialog receives signed readings sent through the HTTP ingest API, and the call shows with status 200', async () => {
@@ -80,12 +92,13 @@ describe('data forwarding in the console against the real server and a receiver 
     ['en', 'Data forwarding endpoints', 'Web service records'],
     ['zh', '数据转发端点', 'WebService 记录'],
     ['es', 'Destinos de reenvío de datos', 'Registros de servicio web'],
-  ])('both screens read in %s without raw catalogue keys', async (language, configTitle, recordsTitle) => {
+  ])('both screens read in %s without raw catalogue keys, every column and row button inside 1366 px', async (language, configTitle, recordsTitle) => {
     await tab.context.addCookies([{ name: 'language', value: language, url: server.url }]);
     const { page } = tab;
     await page.goto(`${server.url}/settings/webServiceConfig`);
     await page.getByTestId('endpoints-table').waitFor();
     await page.getByText(configTitle, { exact: true }).waitFor();
+    expect(await outside(page, 'endpoints-table')).toEqual([]);
     await page.locator('[data-testid^="endpoint-edit-"]').first().click();
     await page.getByTestId('endpoint-name').waitFor();
     expect(await visibleRawKeys(page)).toEqual([]);
@@ -94,6 +107,7 @@ describe('data forwarding in the console against the real server and a receiver 
     await page.getByTestId('forward-calls-table').waitFor();
     await page.locator('[data-testid^="forward-call-"]').first().waitFor();
     await page.getByText(recordsTitle, { exact: true }).first().waitFor();
+    expect(await outside(page, 'forward-calls-table')).toEqual([]);
     expect(await visibleRawKeys(page)).toEqual([]);
     expect(tab.errors).toEqual([]);
   });
