@@ -32,8 +32,9 @@ export const forwardHeaderSchema = z.object({
     .min(1, 'required')
     .max(100)
     .refine((value) => HEADER_NAME.test(value), 'is not a valid HTTP header name')
-    .refine((value) => !(RESERVED_HEADERS as readonly string[]).includes(value.toLowerCase()), 'is set by the server and cannot be configured'),
-  value: text().max(1000),
+    .refine((value) => !(RESERVED_HEADERS as readonly string[]).includes(value.toLowerCase()), 'is set by the server and cannot be configured')
+    .describe(`An HTTP header name (RFC 9110 token characters), each once; refused: ${RESERVED_HEADERS.join(', ')}`),
+  value: text().max(1000).describe(`Sent as is. Values of credential headers (a name with auth, key, token, secret, cookie or password) are answered as "${MASKED_HEADER_VALUE}"; saving it keeps the stored value`),
 });
 export type ForwardHeader = z.infer<typeof forwardHeaderSchema>;
 
@@ -48,7 +49,8 @@ const url = text()
     } catch {
       return false;
     }
-  }, URL_MESSAGE);
+  }, URL_MESSAGE)
+  .describe('Where the batches go: an http or https URL');
 
 const ids = z.array(z.number().int().positive()).max(500).default([]);
 
@@ -66,7 +68,8 @@ export const forwardEndpointSchema = z
       .string()
       .max(200)
       .optional()
-      .refine((value) => value === undefined || value === '' || value.length >= 16, 'must be at least 16 characters'),
+      .refine((value) => value === undefined || value === '' || value.length >= 16, 'must be at least 16 characters')
+      .describe('HMAC-SHA256 signing secret, at least 16 characters; write-only (answered as hasSecret), empty or absent keeps the stored one'),
     clearSecret: z.boolean().default(false),
     sendReadings: z.boolean().default(true),
     sendEnergy: z.boolean().default(false),
@@ -81,7 +84,8 @@ export const forwardEndpointSchema = z
     backoffSeconds: z.number().int().min(1).max(3600).default(10),
   })
   .refine((value) => value.sendReadings || value.sendEnergy || value.sendAlarms, { message: KINDS_MESSAGE, path: ['sendReadings'] })
-  .refine((value) => new Set(value.headers.map((h) => h.name.toLowerCase())).size === value.headers.length, { message: 'each header name only once', path: ['headers'] });
+  .refine((value) => new Set(value.headers.map((h) => h.name.toLowerCase())).size === value.headers.length, { message: 'each header name only once', path: ['headers'] })
+  .describe('A forwarding endpoint: at least one of sendReadings, sendEnergy and sendAlarms; meterIds and departmentIds must be of the caller\'s tree (none: every meter of the tree)');
 export type ForwardEndpointInput = z.input<typeof forwardEndpointSchema>;
 export type ForwardEndpointFields = z.output<typeof forwardEndpointSchema>;
 
