@@ -35,8 +35,7 @@ export const announcementResource = defineResource({
   path: 'announcements',
   table: 'announcements',
   menu: '/inquiry/adpost',
-  // The screen adds the home banner's preview; the list itself is the generic one.
-  screen: false,
+  screen: true,
   schema: announcementSchema,
   fields: [
     { name: 'title', kind: 'text', search: true },

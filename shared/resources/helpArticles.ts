@@ -20,6 +20,7 @@ export const helpArticleResource = defineResource({
   path: 'help-articles',
   table: 'help_articles',
   menu: '/inquiry/helpCenter',
+  // Its screen (console/src/pages/inquiry) adds a preview of the rendered Markdown to the generic list.
   screen: false,
   schema: helpArticleSchema,
   fields: [

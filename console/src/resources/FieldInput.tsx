@@ -2,6 +2,7 @@ import { ColorPicker, Input, InputNumber, Select, Switch } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec, ResourceDefinition } from '@shared/resources';
+import { PictureField } from './PictureField';
 import type { ResourceOptions } from './ResourceOptions';
 import { valueLabel } from './resourceTexts';
 
@@ -28,6 +29,12 @@ export const FieldInput = observer(function FieldInput({ definition, field, opti
       return <Input {...props} placeholder="YYYY-MM-DD" />;
     case 'colour':
       return <ColorPicker {...props} showText disabledAlpha />;
+    case 'multiline':
+      return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 8 }} />;
+    case 'markdown':
+      return <Input.TextArea {...props} autoSize={{ minRows: 8, maxRows: 20 }} style={{ fontFamily: 'monospace' }} />;
+    case 'picture':
+      return <PictureField {...props} />;
     case 'ref':
     case 'refs': {
       const choices = options.of(field.ref).map((option) => ({ value: option.id, label: option.name }));

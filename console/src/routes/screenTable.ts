@@ -7,6 +7,7 @@ import { BOARDS_SCREENS } from '../pages/boards/screens';
 import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
 import { SPRITE_SCREENS } from '../pages/sprites/screens';
 import { WEB_SERVICE_SCREENS } from '../pages/webService/screens';
+import { INQUIRY_SCREENS } from '../pages/inquiry/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
 
 /**
@@ -39,6 +40,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/thirdinterfaces/generic-interfaces': { component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))) },
   ...ALARMS_SCREENS,
   ...PUSHES_SCREENS,
+  ...INQUIRY_SCREENS,
   ...BOARDS_SCREENS,
   ...BOARD_LIST_SCREENS,
   ...SPRITE_SCREENS,

@@ -24,6 +24,7 @@ import { loginPagesEn } from './loginPages/en';
 import { siteSettingsEn } from './siteSettings/en';
 import { listsEn } from './lists/en';
 import { webServiceEn } from './webService/en';
+import { inquiryEn } from './inquiry/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { visualizationEn } from './visualization/en';
@@ -288,6 +289,7 @@ export const en = {
   siteSettings: siteSettingsEn,
   lists: listsEn,
   webService: webServiceEn,
+  inquiry: inquiryEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
   visualization: visualizationEn,

@@ -24,6 +24,7 @@ import { loginPagesEs } from './loginPages/es';
 import { siteSettingsEs } from './siteSettings/es';
 import { listsEs } from './lists/es';
 import { webServiceEs } from './webService/es';
+import { inquiryEs } from './inquiry/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { visualizationEs } from './visualization/es';
@@ -284,6 +285,7 @@ export const es: Catalogue = {
   siteSettings: siteSettingsEs,
   lists: listsEs,
   webService: webServiceEs,
+  inquiry: inquiryEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
   visualization: visualizationEs,

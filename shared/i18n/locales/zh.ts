@@ -24,6 +24,7 @@ import { loginPagesZh } from './loginPages/zh';
 import { siteSettingsZh } from './siteSettings/zh';
 import { listsZh } from './lists/zh';
 import { webServiceZh } from './webService/zh';
+import { inquiryZh } from './inquiry/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
 import { visualizationZh } from './visualization/zh';
@@ -284,6 +285,7 @@ export const zh: Catalogue = {
   siteSettings: siteSettingsZh,
   lists: listsZh,
   webService: webServiceZh,
+  inquiry: inquiryZh,
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,
   visualization: visualizationZh,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { useStores } from '../../stores/StoreContext';
 import { AlarmBell } from '../annunciation/AlarmBell';
+import { HelpButton } from '../../pages/inquiry/HelpButton';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ChartIcon } from './ChartIcon';
 import { ErrorLogButton } from './ErrorLogButton';
@@ -26,6 +27,7 @@ export const Navbar = observer(function Navbar() {
       <Breadcrumbs className={styles.breadcrumb} />
       <div className={styles.actions}>
         <AlarmBell />
+        <HelpButton />
         <ErrorLogButton />
         {!app.isMobile && <FullscreenButton />}
         <LanguageSelect data-testid="navbar-language" className={styles.select} />

@@ -10,6 +10,7 @@ import { LOGIN_PATH } from '../../routes/redirectTarget';
 import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
 import { agoText } from '../../i18n/agoText';
+import { HomeAnnouncements } from '../inquiry/HomeAnnouncements';
 import { AlarmCounts } from './AlarmCounts';
 import { EnergyTotals } from './EnergyTotals';
 import { HomeSummaryController } from './HomeSummaryController';
@@ -71,6 +72,7 @@ export const DashboardPage = observer(function DashboardPage() {
             </Flex>
           </Flex>
         </Card>
+        <HomeAnnouncements />
         {summary && home.failed && <Alert type="warning" showIcon title={t('home.refreshFailed', { time: formatDateTime(home.fetchedAt) })} data-testid="home-refresh-failed" />}
         {summary ? (
           <>

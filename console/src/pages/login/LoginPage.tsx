@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../routes/useDocumentTitle';
 import { useStores } from '../../stores/StoreContext';
 import styles from './LoginPage.module.css';
 import { useCurrentLoginPage } from './useCurrentLoginPage';
+import { LoginAnnouncements, LoginContactFooter, usePublicInquiry } from '../inquiry/LoginNotices';
 import { SiteLogo } from '../../layout/navbar/SiteBrand';
 import { siteName, useSite } from '../../session/siteStore';
 
@@ -36,6 +37,7 @@ export const LoginPage = observer(function LoginPage() {
   const [loginError, setLoginError] = useState<string | null>(null);
   const current = useCurrentLoginPage();
   const site = useSite();
+  const inquiry = usePublicInquiry();
   const template = current?.templateName ?? 'classic';
   useDocumentTitle('route.login');
 
@@ -61,6 +63,7 @@ export const LoginPage = observer(function LoginPage() {
         <Typography.Title level={3} className={styles.title} data-testid="login-title">
           {current?.edition ?? siteName(t, site, 'login.title')}
         </Typography.Title>
+        <LoginAnnouncements announcements={inquiry.announcements} />
         <Form<LoginFields> layout="vertical" requiredMark={false} onFinish={logIn} disabled={submitting}>
           <Form.Item
             name="username"
@@ -99,6 +102,7 @@ export const LoginPage = observer(function LoginPage() {
           </Form.Item>
         </Form>
       </Card>
+      <LoginContactFooter contact={inquiry.contact} className={styles.contact} />
     </main>
   );
 });

@@ -27,6 +27,9 @@ export const resourcesEn = {
     total: '{{total}} in all',
     addTitle: 'Add {{name}}',
     editTitle: 'Edit {{name}}',
+    uploadPicture: 'Upload a picture',
+    removePicture: 'Remove the picture',
+    pictureHint: 'PNG, JPEG, WebP or GIF up to 5 MB',
   },
   exchange: {
     exists: '"{{value}}" does not exist',

@@ -38,6 +38,9 @@ export const resourcesEs: Catalogue['resources'] = {
     total: '{{total}} en total',
     addTitle: 'Añadir {{name}}',
     editTitle: 'Editar {{name}}',
+    uploadPicture: 'Subir una imagen',
+    removePicture: 'Quitar la imagen',
+    pictureHint: 'PNG, JPEG, WebP o GIF de hasta 5 MB',
   },
   exchange: {
     exists: '«{{value}}» no existe',

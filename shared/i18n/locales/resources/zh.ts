@@ -38,6 +38,9 @@ export const resourcesZh: Catalogue['resources'] = {
     total: '共 {{total}} 条',
     addTitle: '新增{{name}}',
     editTitle: '编辑{{name}}',
+    uploadPicture: '上传图片',
+    removePicture: '移除图片',
+    pictureHint: 'PNG、JPEG、WebP 或 GIF，不超过 5 MB',
   },
   exchange: {
     exists: '“{{value}}”不存在',

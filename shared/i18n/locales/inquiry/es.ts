@@ -1,0 +1,68 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { inquiryEn } from './en';
+
+export const inquiryEs: CatalogueShape<typeof inquiryEn> = {
+  loading: 'Cargando…',
+  total: '{{total}} en total',
+  banner: {
+    dismiss: 'Descartar este anuncio',
+  },
+  login: {
+    notices: 'Anuncios',
+    contact: 'Contacto',
+  },
+  help: {
+    open: 'Ayuda',
+    title: 'Centro de ayuda',
+    searchPlaceholder: 'Buscar en los artículos de ayuda',
+    empty: 'Ningún artículo coincide con la búsqueda',
+    back: 'Volver a los artículos',
+    contactTitle: 'Contacto',
+    writeUs: 'Escríbanos',
+  },
+  contact: {
+    company: 'Empresa',
+    phone: 'Teléfono',
+    email: 'Correo',
+    address: 'Dirección',
+    hours: 'Horario',
+    none: 'Aún no hay datos de contacto',
+    detailsTitle: 'Nuestros datos de contacto',
+    detailsHint: 'Se muestran en el centro de ayuda de esta cuenta; los de la plataforma también en la página de acceso.',
+    edit: 'Editar',
+    editTitle: 'Editar datos de contacto',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    saved: 'Datos de contacto guardados',
+  },
+  form: {
+    title: 'Enviar un mensaje',
+    name: 'Su nombre',
+    email: 'Su correo',
+    subject: 'Asunto',
+    message: 'Mensaje',
+    send: 'Enviar',
+    sent: 'Mensaje enviado a los administradores',
+    sentNoChannel: 'Mensaje guardado; no hay canal de avisos configurado, los administradores lo leerán en la pantalla Contacto',
+  },
+  messages: {
+    title: 'Mensajes recibidos',
+    search: 'Buscar nombre, correo, asunto o texto',
+    all: 'Todos',
+    open: 'Pendientes',
+    handled: 'Atendidos',
+    receivedAt: 'Recibido',
+    from: 'De',
+    subject: 'Asunto',
+    message: 'Mensaje',
+    state: 'Atendido',
+    handledBy: 'Atendido por {{user}}',
+    refresh: 'Actualizar',
+  },
+  rules: {
+    required: 'Rellene este campo',
+    tooLong: 'Es demasiado largo',
+    email: 'Introduzca un correo válido',
+  },
+  preview: 'Vista previa',
+};

@@ -1,0 +1,68 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { inquiryEn } from './en';
+
+export const inquiryZh: CatalogueShape<typeof inquiryEn> = {
+  loading: '加载中…',
+  total: '共 {{total}} 条',
+  banner: {
+    dismiss: '关闭此公告',
+  },
+  login: {
+    notices: '公告',
+    contact: '联系方式',
+  },
+  help: {
+    open: '帮助',
+    title: '帮助中心',
+    searchPlaceholder: '搜索帮助文章',
+    empty: '没有符合搜索的文章',
+    back: '返回文章列表',
+    contactTitle: '联系我们',
+    writeUs: '给我们留言',
+  },
+  contact: {
+    company: '公司',
+    phone: '电话',
+    email: '邮箱',
+    address: '地址',
+    hours: '服务时间',
+    none: '尚未填写联系方式',
+    detailsTitle: '我们的联系方式',
+    detailsHint: '显示在本账号的帮助中心；平台的联系方式同时显示在登录页。',
+    edit: '编辑',
+    editTitle: '编辑联系方式',
+    save: '保存',
+    cancel: '取消',
+    saved: '联系方式已保存',
+  },
+  form: {
+    title: '发送留言',
+    name: '您的姓名',
+    email: '您的邮箱',
+    subject: '主题',
+    message: '留言内容',
+    send: '发送',
+    sent: '留言已发送给管理员',
+    sentNoChannel: '留言已保存；尚未配置推送渠道，管理员将在“联系我们”页面查看',
+  },
+  messages: {
+    title: '收到的留言',
+    search: '搜索姓名、邮箱、主题或内容',
+    all: '全部',
+    open: '未处理',
+    handled: '已处理',
+    receivedAt: '收到时间',
+    from: '发件人',
+    subject: '主题',
+    message: '内容',
+    state: '已处理',
+    handledBy: '由 {{user}} 处理',
+    refresh: '刷新',
+  },
+  rules: {
+    required: '请填写此项',
+    tooLong: '内容过长',
+    email: '请输入有效的邮箱地址',
+  },
+  preview: '预览',
+};
