@@ -91,7 +91,7 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
               min={0}
               max={599}
               precision={0}
-              style={{ width: 200 }}
+              style={{ width: 250 }}
               placeholder={t('webService.records.statusFilter')}
               value={list.filters.status ?? null}
               onChange={(value) => void list.setFilter('status', value === null || (value > 0 && value < 100) ? undefined : value)}
