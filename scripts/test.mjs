@@ -1,4 +1,5 @@
-// `npm test`: type-check, then every suite (unit, server on SQLite and PostgreSQL, browser e2e in Chromium).
+// `npm test`: type-check, the import rules, lint and formatting, then every suite (unit, server on SQLite and
+// PostgreSQL, browser e2e in Chromium). A failing check stops the run before the suites.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -42,6 +43,25 @@ if (tsc.status !== 0) {
   console.error('Type errors: fix them first.');
   process.exit(1);
 }
+
+/** A check that must pass before the suites run: its own output, then one line saying what to do. */
+function check(title, bin, args, advice) {
+  console.log(`${title}…`);
+  const run = spawnSync(process.execPath, [join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
+  if (run.status !== 0) {
+    console.error(advice);
+    process.exit(1);
+  }
+}
+
+check(
+  'Checking the import rules (.dependency-cruiser.cjs)',
+  'dependency-cruiser/bin/dependency-cruise.mjs',
+  ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'shared', 'boards', 'kiosk', 'console', 'server', 'tests', 'bench', 'scripts', 'types', 'vite.config.ts', 'vitest.config.ts'],
+  'Import rules broken (above: the rule, why it exists, and the import): move the shared code into a leaf file or the folder it belongs to.',
+);
+check('Linting (eslint.config.js)', 'eslint/bin/eslint.js', ['.', '--max-warnings', '0'], 'Lint findings (above): fix them (a disable comment must say why, after `--`).');
+check('Checking formatting (.prettierrc.json)', 'prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn'], 'Files not formatted (above): run `npm run format`.');
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
 const report = join(root, '.tmp/vitest-report.json');
