@@ -1,5 +1,5 @@
 import { Alert, Flex, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicInquiry } from '@shared/schemas/inquiry';
 import { useStores } from '../../stores/StoreContext';
@@ -55,10 +55,12 @@ export function LoginContactFooter({ contact, className }: Pick<PublicInquiry, '
       <Typography.Text style={{ color: 'inherit' }}>
         {t('inquiry.login.contact')}:{' '}
         {parts.map(([field, value], index) => (
-          <span key={field} data-testid={`login-contact-${field}`} style={{ whiteSpace: 'nowrap' }}>
+          <Fragment key={field}>
             {index > 0 && ' · '}
-            {field === 'email' ? <a href={`mailto:${value}`}>{value}</a> : value.replace(/\s*\n\s*/g, ', ')}
-          </span>
+            <span data-testid={`login-contact-${field}`} style={{ whiteSpace: 'nowrap' }}>
+              {field === 'email' ? <a href={`mailto:${value}`}>{value}</a> : value.replace(/\s*\n\s*/g, ', ')}
+            </span>
+          </Fragment>
         ))}
       </Typography.Text>
     </footer>
