@@ -14,6 +14,8 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
   list?: PagedRows<R>;
   rows?: readonly R[];
   loading?: boolean;
+  /** Without `list`: pages of this many rows in the browser (none: one unpaged table). */
+  clientPageSize?: number;
   columns: TableColumnsType<R>;
   /** The table's test id. */
   testId: string;
@@ -35,7 +37,7 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
  * the width and wrap), headers wrap, `ellipsis` columns cut with a tooltip, and a fixed column only when
  * the screen asks for a scroll bar (a fixed column over a scrolled table hides the ones under it).
  */
-function ListTableView<R extends object>({ list, rows, loading, columns, testId, rowAttributes, emptyText, totalText, selectable, scrollX, className, ...rest }: ListTableProps<R>) {
+function ListTableView<R extends object>({ list, rows, loading, clientPageSize, columns, testId, rowAttributes, emptyText, totalText, selectable, scrollX, className, ...rest }: ListTableProps<R>) {
   const { t } = useTranslation();
   const fitted = columns.map((column) => ({
     ...column,
@@ -86,7 +88,9 @@ function ListTableView<R extends object>({ list, rows, loading, columns, testId,
               showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })),
               onChange: (page, size) => void list.setPage(page, size),
             }
-          : false
+          : clientPageSize
+            ? { pageSize: clientPageSize, hideOnSinglePage: true, showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })) }
+            : false
       }
     />
   );

@@ -1,5 +1,4 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Flex, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Select, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,12 @@ import { QUARANTINE_STATES, type QuarantineItem, type QuarantineResolve, type Qu
 import { useNotify } from '../../feedback/notify';
 import { ResourceOptions } from '../../resources/ResourceOptions';
 import { useStores } from '../../stores/StoreContext';
-import { AuditDrawer } from './AuditDrawer';
+import { CutText } from '../../lists/CutText';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { PagedQuery } from '../../lists/PagedQuery';
+import { AuditDrawer } from './AuditDrawer';
 import { QuarantineRowActions } from './QuarantineRowActions';
 import { QuarantineStatusTag } from './QuarantineStatusTag';
 import { claimedEnergy, limitEnergy, overLimitFactor, registerStepText } from './quarantineFigures';
@@ -36,17 +39,12 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
     void meters.load(METER_PICKER);
   }, [list, meters]);
 
-  const resolve = async (item: QuarantineItem, body: QuarantineResolve): Promise<boolean> => {
-    try {
+  const resolve = (item: QuarantineItem, body: QuarantineResolve): Promise<boolean> =>
+    list.change(async () => {
       const resolved = await api.resolveQuarantine(item._id, body);
       const counted = body.action === 'accept' ? item.energy : (resolved.correctedEnergy ?? body.energy ?? 0);
       notify.success(t(`dataQuality.resolved.${body.action}`, { code: item.meter.code, energy: formatQuantity(counted, item.meter.unit) }));
-    } catch {
-      return false; // the api hook showed the server's message
-    }
-    await list.load();
-    return true;
-  };
+    });
 
   const columns: TableColumnsType<QuarantineItem> = [
     {
@@ -63,9 +61,11 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
       key: 'period',
       title: t('dataQuality.columns.period'),
       render: (_, item) => (
-        <div style={{ whiteSpace: 'nowrap' }}>
-          <div>{formatDateTime(item.fromTs)}</div>
-          <Typography.Text type="secondary" style={muted}>→ {formatDateTime(item.toTs)}</Typography.Text>
+        <div>
+          <DateTimeText at={item.fromTs} />
+          <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>
+            → <DateTimeText at={item.toTs} />
+          </Typography.Text>
         </div>
       ),
     },
@@ -100,17 +100,18 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
         item.resolvedAt === null ? (
           <Typography.Text type="secondary">—</Typography.Text>
         ) : (
-          <div style={{ whiteSpace: 'nowrap' }}>
+          <div>
             <div>{item.resolvedBy ?? t('dataQuality.audit.system')}</div>
-            <Typography.Text type="secondary" style={muted}>{formatDateTime(item.resolvedAt)}</Typography.Text>
+            <Typography.Text type="secondary" style={muted}>
+              <DateTimeText at={item.resolvedAt} />
+            </Typography.Text>
           </div>
         ),
     },
-    { key: 'note', title: t('dataQuality.columns.note'), render: (_, item) => item.note ? <Typography.Paragraph ellipsis={{ rows: 2, tooltip: item.note }} style={{ margin: 0, minWidth: 120, maxWidth: 280 }}>{item.note}</Typography.Paragraph> : <Typography.Text type="secondary">—</Typography.Text> },
+    { key: 'note', title: t('dataQuality.columns.note'), render: (_, item) => <CutText text={item.note} rows={2} maxWidth={220} /> },
     {
       key: 'actions',
       title: t('dataQuality.columns.actions'),
-      fixed: 'right',
       render: (_, item) => <QuarantineRowActions item={item} canResolve={canResolve} onResolve={(body) => resolve(item, body)} onAudit={() => setAuditOf(item)} />,
     },
   ];
@@ -118,40 +119,40 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
   return (
     <>
       <Typography.Paragraph type="secondary">{t('dataQuality.quarantine.intro')}</Typography.Paragraph>
-      <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Space wrap>
-          <Select<QuarantineState>
-            allowClear
-            style={{ width: 180 }}
-            placeholder={t('dataQuality.quarantine.anyStatus')}
-            value={list.filters.status}
-            options={QUARANTINE_STATES.map((state) => ({ value: state, label: t(`dataQuality.states.${state}`) }))}
-            onChange={(status) => void list.setFilter('status', status)}
-            data-testid="quarantine-filter-status"
-          />
-          <Select<number>
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 260 }}
-            placeholder={t('dataQuality.quarantine.anyMeter')}
-            value={list.filters.meterId}
-            options={meters.of('meters').map((meter) => ({ value: meter.id, label: meter.name }))}
-            onChange={(meterId) => void list.setFilter('meterId', meterId)}
-            data-testid="quarantine-filter-meter"
-          />
-        </Space>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.load()} data-testid="quarantine-refresh">{t('dataQuality.actions.refresh')}</Button>
-      </Flex>
-      <Table<QuarantineItem>
+      <ListToolbar
+        list={list}
+        testId="quarantine"
+        filters={
+          <>
+            <Select<QuarantineState>
+              allowClear
+              style={{ width: 180 }}
+              placeholder={t('dataQuality.quarantine.anyStatus')}
+              value={list.filters.status}
+              options={QUARANTINE_STATES.map((state) => ({ value: state, label: t(`dataQuality.states.${state}`) }))}
+              onChange={(status) => void list.setFilter('status', status)}
+              data-testid="quarantine-filter-status"
+            />
+            <Select<number>
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 260 }}
+              placeholder={t('dataQuality.quarantine.anyMeter')}
+              value={list.filters.meterId}
+              options={meters.of('meters').map((meter) => ({ value: meter.id, label: meter.name }))}
+              onChange={(meterId) => void list.setFilter('meterId', meterId)}
+              data-testid="quarantine-filter-meter"
+            />
+          </>
+        }
+      />
+      <ListTable<QuarantineItem>
+        list={list}
         rowKey="_id"
-        size="middle"
-        data-testid="quarantine-table"
-        loading={list.loading}
+        testId="quarantine-table"
         columns={columns}
-        dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t(list.filters.status === 'pending' ? 'dataQuality.quarantine.nonePending' : 'dataQuality.quarantine.none') }}
-        pagination={{ current: list.page, pageSize: list.size, total: list.total, showSizeChanger: true, showTotal: (total) => t('dataQuality.total', { total }), onChange: (page, size) => void list.setPage(page, size) }}
+        emptyText={t(list.filters.status === 'pending' ? 'dataQuality.quarantine.nonePending' : 'dataQuality.quarantine.none')}
+        totalText={(total) => t('dataQuality.total', { total })}
       />
       {auditOf && <AuditDrawer api={api} entity="quarantine" entityId={auditOf._id} title={t('dataQuality.audit.title', { code: auditOf.meter.code, from: formatDateTime(auditOf.fromTs) })} onClose={() => setAuditOf(null)} />}
     </>

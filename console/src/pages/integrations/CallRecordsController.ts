@@ -1,53 +1,37 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { InterfaceCall, InterfacesApi } from '@shared/api/interfacesApi';
+import type { Page } from '@shared/api/energyApi';
+import { PagedQuery, type PageParams } from '../../lists/PagedQuery';
 
 /**
- * One page of interface calls plus the key names they point at. The calls carry only key ids, so the
- * names come from the key list (when the role may read it); a late answer to an older page is dropped.
+ * The paged interface calls plus the key names they point at. The calls carry only key ids, so the
+ * names come from the key list (when the role may read it), asked again with every page.
  */
 export class CallRecordsController {
-  rows: InterfaceCall[] = [];
-  total = 0;
-  page = 1;
-  size = 20;
-  loading = false;
+  readonly list: PagedQuery<object, InterfaceCall>;
   keyNames = new Map<number, string>();
-  private requestSeq = 0;
 
   constructor(
     private readonly api: InterfacesApi,
     private readonly canReadKeys: boolean,
   ) {
-    makeAutoObservable<CallRecordsController, 'api' | 'canReadKeys' | 'requestSeq'>(this, { api: false, canReadKeys: false, requestSeq: false }, { autoBind: true });
+    this.list = new PagedQuery((query) => this.callsAndKeys(query), {}, (call) => call._id);
+    makeAutoObservable<CallRecordsController, 'api' | 'canReadKeys' | 'callsAndKeys'>(this, { api: false, canReadKeys: false, list: false, callsAndKeys: false }, { autoBind: true });
   }
 
-  /** The calls and the key names together (the names again too: a key may have been created since). */
-  async load(): Promise<void> {
-    const seq = ++this.requestSeq;
-    this.loading = true;
-    try {
-      const [calls, keys] = await Promise.all([this.api.calls({ page: this.page, size: this.size }), this.canReadKeys ? this.api.keys().catch(() => null) : null]);
-      if (seq !== this.requestSeq) return;
-      runInAction(() => {
-        this.rows = calls.rows;
-        this.total = calls.total;
-        if (keys) this.keyNames = new Map(keys.rows.map((key) => [key._id, key.name]));
-      });
-    } catch {
-      // The toast said why; the table keeps what it had.
-    } finally {
-      if (seq === this.requestSeq) runInAction(() => (this.loading = false));
-    }
-  }
-
-  setPage(page: number, size: number): Promise<void> {
-    this.page = size === this.size ? page : 1;
-    this.size = size;
-    return this.load();
+  load(): Promise<void> {
+    return this.list.load();
   }
 
   /** The key's name, or null for a call with an unknown key (or one outside the list). */
   keyName(keyId: number | null): string | null {
     return keyId === null ? null : (this.keyNames.get(keyId) ?? null);
+  }
+
+  /** The names again too: a key may have been created since the last page. */
+  private async callsAndKeys(query: PageParams): Promise<Page<InterfaceCall>> {
+    const [calls, keys] = await Promise.all([this.api.calls({ page: query.page, size: query.size }), this.canReadKeys ? this.api.keys().catch(() => null) : null]);
+    if (keys) runInAction(() => (this.keyNames = new Map(keys.rows.map((key) => [key._id, key.name]))));
+    return calls;
   }
 }

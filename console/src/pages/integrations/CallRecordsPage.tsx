@@ -1,10 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Table, Typography, type TableColumnsType } from 'antd';
+import { Card, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createInterfacesApi, type InterfaceCall } from '@shared/api/interfacesApi';
-import { formatDateTime, withThousands } from '@shared/format';
+import { withThousands } from '@shared/format';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { useStores } from '../../stores/StoreContext';
 import { CallRecordsController } from './CallRecordsController';
 import { CallResultTag } from './CallResultTag';
@@ -28,7 +30,7 @@ export const CallRecordsPage = observer(function CallRecordsPage() {
         return <Typography.Text type="secondary">{call.keyId === null ? t('integrations.calls.unknownKey') : `#${call.keyId}`}</Typography.Text>;
       },
     },
-    { key: 'at', dataIndex: 'at', title: t('integrations.calls.at'), render: (at: number) => formatDateTime(at) },
+    { key: 'at', dataIndex: 'at', title: t('integrations.calls.at'), render: (at: number) => <DateTimeText at={at} /> },
     { key: 'ip', dataIndex: 'ip', title: t('integrations.calls.ip') },
     { key: 'accepted', dataIndex: 'accepted', title: t('integrations.calls.accepted'), align: 'right', render: (n: number) => withThousands(n, 0) },
     { key: 'rejected', dataIndex: 'rejected', title: t('integrations.calls.rejected'), align: 'right', render: (n: number) => withThousands(n, 0) },
@@ -37,27 +39,16 @@ export const CallRecordsPage = observer(function CallRecordsPage() {
   ];
 
   return (
-    <Card
-      size="small"
-      title={t('integrations.calls.title')}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void calls.load()} data-testid="calls-refresh">
-          {t('integrations.calls.refresh')}
-        </Button>
-      }
-      data-testid="call-records-page"
-    >
-      <Table<InterfaceCall>
+    <Card size="small" title={t('integrations.calls.title')} data-testid="call-records-page">
+      <ListToolbar list={calls.list} testId="calls" />
+      <ListTable<InterfaceCall>
+        list={calls.list}
         rowKey="_id"
-        size="middle"
-        loading={calls.loading}
         columns={columns}
-        dataSource={calls.rows}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('integrations.calls.empty') }}
-        onRow={(call) => ({ 'data-testid': `call-row-${call._id}` }) as object}
-        pagination={{ current: calls.page, pageSize: calls.size, total: calls.total, showSizeChanger: true, showTotal: (total) => t('integrations.calls.total', { total }), onChange: (page, size) => void calls.setPage(page, size) }}
-        data-testid="call-records-table"
+        emptyText={t('integrations.calls.empty')}
+        totalText={(total) => t('integrations.calls.total', { total })}
+        rowAttributes={(call) => ({ 'data-testid': `call-row-${call._id}` })}
+        testId="call-records-table"
       />
     </Card>
   );

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { InterfacesApi, IssuedInterfaceKey } from '@shared/api/interfacesApi';
 import type { InterfaceKey } from '@shared/schemas/interfaces';
+import { changeThenReload } from '../../lists/changeThenReload';
 
 /**
  * The interface keys of the user's tree and what can be done to them. Headless: failures were
@@ -56,16 +57,7 @@ export class InterfaceKeysController {
   }
 
   /** Runs one change, then reloads the list; resolves false when the change failed. */
-  private async run(change: () => Promise<unknown>): Promise<boolean> {
-    this.busy = true;
-    try {
-      await change();
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
+  private run(change: () => Promise<unknown>): Promise<boolean> {
+    return changeThenReload(this, change);
   }
 }

@@ -1,12 +1,16 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Card, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createInterfacesApi } from '@shared/api/interfacesApi';
-import { formatDateTime } from '@shared/format';
 import type { InterfaceKey } from '@shared/schemas/interfaces';
 import { useNotify } from '../../feedback/notify';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
+import { Permission } from '../../permissions/Permission';
 import { useStores } from '../../stores/StoreContext';
 import { ActivateKeyForm } from './ActivateKeyForm';
 import { CreateKeyDialog } from './CreateKeyDialog';
@@ -41,7 +45,7 @@ export const InterfaceKeysPage = observer(function InterfaceKeysPage() {
     if (await keys.revoke(id)) notify.success(t('integrations.keys.revoked'));
   };
 
-  const date = (value: number | null) => formatDateTime(value);
+  const date = (value: number | null) => <DateTimeText at={value} />;
   const columns: TableColumnsType<InterfaceKey> = [
     { key: 'name', dataIndex: 'name', title: t('integrations.keys.name') },
     { key: 'keyHint', dataIndex: 'keyHint', title: t('integrations.keys.key'), render: (hint: string) => <span className={styles.hint}>{hint}</span> },
@@ -56,17 +60,21 @@ export const InterfaceKeysPage = observer(function InterfaceKeysPage() {
       title: t('integrations.keys.actions'),
       render: (_: unknown, row) =>
         row.state !== 'revoked' && (
-          <Popconfirm
-            title={t('integrations.keys.confirmRevoke', { name: row.name })}
-            onConfirm={() => revoke(row._id)}
-            okText={t('integrations.keys.revoke')}
-            cancelText={t('integrations.keys.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'revoke-key-confirm' }}
-          >
-            <Button type="link" size="small" danger icon={<StopOutlined />} data-testid={`revoke-key-${row._id}`}>
-              {t('integrations.keys.revoke')}
-            </Button>
-          </Popconfirm>
+          <RowActions
+            gate={{ menu: KEYS_MENU }}
+            actions={[
+              {
+                button: 'delete',
+                label: t('integrations.keys.revoke'),
+                icon: <StopOutlined />,
+                danger: true,
+                confirm: t('integrations.keys.confirmRevoke', { name: row.name }),
+                confirmTestId: 'revoke-key-confirm',
+                onClick: () => void revoke(row._id),
+                testId: `revoke-key-${row._id}`,
+              },
+            ]}
+          />
         ),
     });
   }
@@ -74,25 +82,28 @@ export const InterfaceKeysPage = observer(function InterfaceKeysPage() {
   return (
     <div className={styles.page} data-testid="interface-keys-page">
       <Card size="small" title={t('integrations.keys.title')}>
-        <div className={styles.toolbar}>
-          <ActivateKeyForm busy={keys.busy} onActivate={activate} />
-          {can('add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-key">
-              {t('integrations.keys.create')}
-            </Button>
-          )}
-        </div>
-        <Table<InterfaceKey>
+        <ListToolbar
+          list={keys}
+          testId="keys"
+          filters={<ActivateKeyForm busy={keys.busy} onActivate={activate} />}
+          actions={
+            <Permission menu={KEYS_MENU} button="add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-key">
+                {t('integrations.keys.create')}
+              </Button>
+            </Permission>
+          }
+        />
+        <ListTable<InterfaceKey>
+          rows={keys.keys}
+          loading={keys.loading || keys.busy}
+          clientPageSize={20}
+          totalText={(total) => t('integrations.keys.total', { total })}
           rowKey="_id"
-          size="middle"
-          loading={keys.loading}
           columns={columns}
-          dataSource={keys.keys}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('integrations.keys.empty') }}
-          onRow={(row) => ({ 'data-testid': `key-row-${row._id}` }) as object}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('integrations.keys.total', { total }) }}
-          data-testid="interface-keys-table"
+          emptyText={t('integrations.keys.empty')}
+          rowAttributes={(row) => ({ 'data-testid': `key-row-${row._id}` })}
+          testId="interface-keys-table"
         />
       </Card>
       <SendReadingsGuide />

@@ -1,17 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LoginPagesApi } from '@shared/api/loginPagesApi';
 import type { LoginPageInput, LoginPageRow } from '@shared/schemas/loginPages';
-import { changeThenReload } from '../../lists/changeThenReload';
 import { PagedQuery } from '../../lists/PagedQuery';
 
 /** /settings/loginPageSet: the paged entries and the changes that reload them. */
 export class LoginPagesController {
   readonly list: PagedQuery<object, LoginPageRow>;
-  busy = false;
   saving = false;
 
   constructor(private readonly api: LoginPagesApi) {
-    this.list = new PagedQuery((query) => api.list(query), {});
+    this.list = new PagedQuery((query) => api.list(query), {}, (row) => row._id);
     makeAutoObservable<LoginPagesController, 'api'>(this, { api: false, list: false }, { autoBind: true });
   }
 
@@ -32,6 +30,6 @@ export class LoginPagesController {
   }
 
   remove(id: number): Promise<boolean> {
-    return changeThenReload(this, () => this.api.remove(id));
+    return this.list.change(() => this.api.remove(id));
   }
 }

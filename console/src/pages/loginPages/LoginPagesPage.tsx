@@ -1,13 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Card, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createLoginPagesApi } from '@shared/api/loginPagesApi';
-import { formatDateTime } from '@shared/format';
 import type { LoginPageRow } from '@shared/schemas/loginPages';
 import { useNotify } from '../../feedback/notify';
-import { AdminOnly } from '../../permissions/AdminOnly';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
 import { useStores } from '../../stores/StoreContext';
 import { LoginPageDialog } from './LoginPageDialog';
 import { LoginPagesController } from './LoginPagesController';
@@ -39,73 +41,46 @@ export const LoginPagesPage = observer(function LoginPagesPage() {
     {
       key: 'state',
       title: t('loginPages.state'),
-      width: 110,
       render: (_: unknown, row) => <Tag color={row.state ? 'green' : 'default'}>{t(row.state ? 'loginPages.active' : 'loginPages.inactive')}</Tag>,
     },
-    { key: 'notes', dataIndex: 'notes', title: t('loginPages.notes'), ellipsis: true },
-    { key: 'updatedAt', title: t('loginPages.updatedAt'), width: 180, render: (_: unknown, row) => formatDateTime(row.updatedAt) },
+    { key: 'notes', dataIndex: 'notes', title: t('loginPages.notes'), ellipsis: true, width: 220 },
+    { key: 'updatedAt', title: t('loginPages.updatedAt'), render: (_: unknown, row) => <DateTimeText at={row.updatedAt} /> },
     {
       key: 'actions',
       title: t('loginPages.actions'),
-      width: 180,
       render: (_: unknown, row) => (
-        <Flex gap={4}>
-          <AdminOnly>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ row })} data-testid={`login-page-edit-${row._id}`}>
-              {t('loginPages.edit')}
-            </Button>
-          </AdminOnly>
-          <AdminOnly>
-            <Popconfirm
-              title={t('loginPages.deleteConfirm', { edition: row.edition })}
-              okText={t('loginPages.delete')}
-              cancelText={t('loginPages.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': `login-page-delete-confirm-${row._id}` }}
-              onConfirm={() => remove(row)}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`login-page-delete-${row._id}`}>
-                {t('loginPages.delete')}
-              </Button>
-            </Popconfirm>
-          </AdminOnly>
-        </Flex>
+        <RowActions
+          gate="admin"
+          actions={[
+            { button: 'edit', label: t('loginPages.edit'), icon: <EditOutlined />, onClick: () => setEditing({ row }), testId: `login-page-edit-${row._id}` },
+            {
+              button: 'delete',
+              label: t('loginPages.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('loginPages.deleteConfirm', { edition: row.edition }),
+              confirmTestId: `login-page-delete-confirm-${row._id}`,
+              onClick: () => void remove(row),
+              testId: `login-page-delete-${row._id}`,
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
     <Card size="small" title={t('loginPages.title')} data-testid="login-pages-page">
-      <Flex gap={8} align="center" style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{t('loginPages.intro')}</Typography.Text>
-        <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Button icon={<ReloadOutlined />} onClick={() => void controller.load()}>
-            {t('loginPages.refresh')}
-          </Button>
-          <AdminOnly>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="login-pages-add">
-              {t('loginPages.add')}
-            </Button>
-          </AdminOnly>
-        </Flex>
-      </Flex>
-      <Table<LoginPageRow>
+      <Typography.Paragraph type="secondary">{t('loginPages.intro')}</Typography.Paragraph>
+      <ListToolbar list={list} gate="admin" testId="login-pages" onAdd={() => setEditing({ row: null })} addLabel={t('loginPages.add')} />
+      <ListTable<LoginPageRow>
+        list={list}
         rowKey="_id"
-        size="middle"
-        loading={list.loading || controller.busy}
         columns={columns}
-        dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
-        onRow={(row) => ({ 'data-testid': `login-page-row-${row._id}` }) as object}
-        pagination={{
-          current: list.page,
-          pageSize: list.size,
-          total: list.total,
-          hideOnSinglePage: true,
-          showTotal: (total) => t('loginPages.total', { total }),
-          onChange: (page, size) => void list.setPage(page, size),
-        }}
-        locale={{ emptyText: t('loginPages.empty') }}
-        data-testid="login-pages-table"
+        rowAttributes={(row) => ({ 'data-testid': `login-page-row-${row._id}` })}
+        totalText={(total) => t('loginPages.total', { total })}
+        emptyText={t('loginPages.empty')}
+        testId="login-pages-table"
       />
       {editing && <LoginPageDialog controller={controller} row={editing.row} onClose={() => setEditing(null)} />}
     </Card>

@@ -1,14 +1,16 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, InputNumber, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, InputNumber, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatDateTime, withThousands } from '@shared/format';
+import { withThousands } from '@shared/format';
 import { PUSH_CHANNELS, type ProviderCall, type PushChannel } from '@shared/schemas/pushes';
+import { CutText } from '../../lists/CutText';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { PagedQuery } from '../../lists/PagedQuery';
 import { ChannelTag } from './ChannelTag';
-import styles from './Pushes.module.css';
 import { usePushesApi } from './usePushesApi';
 
 interface CallFilters {
@@ -41,50 +43,48 @@ export const ProviderCallsPage = observer(function ProviderCallsPage() {
   };
 
   const columns: TableColumnsType<ProviderCall> = [
-    { key: 'at', dataIndex: 'at', title: t('pushes.calls.at'), width: 170, render: (at: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(at)}</span> },
-    { key: 'channel', dataIndex: 'channel', title: t('pushes.calls.channel'), width: 110, render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
-    { key: 'endpoint', dataIndex: 'endpoint', title: t('pushes.calls.endpoint'), render: (endpoint: string) => <Typography.Text code className={styles.clip} style={{ maxWidth: 240 }} title={endpoint}>{endpoint}</Typography.Text> },
-    { key: 'ok', dataIndex: 'ok', title: t('pushes.calls.result'), width: 100, render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'pushes.calls.ok' : 'pushes.calls.failed')}</Tag> },
-    { key: 'status', dataIndex: 'status', title: t('pushes.calls.status'), width: 90, align: 'right', render: (status: number | null) => status ?? <Typography.Text type="secondary">{t('pushes.calls.noAnswer')}</Typography.Text> },
-    { key: 'duration', dataIndex: 'durationMs', title: t('pushes.calls.duration'), width: 110, align: 'right', render: (ms: number) => t('pushes.calls.durationMs', { ms: withThousands(ms, 0) }) },
-    { key: 'record', dataIndex: 'recordId', title: t('pushes.calls.record'), width: 90, render: (id: number | null) => (id === null ? <Typography.Text type="secondary">{t('pushes.calls.test')}</Typography.Text> : `#${id}`) },
-    { key: 'detail', dataIndex: 'detail', title: t('pushes.calls.detail'), render: (detail: string) => <span className={styles.clip} style={{ maxWidth: 280 }} title={detail}>{detail}</span> },
+    { key: 'at', dataIndex: 'at', title: t('pushes.calls.at'), render: (at: number) => <DateTimeText at={at} /> },
+    { key: 'channel', dataIndex: 'channel', title: t('pushes.calls.channel'), render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
+    { key: 'endpoint', dataIndex: 'endpoint', title: t('pushes.calls.endpoint'), render: (endpoint: string) => <CutText text={endpoint} maxWidth={220} /> },
+    { key: 'ok', dataIndex: 'ok', title: t('pushes.calls.result'), render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'pushes.calls.ok' : 'pushes.calls.failed')}</Tag> },
+    { key: 'status', dataIndex: 'status', title: t('pushes.calls.status'), align: 'right', render: (status: number | null) => status ?? <Typography.Text type="secondary">{t('pushes.calls.noAnswer')}</Typography.Text> },
+    { key: 'duration', dataIndex: 'durationMs', title: t('pushes.calls.duration'), align: 'right', render: (ms: number) => t('pushes.calls.durationMs', { ms: withThousands(ms, 0) }) },
+    { key: 'record', dataIndex: 'recordId', title: t('pushes.calls.record'), render: (id: number | null) => (id === null ? <Typography.Text type="secondary">{t('pushes.calls.test')}</Typography.Text> : `#${id}`) },
+    { key: 'detail', dataIndex: 'detail', title: t('pushes.calls.detail'), render: (detail: string) => <CutText text={detail} maxWidth={260} /> },
   ];
 
   return (
     <Card size="small" title={t('pushes.calls.title')} data-testid="provider-calls-page">
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
-          <Select<PushChannel> allowClear style={{ width: 140 }} placeholder={t('pushes.filters.anyChannel')} value={list.filters.channel} options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))} onChange={(value) => void list.setFilter('channel', value)} data-testid="calls-filter-channel" />
-          <Select<'true' | 'false'>
-            allowClear
-            style={{ width: 140 }}
-            placeholder={t('pushes.filters.anyResult')}
-            value={list.filters.ok}
-            options={[
-              { value: 'true', label: t('pushes.calls.ok') },
-              { value: 'false', label: t('pushes.calls.failed') },
-            ]}
-            onChange={(value) => void list.setFilter('ok', value)}
-            data-testid="calls-filter-ok"
-          />
-          <InputNumber<number> min={1} precision={0} style={{ width: 160 }} placeholder={t('pushes.filters.recordId')} value={recordId ?? null} onChange={setRecordId} data-testid="calls-filter-record" />
-        </div>
-        <Button icon={<ReloadOutlined />} onClick={() => void list.load()}>
-          {t('pushes.actions.refresh')}
-        </Button>
-      </div>
-      <Table<ProviderCall>
+      <ListToolbar
+        list={list}
+        testId="calls"
+        filters={
+          <>
+            <Select<PushChannel> allowClear style={{ width: 140 }} placeholder={t('pushes.filters.anyChannel')} value={list.filters.channel} options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))} onChange={(value) => void list.setFilter('channel', value)} data-testid="calls-filter-channel" />
+            <Select<'true' | 'false'>
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('pushes.filters.anyResult')}
+              value={list.filters.ok}
+              options={[
+                { value: 'true', label: t('pushes.calls.ok') },
+                { value: 'false', label: t('pushes.calls.failed') },
+              ]}
+              onChange={(value) => void list.setFilter('ok', value)}
+              data-testid="calls-filter-ok"
+            />
+            <InputNumber<number> min={1} precision={0} style={{ width: 160 }} placeholder={t('pushes.filters.recordId')} value={recordId ?? null} onChange={setRecordId} data-testid="calls-filter-record" />
+          </>
+        }
+      />
+      <ListTable<ProviderCall>
+        list={list}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.rows}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('pushes.calls.empty') }}
-        onRow={(call) => ({ 'data-testid': `call-row-${call.id}` }) as object}
-        pagination={{ current: list.page, pageSize: list.size, total: list.total, showSizeChanger: true, showTotal: (total) => t('pushes.total', { total }), onChange: (page, size) => void list.setPage(page, size) }}
-        data-testid="provider-calls-table"
+        emptyText={t('pushes.calls.empty')}
+        rowAttributes={(call) => ({ 'data-testid': `call-row-${call.id}` })}
+        totalText={(total) => t('pushes.total', { total })}
+        testId="provider-calls-table"
       />
     </Card>
   );

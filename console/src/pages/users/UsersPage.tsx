@@ -1,16 +1,16 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Popconfirm, Space } from 'antd';
+import { Card, Input } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '@shared/schemas/userAdmin';
 import { useNotify } from '../../feedback/notify';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { useStores } from '../../stores/StoreContext';
 import { PasswordDialog } from './PasswordDialog';
 import { UserDialog } from './UserDialog';
 import { UsersTable } from './UsersTable';
 import { useUsersApi } from './useUsersApi';
-import { useUsersList } from './useUsersList';
+import { removeUsers, useUsersList } from './useUsersList';
 
 /** The menu entry whose buttons (add, edit, delete, password) guard this screen's actions (spec §6). */
 export const USERS_MENU = '/settings/user';
@@ -30,37 +30,24 @@ export const UsersPage = observer(function UsersPage() {
   const deleted = (count: number) => notify.success(count === 1 ? t('users.notify.deleted') : t('users.notify.deletedMany', { count }));
   const removeSelected = async () => {
     const count = list.selected.length;
-    if (await list.remove(list.selected)) deleted(count);
+    if (await removeUsers(list, api, list.selected)) deleted(count);
   };
 
   return (
     <Card>
-      <Flex justify="space-between" align="start" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('users.actions.filterEmail')} style={{ width: 280 }} onSearch={list.filterEmail} data-testid="users-filter-email" />
-        <Space>
-          {can('delete') && (
-            <Popconfirm
-              title={t('users.actions.confirmDeleteMany', { count: list.selected.length })}
-              onConfirm={removeSelected}
-              okText={t('users.actions.delete')}
-              cancelText={t('users.actions.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'users-batch-delete-confirm' }}
-              disabled={list.selected.length === 0}
-            >
-              <Button danger icon={<DeleteOutlined />} disabled={list.selected.length === 0} data-testid="users-batch-delete">
-                {t('users.actions.deleteSelected')}
-              </Button>
-            </Popconfirm>
-          )}
-          {can('add') && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'user' })} data-testid="users-add">
-              {t('users.actions.add')}
-            </Button>
-          )}
-        </Space>
-      </Flex>
+      <ListToolbar
+        list={list}
+        gate={{ menu: USERS_MENU }}
+        testId="users"
+        filters={<Input.Search allowClear placeholder={t('users.actions.filterEmail')} style={{ width: 280 }} onSearch={(email) => void list.setFilter('email', email.trim() || undefined)} data-testid="users-filter-email" />}
+        onBatchDelete={removeSelected}
+        batchDeleteConfirm={(count) => t('users.actions.confirmDeleteMany', { count })}
+        onAdd={() => setDialog({ kind: 'user' })}
+        addLabel={t('users.actions.add')}
+      />
       <UsersTable
         list={list}
+        onRemove={(id) => removeUsers(list, api, [id])}
         can={{ edit: can('edit'), delete: can('delete'), password: can('password') }}
         selfId={root.session.userId}
         onEdit={(row) => setDialog({ kind: 'user', row })}
@@ -74,7 +61,7 @@ export const UsersPage = observer(function UsersPage() {
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);
-            void list.reload();
+            void list.load();
           }}
         />
       )}

@@ -1,65 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UsersApi } from '@shared/api/usersApi';
 import type { UserRow } from '@shared/schemas/userAdmin';
+import { PagedQuery } from '../../lists/PagedQuery';
 
-export const PAGE_SIZE = 20;
-
-interface ListQuery {
-  email: string;
-  page: number;
-  size: number;
+export interface UserFilters {
+  email?: string | undefined;
 }
 
-/** The user list: e-mail filter and server paging (data.total, data.rows), selection for batch delete. */
-export function useUsersList(api: UsersApi) {
-  const [query, setQuery] = useState<ListQuery>({ email: '', page: 1, size: PAGE_SIZE });
-  const [rows, setRows] = useState<UserRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+export type UsersList = PagedQuery<UserFilters, UserRow>;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const data = await api.list({ ...(query.email ? { email: query.email } : {}), page: query.page, size: query.size });
-      setRows(data.rows);
-      setTotal(data.total);
-      setSelected((ids) => ids.filter((id) => data.rows.some((row) => row._id === id)));
-    } catch {
-      // The api toast has said why; the last page stays on screen.
-    } finally {
-      setLoading(false);
-    }
-  }, [api, query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** Resolves true when the server deleted them (a refusal shows the api toast). */
-  const remove = async (ids: number[]): Promise<boolean> => {
-    try {
-      if (ids.length === 1 && ids[0] !== undefined) await api.remove(ids[0]);
-      else await api.removeMany(ids);
-    } catch {
-      return false;
-    }
-    setSelected([]);
-    await load();
-    return true;
-  };
-
-  return {
-    ...query,
-    rows,
-    total,
-    loading,
-    selected,
-    select: setSelected,
-    filterEmail: (email: string) => setQuery((q) => ({ ...q, email: email.trim(), page: 1 })),
-    setPage: (page: number, size: number) => setQuery((q) => ({ ...q, page, size })),
-    reload: load,
-    remove,
-  };
+/** The user list: e-mail filter and server paging (data.total, data.rows), ticks for batch delete. */
+export function useUsersList(api: UsersApi): UsersList {
+  const [list] = useState(() => new PagedQuery<UserFilters, UserRow>((query) => api.list(query), {}, (row) => row._id));
+  useEffect(() => void list.load(), [list]);
+  return list;
 }
-export type UsersList = ReturnType<typeof useUsersList>;
+
+/** Deletes users and reloads; resolves true when the server deleted them (a refusal shows the api toast). */
+export function removeUsers(list: UsersList, api: UsersApi, ids: readonly number[]): Promise<boolean> {
+  const [only] = ids;
+  return list.change(() => (ids.length === 1 && only !== undefined ? api.remove(only) : api.removeMany([...ids])));
+}
