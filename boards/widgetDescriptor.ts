@@ -81,5 +81,5 @@ export function defineWidget<O extends Record<string, unknown>>(descriptor: Widg
 }
 
 /** The catalogue holds descriptors of every options type. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- O sits in both input and output positions (channels, renderer props): no other type admits every descriptor
 export type AnyWidgetDescriptor = WidgetDescriptor<any>;

@@ -53,7 +53,6 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
       liveCharts.delete(instance);
     };
     // The instance lives as long as the element; size and option changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [renderer]);
 
   useEffect(() => {

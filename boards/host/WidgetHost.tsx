@@ -54,11 +54,11 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
   const staleAfterMs = descriptor.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
   const [failed, setFailed] = useState(false);
 
-  useEffect(() => telemetry.watch(channels), [telemetry, channelsKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => telemetry.watch(channels), [telemetry, channelsKey]); // eslint-disable-line react-hooks/exhaustive-deps -- channelsKey stands for channels, a new array on each render with the same names
   // A string computed: the tile re-renders when loading/live/stale flips, not on every delta.
   const dataStatus = useMemo(
     () => computed(() => dataState({ timestamps: channels.map((channel) => telemetry.read(channel)?.ts), connected: telemetry.connection.connected, connectedSince: telemetry.connection.since, now: telemetry.clock.now, staleAfterMs }).state),
-    [telemetry, channelsKey, staleAfterMs], // eslint-disable-line react-hooks/exhaustive-deps
+    [telemetry, channelsKey, staleAfterMs], // eslint-disable-line react-hooks/exhaustive-deps -- channelsKey stands for channels (see above)
   );
   const renderer = rendererFor(descriptor);
   const onError = useCallback(() => setFailed(true), []);

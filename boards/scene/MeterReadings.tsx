@@ -17,6 +17,7 @@ interface MeterReadingsProps {
  * values up once per delta batch. Renders nothing: the scene updates its instances, not React.
  */
 function MeterReadingsView({ meterIds, onReadings }: MeterReadingsProps) {
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- one read per meter: the parent remounts this with key = the id list, so the count never changes
   const values = meterIds.map((id) => useChannel<MeterLatestValues>(meterLatestChannel(id))?.value);
   const previous = useRef<readonly (MeterLatestValues | undefined)[]>([]);
   useEffect(() => {

@@ -40,8 +40,7 @@ function KpiWidget({ options, binding, channels, width, height, scale, theme }: 
     const newest = buffer?.newest();
     if (!options.sparkline || !buffer || !newest) return '';
     return sparklinePoints(buffer.points(newest[0] - windowMs), { width, height: sparkHeight, stroke, from: newest[0] - windowMs, to: newest[0] });
-    // `version` stands for the buffer's content, which changes in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the buffer's content, which changes in place
   }, [buffer, version, options.sparkline, windowMs, width, sparkHeight, stroke]);
 
   if (meterId === undefined) return <NoData width={width} height={height} scale={scale} palette={palette} messageKey="needsMeter" />;

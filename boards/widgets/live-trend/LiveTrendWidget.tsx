@@ -21,7 +21,7 @@ function LiveTrendWidget({ options, binding, channels, title, width, height, sca
   const metric = boundMetric(binding);
   // A fixed number of reads in a fixed order (hooks may not vary in count); slots past the meters read nothing.
   const readings: (ChannelReading<MeterLatestValues> | undefined)[] = [];
-  for (let slot = 0; slot < MAX_TREND_METERS; slot++) readings.push(useChannel<MeterLatestValues>(slot < meters.length ? channels[slot] : undefined)); // eslint-disable-line react-hooks/rules-of-hooks
+  for (let slot = 0; slot < MAX_TREND_METERS; slot++) readings.push(useChannel<MeterLatestValues>(slot < meters.length ? channels[slot] : undefined)); // eslint-disable-line react-hooks/rules-of-hooks -- MAX_TREND_METERS calls on every render, so the count and order never change
   const directory = useChannel<MeterDirectoryData>(meters.length > 1 ? METER_DIRECTORY_CHANNEL : undefined);
 
   const windowMs = options.minutes * 60_000;
@@ -43,8 +43,7 @@ function LiveTrendWidget({ options, binding, channels, title, width, height, sca
       points: buffers.get(meterId)!.points(end - windowMs),
     }));
     return trendGeometry({ lines, end, windowMs, area: options.area, smooth: options.smooth, digits: options.digits, unit: metricUnit(metric, options.unit), palette, width, height, scale });
-    // `versions` stands for the buffers' content, which changes in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `versions` stands for the buffers' content, which changes in place
   }, [versions, names, windowMs, options, metric, palette, width, height, scale, t]);
 
   if (meters.length === 0) return <NoData width={width} height={height} scale={scale} palette={palette} messageKey="needsMeter" />;
