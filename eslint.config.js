@@ -16,7 +16,13 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // A promise nobody awaits loses its error: await it, return it, or mark it `void` where dropping it is meant.
-      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // React's act() returns a promise for async callbacks only; a synchronous act() has finished when it returns.
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'react', name: 'act' }] },
+      ],
+      // A clean-up closure written before the resource it closes reads a `let` assigned once, later.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },

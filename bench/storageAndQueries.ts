@@ -182,7 +182,11 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
     if (!opened) {
       opened = true;
       meters.forEach((m, i) => {
-        r.a.push(m.id), r.b.push(cal.t0), r.c.push(toMilli(register[i]!)), r.d.push(0), r.n++;
+        r.a.push(m.id);
+        r.b.push(cal.t0);
+        r.c.push(toMilli(register[i]!));
+        r.d.push(0);
+        r.n++;
       });
     }
     // One meter-step: the reading at the end of interval `s` and the interval's energy.
@@ -194,8 +198,15 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
       const energy = next - register[i]!;
       register[i] = next;
       const start = cal.t0 + s * INTERVAL_MS;
-      r.a.push(meters[i]!.id), r.b.push(start + INTERVAL_MS), r.c.push(toMilli(next)), r.d.push(toMilli(kw)), r.n++;
-      iv.a.push(meters[i]!.id), iv.b.push(start), iv.c.push(energy), iv.n++;
+      r.a.push(meters[i]!.id);
+      r.b.push(start + INTERVAL_MS);
+      r.c.push(toMilli(next));
+      r.d.push(toMilli(kw));
+      r.n++;
+      iv.a.push(meters[i]!.id);
+      iv.b.push(start);
+      iv.c.push(energy);
+      iv.n++;
       const h = cal.hourOf[s]! - firstHour;
       hourMeter[i * hoursInDay + h]! += energy;
       for (const d of countedFor[i]!) hourDept[deptIndex.get(d)! * hoursInDay + h]! += energy;
@@ -210,7 +221,12 @@ function* yearOfData(org: BenchOrganisation, cal: Calendar, order: 'time' | 'day
     // Rollups of the day: hour rows (time-major, as they would appear), then the day rows.
     const ru = chunk.rollups;
     const push = (scope: string, scopeId: number, grain: string, period: string, energy: number) => {
-      ru.scope.push(scope), ru.scopeId.push(scopeId), ru.grain.push(grain), ru.period.push(period), ru.energy.push(energy), ru.n++;
+      ru.scope.push(scope);
+      ru.scopeId.push(scopeId);
+      ru.grain.push(grain);
+      ru.period.push(period);
+      ru.energy.push(energy);
+      ru.n++;
     };
     const dayKey = cal.dayKeys[day]!;
     for (let h = 0; h < hoursInDay; h++) {

@@ -72,7 +72,7 @@ const vitest = spawnSync(
 );
 
 let passed = 0;
-let failed = 0;
+let failed;
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed = results.numPassedTests;

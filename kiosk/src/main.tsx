@@ -21,7 +21,7 @@ const i18nReady = createKioskI18n(currentLanguage());
 const startup = readStartup(window.location.href, window.name);
 if (startup.cleanPath !== null) window.history.replaceState(window.history.state, '', startup.cleanPath);
 
-let storage: Storage | null = null;
+let storage: Storage | null;
 try {
   storage = window.localStorage;
 } catch {

@@ -7,8 +7,10 @@ import { z } from 'zod';
  */
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const ONE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
 /** Tab, CR and LF are how multi-line text (notes, descriptions, message bodies) is written. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 type StringParams = Parameters<typeof z.string>[0];
