@@ -1,13 +1,15 @@
-import { ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardsApi } from '@shared/api/boardsApi';
 import type { UsersApi } from '@shared/api/usersApi';
-import { formatDateTime } from '@shared/format';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { copyKioskLink } from './boardLinks';
 import { boardFileName, downloadBoardFile, type BoardFileIssue } from './boardFile';
 import { BoardRowActions, type BoardRowCommand } from './BoardRowActions';
@@ -75,7 +77,6 @@ export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, on
     {
       key: 'name',
       title: t('displays.boards.name'),
-      width: 200,
       render: (_: unknown, board) => (
         <Space size={6} wrap>
           <Typography.Text strong>{board.name}</Typography.Text>
@@ -86,20 +87,18 @@ export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, on
     {
       key: 'purpose',
       title: t('displays.boards.purpose'),
-      width: 110,
       render: (_: unknown, board) => <Tag color={PURPOSE_COLOURS[board.purpose] ?? 'default'}>{t(`displays.boards.purposes.${board.purpose ?? 'general'}`)}</Tag>,
     },
-    { key: 'code', title: t('displays.boards.code'), width: 90, ellipsis: true, render: (_: unknown, board) => (board.code ? <Typography.Text code>{board.code}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>) },
-    { key: 'description', dataIndex: 'description', title: t('displays.boards.description'), ellipsis: true },
-    { key: 'revision', dataIndex: 'revision', title: t('displays.boards.revision'), width: 76, align: 'right' },
-    { key: 'size', title: t('displays.boards.size'), width: 100, render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }) },
+    { key: 'code', title: t('displays.boards.code'), render: (_: unknown, board) => (board.code ? <Typography.Text code>{board.code}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>) },
+    { key: 'description', dataIndex: 'description', title: t('displays.boards.description'), ellipsis: true, width: 200 },
+    { key: 'revision', dataIndex: 'revision', title: t('displays.boards.revision'), align: 'right' },
+    { key: 'size', title: t('displays.boards.size'), render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }) },
     {
       key: 'updated',
       title: t('displays.boards.updated'),
-      width: 168,
       render: (_: unknown, board) => (
         <Flex vertical>
-          <span>{formatDateTime(board.updatedAt)}</span>
+          <DateTimeText at={board.updatedAt} />
           <Typography.Text type="secondary">{t('displays.boards.updatedBy', { user: board.updatedBy })}</Typography.Text>
         </Flex>
       ),
@@ -107,40 +106,37 @@ export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, on
     {
       key: 'actions',
       title: t('displays.actions.actions'),
-      width: 170,
-      fixed: 'right',
       render: (_: unknown, board) => <BoardRowActions board={board} onEdit={() => onEdit(board.id)} onDelete={() => void remove(board)} onCommand={(name) => void command(board, name)} />,
     },
   ];
 
   return (
     <Flex vertical gap={12} data-testid="boards-tab">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">{t('displays.boards.editorNote')}</Typography.Text>
-        <Space wrap>
-          <Button icon={<ReloadOutlined />} onClick={() => void boards.load()} data-testid="boards-refresh">
-            {t('displays.actions.refresh')}
-          </Button>
+      <Typography.Text type="secondary">{t('displays.boards.editorNote')}</Typography.Text>
+      <ListToolbar
+        list={boards}
+        testId="boards"
+        exports={
           <Button icon={<ImportOutlined />} onClick={() => fileInput.current?.click()} loading={boards.busy} data-testid="board-import">
             {t('displays.boards.importJson')}
           </Button>
+        }
+        actions={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="board-new">
             {t('displays.boards.newBoard')}
           </Button>
-        </Space>
-        <input ref={fileInput} type="file" accept=".json,application/json" hidden onChange={(event) => void importFile(event)} data-testid="board-import-file" />
-      </Flex>
-      <Table<BoardSummary>
-        rowKey="id"
-        size="middle"
+        }
+      />
+      <input ref={fileInput} type="file" accept=".json,application/json" hidden onChange={(event) => void importFile(event)} data-testid="board-import-file" />
+      <ListTable<BoardSummary>
+        rows={boards.boards}
         loading={boards.loading}
+        clientPageSize={20}
+        rowKey="id"
         columns={columns}
-        dataSource={boards.boards}
-        scroll={{ x: 1070 /* fixed layout: long descriptions ellipsise, the actions stay pinned on the right at 1366 px */ }}
-        locale={{ emptyText: t('displays.boards.empty') }}
-        onRow={(board) => ({ 'data-testid': `board-row-${board.id}` }) as object}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        data-testid="boards-table"
+        emptyText={t('displays.boards.empty')}
+        rowAttributes={(board) => ({ 'data-testid': `board-row-${board.id}` })}
+        testId="boards-table"
       />
       {creating && (
         <NewBoardDialog

@@ -1,11 +1,14 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Flex, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Badge, Button, Flex, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@shared/format';
 import type { DisplayRecord } from '@shared/schemas/boards';
 import { agoText } from '../../i18n/agoText';
+import { CutText } from '../../lists/CutText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import styles from './BoardConfig.module.css';
 import type { BoardsController } from './BoardsController';
 import { DisplayCreateDialog } from './DisplayCreateDialog';
@@ -55,13 +58,7 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
       title: t('displays.displays.scope'),
       render: (_: unknown, display) => {
         const text = scopeText(display);
-        return (
-          <Tooltip title={text}>
-            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
-              {text}
-            </Typography.Text>
-          </Tooltip>
-        );
+        return <CutText text={text} maxWidth={220} />;
       },
     },
     { key: 'boardShown', dataIndex: 'boardName', title: t('displays.displays.boardShown'), render: (name: string | null) => name ?? none },
@@ -96,29 +93,26 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
 
   return (
     <Flex vertical gap={12} data-testid="displays-tab">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Text type="secondary">{t('displays.displays.refreshNote')}</Typography.Text>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void displays.load()} data-testid="displays-refresh">
-            {t('displays.actions.refresh')}
-          </Button>
+      <Typography.Text type="secondary">{t('displays.displays.refreshNote')}</Typography.Text>
+      <ListToolbar
+        list={displays}
+        testId="displays"
+        actions={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating({ boardIds: [] })} data-testid="display-create">
             {t('displays.displays.create')}
           </Button>
-        </Space>
-      </Flex>
-      <Table<DisplayRecord>
-        rowKey="id"
-        size="middle"
+        }
+      />
+      <ListTable<DisplayRecord>
+        rows={displays.displays}
         loading={displays.loading}
+        clientPageSize={20}
+        rowKey="id"
         columns={columns}
-        dataSource={displays.displays}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('displays.displays.empty') }}
+        emptyText={t('displays.displays.empty')}
         rowClassName={(display) => (display.revokedAt !== null ? (styles.revoked ?? '') : '')}
-        onRow={(display) => ({ 'data-testid': `display-row-${display.id}`, 'data-revoked': display.revokedAt !== null }) as object}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        data-testid="displays-table"
+        rowAttributes={(display) => ({ 'data-testid': `display-row-${display.id}`, 'data-revoked': String(display.revokedAt !== null) })}
+        testId="displays-table"
       />
       {creating && <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} initialBoardIds={creating.boardIds} onClose={() => setCreating(false)} />}
       {displays.issued && <DisplayIssuedDialog issued={displays.issued} onClose={displays.dismissIssued} />}
