@@ -18,7 +18,9 @@ export function useTagActions(): TagActions {
   const { pathname } = useLocation();
 
   /** After the active view closed: the last tag left, else home. */
-  const toLastView = (left: readonly VisitedView[]) => navigate(left.at(-1)?.fullPath ?? '/');
+  const toLastView = (left: readonly VisitedView[]) => {
+    navigate(left.at(-1)?.fullPath ?? '/');
+  };
 
   return {
     open: (view) => navigate(view.fullPath),

@@ -27,6 +27,7 @@ export function readBoardFile(text: string): BoardFileReading {
 
 /** `Energy: hall 1/2` → `Energy_ hall 1_2.board.json`: characters no file system takes are replaced. */
 export function boardFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are among those no file system takes
   const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'board';
   return `${safe.slice(0, 100)}.board.json`;
 }

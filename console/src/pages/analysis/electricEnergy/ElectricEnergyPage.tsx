@@ -44,7 +44,7 @@ export function ElectricEnergyPage() {
   const trend = useEnergyQuery(tooLong || trendIds.length === 0 ? null : JSON.stringify(trendQuery), () => api.rollups(trendQuery));
 
   const trendValues = useMemo(() => (trend.data ? sumSeriesByPeriod(trend.data) : []), [trend.data]);
-  const periods = trend.data?.periods ?? [];
+  const periods = useMemo(() => trend.data?.periods ?? [], [trend.data]);
   const figures = trendFigures(periods, trendValues);
   const unit = trend.data?.unit ?? ranking.data?.unit ?? 'kWh';
   const chosen = departments.nodes.find((node) => node.id === departmentId);
