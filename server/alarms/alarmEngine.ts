@@ -54,7 +54,7 @@ export class AlarmEngine {
     for (const reading of readings) this.pending.push(reading);
     if (!this.flushQueued) {
       this.flushQueued = true;
-      this.enqueue(() => {
+      void this.enqueue(() => {
         this.flushQueued = false;
         const batch = this.pending;
         this.pending = [];

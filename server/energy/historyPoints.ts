@@ -13,8 +13,10 @@ export interface PointColumns {
 }
 
 /** A history query selecting `t` (time) and `v` (the stored value or its aggregate). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a query over any of the reading tables: callers rely on the selection, not the table
 export type PointQuery = SelectQueryBuilder<Database, any, { t: number; v: number }>;
 /** The rows of a raw range, ordered and limited, before choosing what to select. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type -- any reading table; {} is Kysely's own type for nothing selected yet
 export type RangeQuery = SelectQueryBuilder<Database, any, {}>;
 
 type Reader = Pick<Storage, 'db' | 'sqlite'>;

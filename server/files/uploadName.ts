@@ -13,7 +13,7 @@ export function uploadName(header: string | string[] | undefined): string {
     decoded = raw; // not URI-encoded after all: keep it as sent
   }
   const lastSegment = decoded.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips from a file name
   const printable = lastSegment.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim();
   if (printable === '.' || printable === '..') return '';
   return [...printable].slice(0, UPLOAD_NAME_MAX).join('');

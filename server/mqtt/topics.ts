@@ -9,6 +9,7 @@ export const COMMANDS_SUFFIX = 'commands';
 /** What the external-broker mode subscribes to (`$share/<group>/` is prepended for shared subscriptions). */
 export const READINGS_FILTER = 'gateways/+/readings';
 
+// eslint-disable-next-line no-control-regex -- MQTT forbids U+0000 in topic names, so a serial holding one could never be a topic
 const SN = /^[^/+#\u0000]{1,64}$/;
 
 function gatewayTopic(topic: string, suffix: string): string | null {

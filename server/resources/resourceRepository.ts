@@ -6,6 +6,7 @@ import { checkReferences, checkUnique } from './writeChecks';
 import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 
 /** Rows of the caller's trees only: the one filter every read and write of a resource goes through. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any Kysely query builder: their where() overloads share no narrower type
 function inTrees<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: OwnerScope, column = 'owner_user_id'): Q {
   const owners = ownerIds(scope);
   return owners === null ? query : query.where(column, 'in', owners);
@@ -14,6 +15,7 @@ function inTrees<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: Ow
 /** The generic CRUD store behind every resource: one definition, one table mapping. */
 export class ResourceRepository {
   constructor(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time by a resource definition are not in the Database type
     private readonly db: AnyDb & Kysely<any>,
     private readonly definition: ResourceDefinition,
     private readonly mapping: ResourceTable,

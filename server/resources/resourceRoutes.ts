@@ -46,6 +46,7 @@ async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
  */
 export function resourceRoutes(definition: ResourceDefinition, mapping: ResourceTable): FastifyPluginAsync {
   return async (app) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time by a resource definition are not in the Database type
     const db = app.storage.db as unknown as Kysely<any>;
     const repository = new ResourceRepository(db, definition, mapping);
     const base = `/${definition.path}`;

@@ -24,6 +24,7 @@ const notFound = (label: string) => (id: number) => new AppError('NOT_FOUND', { 
 function direct(table: OwnedTable, label: string): KindRule {
   return {
     async ownerOf(db, id) {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is a parameter here, not a name the Database type can check
       const row = await (db as Kysely<any>).selectFrom(table).select('owner_user_id').where('id', '=', id).executeTakeFirst();
       return row ? Number(row.owner_user_id) : undefined;
     },

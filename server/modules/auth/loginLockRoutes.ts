@@ -11,7 +11,7 @@ import { parseOrThrow } from '../../http/zodIssues';
 export const loginLockRoutes: FastifyPluginAsync = async (app) => {
   const adminOnly = { config: { access: 'admin' as const, tenancy: 'platform' as const } };
 
-  app.get('/login-locks', adminOnly, async (request): Promise<Envelope<LoginLock[]>> => {
+  app.get('/login-locks', adminOnly, async (): Promise<Envelope<LoginLock[]>> => {
     return ok(await app.auth.throttle.locks());
   });
 

@@ -33,6 +33,7 @@ function problemsOf(error: AppError, line: number): ImportProblem[] {
  * twice in the file is caught). Each row runs in a savepoint: a bad row leaves nothing behind.
  */
 export async function importRows(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables named at run time by a resource definition are not in the Database type
   db: Kysely<any>,
   repository: ResourceRepository,
   definition: ResourceDefinition,
