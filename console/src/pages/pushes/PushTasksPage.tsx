@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,19 @@ import { fetchOptions } from '@shared/resources';
 import type { AlarmKind, AlarmSeverity } from '@shared/schemas/alarms';
 import type { PushChannel, PushTask } from '@shared/schemas/pushes';
 import { useNotify } from '../../feedback/notify';
+import { CutText } from '../../lists/CutText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
+import { Permission } from '../../permissions/Permission';
 import { useStores } from '../../stores/StoreContext';
 import { ChannelTag } from './ChannelTag';
 import { CONTACT_READERS, PUSH_MENUS, type PushButton } from './menus';
-import styles from './Pushes.module.css';
 import { PushTaskDialog } from './PushTaskDialog';
 import { PushTasksController } from './PushTasksController';
 import { usePushesApi } from './usePushesApi';
 
 const SEVERITY_COLORS: Record<AlarmSeverity, string> = { low: 'default', medium: 'gold', high: 'orange', critical: 'red' };
-const none = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** /msg/task: which alarms are pushed, on which channel, to whom. */
 export const PushTasksPage = observer(function PushTasksPage() {
@@ -39,7 +42,7 @@ export const PushTasksPage = observer(function PushTasksPage() {
 
   const columns: TableColumnsType<PushTask> = [
     { key: 'name', dataIndex: 'name', title: t('pushes.tasks.name') },
-    { key: 'channel', dataIndex: 'channel', title: t('pushes.tasks.channel'), width: 110, render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
+    { key: 'channel', dataIndex: 'channel', title: t('pushes.tasks.channel'), render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
     {
       key: 'kinds',
       dataIndex: 'kinds',
@@ -54,7 +57,7 @@ export const PushTasksPage = observer(function PushTasksPage() {
         </Flex>
       ),
     },
-    { key: 'minSeverity', dataIndex: 'minSeverity', title: t('pushes.tasks.minSeverity'), width: 120, render: (severity: AlarmSeverity) => <Tag color={SEVERITY_COLORS[severity]}>{t('pushes.tasks.atLeast', { severity: t(`pushes.severities.${severity}`) })}</Tag> },
+    { key: 'minSeverity', dataIndex: 'minSeverity', title: t('pushes.tasks.minSeverity'), render: (severity: AlarmSeverity) => <Tag color={SEVERITY_COLORS[severity]}>{t('pushes.tasks.atLeast', { severity: t(`pushes.severities.${severity}`) })}</Tag> },
     { key: 'department', dataIndex: 'departmentName', title: t('pushes.tasks.department'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.anyDepartment')}</Typography.Text> },
     { key: 'template', dataIndex: 'templateName', title: t('pushes.tasks.template'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.defaultTemplate')}</Typography.Text> },
     {
@@ -62,20 +65,11 @@ export const PushTasksPage = observer(function PushTasksPage() {
       dataIndex: 'recipientNames',
       title: t('pushes.tasks.recipients'),
       render: (names: string[]) =>
-        names.length ? (
-          <Tooltip title={names.join(', ')}>
-            <span className={styles.clip} style={{ maxWidth: 160 }}>
-              {names.join(', ')}
-            </span>
-          </Tooltip>
-        ) : (
-          none
-        ),
+        <CutText text={names.join(', ')} maxWidth={160} />,
     },
     {
       key: 'enabled',
       title: t('pushes.tasks.enabled'),
-      width: 90,
       render: (_: unknown, task) => (
         <Switch
           size="small"
@@ -93,55 +87,50 @@ export const PushTasksPage = observer(function PushTasksPage() {
     columns.push({
       key: 'actions',
       title: t('pushes.columns.actions'),
-      width: 160,
       render: (_: unknown, task) => (
-        <Space size={0}>
-          {can('edit') && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ task })} data-testid={`task-edit-${task.id}`}>
-              {t('pushes.actions.edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <Popconfirm title={t('pushes.tasks.confirmDelete', { name: task.name })} onConfirm={() => remove(task)} okText={t('pushes.actions.delete')} cancelText={t('pushes.actions.cancel')} okButtonProps={{ danger: true, 'data-testid': 'task-delete-confirm' }}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${task.id}`}>
-                {t('pushes.actions.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          gate={{ menu: PUSH_MENUS.tasks }}
+          actions={[
+            { button: 'edit', label: t('pushes.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing({ task }), testId: `task-edit-${task.id}` },
+            {
+              button: 'delete',
+              label: t('pushes.actions.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('pushes.tasks.confirmDelete', { name: task.name }),
+              confirmTestId: 'task-delete-confirm',
+              onClick: () => void remove(task),
+              testId: `task-delete-${task.id}`,
+            },
+          ]}
+        />
       ),
     });
   }
 
   return (
-    <Card
-      size="small"
-      title={t('pushes.tasks.title')}
-      data-testid="push-tasks-page"
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void tasks.load()}>
-            {t('pushes.actions.refresh')}
-          </Button>
-          {can('add') && (
+    <Card size="small" title={t('pushes.tasks.title')} data-testid="push-tasks-page">
+      <ListToolbar
+        list={tasks}
+        testId="tasks"
+        actions={
+          <Permission menu={PUSH_MENUS.tasks} button="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="task-add">
               {t('pushes.tasks.add')}
             </Button>
-          )}
-        </Space>
-      }
-    >
-      <Table<PushTask>
-        rowKey="id"
-        size="middle"
+          </Permission>
+        }
+      />
+      <ListTable<PushTask>
+        rows={tasks.tasks}
         loading={tasks.loading}
+        clientPageSize={20}
+        rowKey="id"
         columns={columns}
-        dataSource={tasks.tasks}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('pushes.tasks.empty') }}
-        onRow={(task) => ({ 'data-testid': `task-row-${task.id}` }) as object}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pushes.total', { total }) }}
-        data-testid="tasks-table"
+        emptyText={t('pushes.tasks.empty')}
+        totalText={(total) => t('pushes.total', { total })}
+        rowAttributes={(task) => ({ 'data-testid': `task-row-${task.id}` })}
+        testId="tasks-table"
       />
       {editing && <PushTaskDialog tasks={tasks} {...(editing.task ? { task: editing.task } : {})} onSaved={saved} onClose={() => setEditing(null)} />}
     </Card>
