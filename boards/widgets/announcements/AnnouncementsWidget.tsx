@@ -43,7 +43,7 @@ function AnnouncementsWidget({ options, width, height, scale, theme }: WidgetPro
   const picture = options.showPicture && item.picture && width >= MIN_WIDTH_FOR_PICTURE * scale ? item.picture : '';
   const dot = Math.max(4, 8 * scale);
   return (
-    <div data-testid="announcements-widget" data-shown={item.id} style={{ width, height, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <div data-testid="announcements-widget" data-shown={item.id} style={{ width, height, boxSizing: 'border-box', padding: `${4 * scale}px ${10 * scale}px`, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <div style={{ flex: 1, minHeight: 0, display: 'flex', gap: 16 * scale, alignItems: 'stretch' }}>
         {picture && <img src={picture} alt="" data-testid="announcement-picture" style={{ width: '35%', height: '100%', objectFit: 'contain', flex: 'none' }} />}
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 * scale, overflow: 'hidden' }}>

@@ -51,7 +51,7 @@ export function PictureField({ value = '', onChange, 'data-testid': testId }: Pi
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('resources.actions.pictureHint')}
       </Typography.Text>
-      <input ref={input} type="file" accept={UPLOAD_TYPES.join(',')} hidden onChange={(event) => void upload(event)} data-testid={`${testId}-file`} />
+      <input ref={input} type="file" accept={UPLOAD_TYPES.join(',')} style={{ display: 'none' }} onChange={(event) => void upload(event)} data-testid={`${testId}-file`} />
     </div>
   );
 }

@@ -19,11 +19,12 @@ export function usePublicInquiry(): PublicInquiry {
   return answer;
 }
 
-/** The login page's announcements, above the sign-in form; plain text. */
-export function LoginAnnouncements({ announcements }: Pick<PublicInquiry, 'announcements'>) {
+/** The login page's announcements, beside the sign-in card; plain text. */
+export function LoginAnnouncements({ announcements, className }: Pick<PublicInquiry, 'announcements'> & { className?: string }) {
+  const { t } = useTranslation();
   if (announcements.length === 0) return null;
   return (
-    <Flex vertical gap={8} style={{ marginBottom: 16 }} data-testid="login-announcements">
+    <Flex vertical gap={8} className={className} data-testid="login-announcements" role="region" aria-label={t('inquiry.login.notices')}>
       {announcements.map((item) => (
         <Alert
           key={item.id}

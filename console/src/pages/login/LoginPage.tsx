@@ -58,50 +58,42 @@ export const LoginPage = observer(function LoginPage() {
 
   return (
     <main className={`${styles.page} ${TEMPLATE_CLASS[template]}`} data-template={template}>
-      <Card className={styles.card}>
-        <SiteLogo />
-        <Typography.Title level={3} className={styles.title} data-testid="login-title">
-          {current?.edition ?? siteName(t, site, 'login.title')}
-        </Typography.Title>
-        <LoginAnnouncements announcements={inquiry.announcements} />
-        <Form<LoginFields> layout="vertical" requiredMark={false} onFinish={logIn} disabled={submitting}>
-          <Form.Item
-            name="username"
-            label={t('login.username')}
-            validateTrigger="onBlur"
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-          >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.usernamePlaceholder')}
-              autoComplete="username"
-              data-testid="login-username"
-            />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('login.password')}
-            validateTrigger="onBlur"
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              data-testid="login-password"
-            />
-          </Form.Item>
-          <Form.Item label={t('login.language')} htmlFor="login-language">
-            <LanguageSelect id="login-language" className={styles.language} data-testid="login-language" />
-          </Form.Item>
-          {loginError && <Alert type="error" showIcon title={loginError} data-testid="login-error" />}
-          <Form.Item style={{ marginTop: 16 }}>
-            <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-              {t('login.logIn')}
-            </Button>
-          </Form.Item>
-        </Form>
-      </Card>
+      <div className={styles.stage}>
+        <Card className={styles.card}>
+          <SiteLogo />
+          <Typography.Title level={3} className={styles.title} data-testid="login-title">
+            {current?.edition ?? siteName(t, site, 'login.title')}
+          </Typography.Title>
+          <Form<LoginFields> layout="vertical" requiredMark={false} onFinish={logIn} disabled={submitting}>
+            <Form.Item
+              name="username"
+              label={t('login.username')}
+              validateTrigger="onBlur"
+              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+            >
+              <Input prefix={<UserOutlined />} placeholder={t('login.usernamePlaceholder')} autoComplete="username" data-testid="login-username" />
+            </Form.Item>
+            <Form.Item name="password" label={t('login.password')} validateTrigger="onBlur" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                data-testid="login-password"
+              />
+            </Form.Item>
+            <Form.Item label={t('login.language')} htmlFor="login-language">
+              <LanguageSelect id="login-language" className={styles.language} data-testid="login-language" />
+            </Form.Item>
+            {loginError && <Alert type="error" showIcon title={loginError} data-testid="login-error" />}
+            <Form.Item style={{ marginTop: 16 }}>
+              <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+                {t('login.logIn')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+        <LoginAnnouncements announcements={inquiry.announcements} className={styles.notices} />
+      </div>
       <LoginContactFooter contact={inquiry.contact} className={styles.contact} />
     </main>
   );
