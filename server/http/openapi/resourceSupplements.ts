@@ -1,5 +1,5 @@
 import { exportQuerySchema, idsBodySchema, importQuerySchema, listQuerySchema, RESOURCES, type ResourceDefinition } from '@shared/resources';
-import type { Supplement } from './routeSupplements';
+import type { Supplement } from './supplement';
 
 /**
  * The generic resource routes (server/resources) validate inside their handlers with the schemas of each

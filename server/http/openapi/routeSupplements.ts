@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { INTERFACE_KEY_HEADER } from '@shared/schemas';
 import { uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
 import { resourceSupplements } from './resourceSupplements';
-
-/**
- * What the document cannot read from a route's registration because the route validates inside its
- * handler: ingest takes any JSON and keeps the good readings of a partly bad payload (a schema on the
- * route would refuse the whole payload), and authenticates by its own header; the generic resource routes
- * check their definitions' schemas in the handler (resourceSupplements.ts). Keyed `METHOD url`.
- */
-export interface Supplement {
-  schema?: Record<string, unknown>;
-  security?: Array<Record<string, string[]>>;
-  description?: string;
-}
+import type { Supplement } from './supplement';
 
 const ingestAnswer = z.object({
   code: z.literal(0),
@@ -25,6 +14,12 @@ const ingestAnswer = z.object({
   message: z.string().describe('ok, or "<n> readings rejected"'),
 });
 
+/**
+ * What the document cannot read from a route's registration because the route validates inside its
+ * handler: ingest takes any JSON and keeps the good readings of a partly bad payload (a schema on the
+ * route would refuse the whole payload), and authenticates by its own header; the generic resource routes
+ * check their definitions' schemas in the handler (resourceSupplements.ts). Keyed `METHOD url`.
+ */
 const SUPPLEMENTS: Record<string, Supplement> = {
   'POST /api/ingest/readings': {
     schema: { body: uplinkPayloadSchema, response: { 200: ingestAnswer } },
