@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { ContactMessage, ContactMessageInput, ContactMessagePage, contactMessageQuerySchema } from '@shared/schemas/inquiry';
 import type { ContactMessagesTable, Database } from '../db/schema';
@@ -36,8 +36,9 @@ export class ContactMessages {
     if (owners) select = select.where('owner_user_id', 'in', owners);
     if (query.handled !== undefined) select = select.where('handled', '=', query.handled ? 1 : 0);
     if (query.keyword) {
-      const like = `%${query.keyword.replace(/[%_]/g, '')}%`;
-      select = select.where((eb) => eb.or([eb('name', 'like', like), eb('email', 'like', like), eb('subject', 'like', like), eb('message', 'like', like)]));
+      // Case-insensitive on both engines (PostgreSQL's LIKE is not); wildcards in the keyword are text.
+      const like = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      select = select.where((eb) => eb.or((['name', 'email', 'subject', 'message'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`)));
     }
     const counted = await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await select
