@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Page } from '@shared/api/energyApi';
+import { changeThenReload } from './changeThenReload';
 
 export interface PageParams {
   page: number;
@@ -103,16 +104,7 @@ export class PagedQuery<F extends object, R> {
    * Runs a change (delete, enable…) with `busy` set, then reloads. Resolves false when the change failed:
    * the api client's toast already said why, and the list keeps what it showed.
    */
-  async change(run: () => Promise<unknown>): Promise<boolean> {
-    this.busy = true;
-    try {
-      await run();
-    } catch {
-      return false;
-    } finally {
-      runInAction(() => (this.busy = false));
-    }
-    await this.load();
-    return true;
+  change(run: () => Promise<unknown>): Promise<boolean> {
+    return changeThenReload(this, run);
   }
 }

@@ -45,7 +45,7 @@ describe('ThresholdRulesController', () => {
       { page: 1, size: 20, scope: 'meter', metric: 'kw' },
       { page: 1, size: 20, scope: 'meter', metric: 'kw', keyword: 'press' },
     ]);
-    expect(rules.rows).toEqual([rule]);
+    expect(rules.list.rows).toEqual([rule]);
   });
 
   it('hands back the server’s validation messages by field', async () => {

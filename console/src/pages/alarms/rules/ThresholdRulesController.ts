@@ -29,34 +29,8 @@ export class ThresholdRulesController {
     makeAutoObservable<ThresholdRulesController, 'api'>(this, { api: false, focus: false, list: false }, { autoBind: true });
   }
 
-  get rows(): ThresholdRule[] {
-    return this.list.rows;
-  }
-  get total(): number {
-    return this.list.total;
-  }
-  get page(): number {
-    return this.list.page;
-  }
-  get size(): number {
-    return this.list.size;
-  }
-  get loading(): boolean {
-    return this.list.loading;
-  }
-  get keyword(): string {
-    return this.list.filters.keyword ?? '';
-  }
-  get query() {
-    return this.list.query;
-  }
-
   load(): Promise<void> {
     return this.list.load();
-  }
-
-  setPage(page: number, size: number): Promise<void> {
-    return this.list.setPage(page, size);
   }
 
   search(keyword: string): Promise<void> {
@@ -78,14 +52,8 @@ export class ThresholdRulesController {
     }
   }
 
-  async remove(ids: readonly number[]): Promise<boolean> {
-    try {
-      await this.api.deleteRules(ids);
-    } catch {
-      return false;
-    }
-    await this.load();
-    return true;
+  remove(ids: readonly number[]): Promise<boolean> {
+    return this.list.change(() => this.api.deleteRules(ids));
   }
 
   /** The knee point of a meter metric's last SUGGEST_DAYS days; null when the call failed. */
