@@ -1,4 +1,5 @@
 // Lint rules that find defects (`npm run lint`, part of `npm test`, zero warnings). Formatting is Prettier's.
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,7 +15,11 @@ export default tseslint.config(
       parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': comments },
     rules: {
+      // An exception to a rule says why, after `--`, where it is made.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
       // A promise nobody awaits loses its error: await it, return it, or mark it `void` where dropping it is meant.
       '@typescript-eslint/no-floating-promises': [
         'error',
