@@ -98,4 +98,39 @@ describe('inquiries against the real server', () => {
     expect(await drawer.getByTestId('help-contact').innerText()).toContain('Energy Console Demo Ltd.');
     expect(await visibleRawKeys(page)).toEqual([]);
   });
+
+  it('searches in Spanish for a Spanish reader, and a message written from the help centre is listed on Contact us', async () => {
+    const opened = await openTab(browser, () => {
+      document.cookie = 'language=es; path=/';
+    });
+    tabs.push(opened);
+    const { page } = opened;
+    await page.goto(`${server.url}/dashboard`);
+    await logIn(page);
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByTestId('help-button').click();
+    const drawer = page.getByTestId('help-drawer');
+    await drawer.getByTestId('help-search').locator('input').fill('tablero');
+    await drawer.getByTestId('help-search').locator('input').press('Enter');
+    await drawer.locator('[data-testid^="help-hit-"]', { hasText: 'Cómo poner un tablero en una pantalla mural' }).waitFor();
+    expect(await drawer.locator('[data-testid^="help-hit-"]').count()).toBe(1);
+
+    await drawer.getByTestId('help-write-us').click();
+    const form = page.getByTestId('contact-form');
+    // Name and e-mail come from the account.
+    expect(await form.getByTestId('contact-name').inputValue()).toBe('Administrator');
+    await form.getByTestId('contact-subject').fill('Contador M050 sin datos');
+    await form.getByTestId('contact-message').fill('Desde las 08:00 no llegan lecturas.');
+    await page.getByTestId('contact-send').click();
+    await form.waitFor({ state: 'detached' });
+
+    await page.goto(`${server.url}/inquiry/contactUs`);
+    const row = page.getByTestId('contact-messages-table').locator('tr', { hasText: 'Contador M050 sin datos' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('admin@energy.local');
+    await row.locator('[data-testid^="contact-handled-"]').click();
+    await page.getByTestId('contact-messages-state').getByText('Atendidos').click();
+    await page.getByTestId('contact-messages-table').locator('tr', { hasText: 'Contador M050 sin datos' }).waitFor();
+    expect(await visibleRawKeys(page)).toEqual([]);
+  });
 });
