@@ -16,6 +16,8 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
   loading?: boolean;
   /** Without `list`: pages of this many rows in the browser (none: one unpaged table). */
   clientPageSize?: number;
+  /** Without `list`: where the ticks are kept (a controller's own selection). */
+  selection?: Pick<PagedRows<R>, 'selected' | 'select'>;
   columns: TableColumnsType<R>;
   /** The table's test id. */
   testId: string;
@@ -37,7 +39,7 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
  * the width and wrap), headers wrap, `ellipsis` columns cut with a tooltip, and a fixed column only when
  * the screen asks for a scroll bar (a fixed column over a scrolled table hides the ones under it).
  */
-function ListTableView<R extends object>({ list, rows, loading, clientPageSize, columns, testId, rowAttributes, emptyText, totalText, selectable, scrollX, className, ...rest }: ListTableProps<R>) {
+function ListTableView<R extends object>({ list, rows, loading, clientPageSize, selection, columns, testId, rowAttributes, emptyText, totalText, selectable, scrollX, className, ...rest }: ListTableProps<R>) {
   const { t } = useTranslation();
   const fitted = columns.map((column) => ({
     ...column,
@@ -56,6 +58,7 @@ function ListTableView<R extends object>({ list, rows, loading, clientPageSize, 
     </Flex>
   );
   const check = typeof selectable === 'object' ? selectable : {};
+  const ticks = list ?? selection;
   return (
     <Table<R>
       size="middle"
@@ -69,11 +72,11 @@ function ListTableView<R extends object>({ list, rows, loading, clientPageSize, 
       {...(scrollX ? { scroll: { x: 'max-content' } } : {})}
       onRow={rowAttributes ? (row) => rowAttributes(row) as object : undefined}
       locale={{ emptyText: list?.failed && list.rows.length === 0 ? failedNote : (emptyText ?? t('lists.empty')) }}
-      {...(list && selectable
+      {...(ticks && selectable
         ? {
             rowSelection: {
-              selectedRowKeys: list.selected,
-              onChange: (keys: Key[]) => list.select(keys.map(Number)),
+              selectedRowKeys: ticks.selected,
+              onChange: (keys: Key[]) => ticks.select(keys.map(Number)),
               getCheckboxProps: (row: R) => ({ disabled: check.disabled?.(row) ?? false, ...(check.testId ? { 'data-testid': check.testId(row) } : {}) }) as object,
             },
           }

@@ -1,15 +1,17 @@
-import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Card, Flex, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PushContacts } from '@shared/schemas/pushes';
 import { useNotify } from '../../feedback/notify';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
 import { useStores } from '../../stores/StoreContext';
 import { PUSH_MENUS } from './menus';
 import { PushContactsController } from './PushContactsController';
 import { PushContactsDialog } from './PushContactsDialog';
-import styles from './Pushes.module.css';
 import { SmsUsage } from './SmsUsage';
 import { usePushesApi } from './usePushesApi';
 
@@ -36,45 +38,38 @@ export const PushContactsPage = observer(function PushContactsPage() {
   useEffect(() => void people.load(), [people]);
 
   const columns: TableColumnsType<PushContacts> = [
-    { key: 'trueName', dataIndex: 'trueName', title: t('pushes.contacts.trueName'), width: 150 },
-    { key: 'username', dataIndex: 'username', title: t('pushes.contacts.username'), width: 150 },
+    { key: 'trueName', dataIndex: 'trueName', title: t('pushes.contacts.trueName') },
+    { key: 'username', dataIndex: 'username', title: t('pushes.contacts.username') },
     { key: 'pushEmails', dataIndex: 'pushEmails', title: t('pushes.contacts.emails'), render: addresses },
     { key: 'pushPhones', dataIndex: 'pushPhones', title: t('pushes.contacts.phones'), render: addresses },
-    { key: 'smsCount', dataIndex: 'smsCount', title: t('pushes.contacts.smsCount'), width: 130, align: 'right' },
-    { key: 'used', title: t('pushes.contacts.usedThisMonth'), width: 190, render: (_: unknown, row) => <SmsUsage used={row.smsUsedThisMonth} allowed={row.smsCount} /> },
+    { key: 'smsCount', dataIndex: 'smsCount', title: t('pushes.contacts.smsCount'), align: 'right' },
+    { key: 'used', title: t('pushes.contacts.usedThisMonth'), render: (_: unknown, row) => <SmsUsage used={row.smsUsedThisMonth} allowed={row.smsCount} /> },
   ];
   if (canEdit) {
     columns.push({
       key: 'actions',
       title: t('pushes.columns.actions'),
-      width: 100,
-      render: (_: unknown, row) => (
-        <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)} data-testid={`contacts-edit-${row.userId}`}>
-          {t('pushes.actions.edit')}
-        </Button>
-      ),
+      render: (_: unknown, row) => <RowActions actions={[{ label: t('pushes.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing(row), testId: `contacts-edit-${row.userId}` }]} />,
     });
   }
 
   return (
     <Card size="small" title={t('pushes.contacts.title')} data-testid="push-contacts-page">
-      <div className={styles.toolbar}>
-        <Input.Search allowClear style={{ width: 260 }} placeholder={t('pushes.contacts.search')} onChange={(event) => people.setKeyword(event.target.value)} data-testid="contacts-search" />
-        <Button icon={<ReloadOutlined />} onClick={() => void people.load()}>
-          {t('pushes.actions.refresh')}
-        </Button>
-      </div>
-      <Table<PushContacts>
-        rowKey="userId"
-        size="middle"
+      <ListToolbar
+        list={people}
+        testId="contacts"
+        filters={<Input.Search allowClear style={{ width: 260 }} placeholder={t('pushes.contacts.search')} onChange={(event) => people.setKeyword(event.target.value)} data-testid="contacts-search" />}
+      />
+      <ListTable<PushContacts>
+        rows={people.visible}
         loading={people.loading}
+        clientPageSize={20}
+        rowKey="userId"
         columns={columns}
-        dataSource={people.visible}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('pushes.contacts.empty') }}
-        onRow={(row) => ({ 'data-testid': `contacts-row-${row.userId}` }) as object}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pushes.total', { total }) }}
-        data-testid="contacts-table"
+        emptyText={t('pushes.contacts.empty')}
+        totalText={(total) => t('pushes.total', { total })}
+        rowAttributes={(row) => ({ 'data-testid': `contacts-row-${row.userId}` })}
+        testId="contacts-table"
       />
       {editing && (
         <PushContactsDialog

@@ -1,15 +1,19 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Select, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@shared/format';
 import { PUSH_CHANNELS, type PushChannel, type PushTemplate } from '@shared/schemas/pushes';
 import { useNotify } from '../../feedback/notify';
+import { CutText } from '../../lists/CutText';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
+import { Permission } from '../../permissions/Permission';
 import { useStores } from '../../stores/StoreContext';
 import { ChannelTag } from './ChannelTag';
 import { PUSH_MENUS, type PushButton } from './menus';
-import styles from './Pushes.module.css';
 import { TemplateEditorController } from './TemplateEditorController';
 import { TemplateEditorDialog } from './TemplateEditorDialog';
 import { TemplatesController } from './TemplatesController';
@@ -37,41 +41,45 @@ export const TemplatesPage = observer(function TemplatesPage() {
   };
 
   const columns: TableColumnsType<PushTemplate> = [
-    { key: 'name', dataIndex: 'name', title: t('pushes.templates.name'), width: 200 },
-    { key: 'channel', dataIndex: 'channel', title: t('pushes.templates.channel'), width: 110, render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
-    { key: 'subject', dataIndex: 'subject', title: t('pushes.templates.subject'), width: 220, render: (subject: string) => subject || <Typography.Text type="secondary">—</Typography.Text> },
+    { key: 'name', dataIndex: 'name', title: t('pushes.templates.name') },
+    { key: 'channel', dataIndex: 'channel', title: t('pushes.templates.channel'), render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
+    { key: 'subject', dataIndex: 'subject', title: t('pushes.templates.subject'), render: (subject: string) => <CutText text={subject} maxWidth={220} /> },
     // The body as plain text on one line; the editor shows it whole.
-    { key: 'body', dataIndex: 'body', title: t('pushes.templates.body'), render: (body: string) => <span className={styles.clip} title={body}>{body}</span> },
-    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('pushes.columns.updatedAt'), width: 170, render: (at: number) => formatDateTime(at) },
+    { key: 'body', dataIndex: 'body', title: t('pushes.templates.body'), render: (body: string) => <CutText text={body} maxWidth={320} /> },
+    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('pushes.columns.updatedAt'), render: (at: number) => <DateTimeText at={at} /> },
   ];
   if (can('edit') || can('delete')) {
     columns.push({
       key: 'actions',
       title: t('pushes.columns.actions'),
-      width: 160,
       render: (_: unknown, row) => (
-        <Space size={0}>
-          {can('edit') && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(row)} data-testid={`template-edit-${row.id}`}>
-              {t('pushes.actions.edit')}
-            </Button>
-          )}
-          {can('delete') && (
-            <Popconfirm title={t('pushes.templates.confirmDelete', { name: row.name })} onConfirm={() => remove([row.id])} okText={t('pushes.actions.delete')} cancelText={t('pushes.actions.cancel')} okButtonProps={{ danger: true, 'data-testid': 'template-delete-confirm' }}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`template-delete-${row.id}`}>
-                {t('pushes.actions.delete')}
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+        <RowActions
+          gate={{ menu: PUSH_MENUS.templates }}
+          actions={[
+            { button: 'edit', label: t('pushes.actions.edit'), icon: <EditOutlined />, onClick: () => open(row), testId: `template-edit-${row.id}` },
+            {
+              button: 'delete',
+              label: t('pushes.actions.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('pushes.templates.confirmDelete', { name: row.name }),
+              confirmTestId: 'template-delete-confirm',
+              onClick: () => void remove([row.id]),
+              testId: `template-delete-${row.id}`,
+            },
+          ]}
+        />
       ),
     });
   }
 
   return (
     <Card size="small" title={t('pushes.templates.title')} data-testid="push-templates-page">
-      <div className={styles.toolbar}>
-        <div className={styles.filters}>
+      <ListToolbar
+        list={{ loading: list.loading, busy: list.busy, selected: list.selectedIds, load: list.load }}
+        gate={{ menu: PUSH_MENUS.templates }}
+        testId="templates"
+        filters={
           <Select<PushChannel>
             allowClear
             style={{ width: 180 }}
@@ -81,37 +89,29 @@ export const TemplatesPage = observer(function TemplatesPage() {
             onChange={(channel) => void list.setChannel(channel)}
             data-testid="templates-filter-channel"
           />
-          <Button icon={<ReloadOutlined />} onClick={() => void list.load()}>
-            {t('pushes.actions.refresh')}
-          </Button>
-        </div>
-        <Space>
-          {can('delete') && (
-            <Popconfirm title={t('pushes.actions.confirmBatchDelete', { count: list.selectedIds.length })} onConfirm={() => remove(list.selectedIds)} disabled={!list.selectedIds.length} okText={t('pushes.actions.delete')} cancelText={t('pushes.actions.cancel')} okButtonProps={{ danger: true, 'data-testid': 'templates-batch-delete-confirm' }}>
-              <Button danger icon={<DeleteOutlined />} disabled={!list.selectedIds.length} loading={list.busy} data-testid="templates-batch-delete">
-                {t('pushes.actions.deleteSelected')}
-              </Button>
-            </Popconfirm>
-          )}
-          {can('add') && (
+        }
+        onBatchDelete={() => remove(list.selectedIds)}
+        batchDeleteConfirm={(count) => t('pushes.actions.confirmBatchDelete', { count })}
+        actions={
+          <Permission menu={PUSH_MENUS.templates} button="add">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} data-testid="template-add">
               {t('pushes.templates.add')}
             </Button>
-          )}
-        </Space>
-      </div>
-      <Table<PushTemplate>
-        rowKey="id"
-        size="middle"
+          </Permission>
+        }
+      />
+      <ListTable<PushTemplate>
+        rows={list.templates}
         loading={list.loading}
+        clientPageSize={20}
+        selectable={can('delete')}
+        selection={{ selected: list.selectedIds, select: list.setSelected }}
+        rowKey="id"
         columns={columns}
-        dataSource={list.templates}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('pushes.templates.empty') }}
-        rowSelection={can('delete') ? { selectedRowKeys: list.selectedIds, onChange: (keys) => list.setSelected(keys as number[]) } : undefined}
-        onRow={(row) => ({ 'data-testid': `template-row-${row.id}` }) as object}
-        pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('pushes.total', { total }) }}
-        data-testid="templates-table"
+        emptyText={t('pushes.templates.empty')}
+        totalText={(total) => t('pushes.total', { total })}
+        rowAttributes={(row) => ({ 'data-testid': `template-row-${row.id}` })}
+        testId="templates-table"
       />
       {editor && <TemplateEditorDialog editor={editor} onSaved={saved} onClose={() => setEditor(null)} />}
     </Card>
