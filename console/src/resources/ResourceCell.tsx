@@ -15,6 +15,9 @@ export function renderCell(t: TFunction, definition: ResourceDefinition, field: 
       return value ? <Tag color="processing">{t('resources.values.yes')}</Tag> : t('resources.values.no');
     case 'enum':
       return valueLabel(t, definition, String(value));
+    case 'date':
+      // A day kept whole: a squeezed column wraps between cells, not inside 2026-11-25.
+      return <span style={{ whiteSpace: 'nowrap' }}>{String(value)}</span>;
     case 'time':
       return new Date(Number(value)).toLocaleString();
     case 'colour':
