@@ -2,6 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardReviewDecisionSchema, type BoardSummary } from '@shared/schemas/boards';
+import { schemaIssues } from '../../forms/fieldErrors';
 import { ruleText } from './ruleText';
 
 interface RejectDialogProps {
@@ -12,10 +13,7 @@ interface RejectDialogProps {
 }
 
 /** The contract's own check: a rejection needs the reviewer's words (at most 500 characters). */
-const commentError = (comment: string): string | undefined => {
-  const result = boardReviewDecisionSchema.safeParse({ approve: false, comment });
-  return result.success ? undefined : result.error.issues[0]?.message;
-};
+const commentError = (comment: string): string | undefined => schemaIssues(boardReviewDecisionSchema, { approve: false, comment })[0]?.message;
 
 /** Reject a submitted board, saying why; nothing is sent without a comment. */
 export function RejectDialog({ board, onReject, onClose }: RejectDialogProps) {

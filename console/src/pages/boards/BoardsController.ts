@@ -4,6 +4,7 @@ import { isApiError } from '@shared/api/apiError';
 import type { BoardDocument } from '@shared/board/document';
 import { ErrorCode } from '@shared/errors/codes';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
+import { serverIssues } from '../../forms/fieldErrors';
 import { changeThenReload } from '../../lists/changeThenReload';
 import { readBoardFile, type BoardFileIssue } from './boardFile';
 
@@ -14,8 +15,7 @@ type BoardsApi = Pick<BoardsClient, 'boards' | 'board' | 'createBoard' | 'duplic
 /** A refused create's VALIDATION_FAILED issues, fields as the file spells them (`meta.code`). */
 function refusedIssues(error: unknown): BoardFileIssue[] | null {
   if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) return null;
-  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-  return issues.map((issue) => ({ field: issue.field.replace(/^(body\.)?document\.?/, ''), message: issue.message }));
+  return serverIssues(error).map((issue) => ({ field: issue.field.replace(/^document\.?/, ''), message: issue.message }));
 }
 
 /** The boards tab, and the board names every other tab shows (scopes, playlist entries, pinned boards). */

@@ -3,6 +3,7 @@ import type { BoardsApi } from '@shared/api/boardsApi';
 import { ErrorCode } from '@shared/errors/codes';
 import { issueField, validateBoard, type WidgetLookup } from '@boards/validation/validateBoard';
 import { widgetRegistry } from '@boards/widgets';
+import { serverIssues } from '../../../forms/fieldErrors';
 import { placeOnBoard, type NewBoardElement } from './boardPlacement';
 
 /** One problem with the changed board, readable: `elements.mimic-1.options.icons.0.meterId` and its message. */
@@ -13,8 +14,8 @@ export interface PlacementIssue {
 
 export type AddOutcome = { kind: 'saved'; boardId: number; elementId: string; revision: number } | { kind: 'invalid'; issues: PlacementIssue[] };
 
-/** Server fields are `document.<path>` (or `body.document.<path>`): the board-relative part is what reads. */
-const boardField = (field: string): string => field.replace(/^(body\.)?document\./, '');
+/** Server fields are `document.<path>` (serverIssues drops `body.`): the board-relative part is what reads. */
+const boardField = (field: string): string => field.replace(/^document\./, '');
 
 /**
  * Puts an element on a board: loads it (with its revision), places the element, checks the whole document
@@ -32,7 +33,7 @@ export async function addToBoard(api: Pick<BoardsApi, 'board' | 'updateBoard'>, 
     return { kind: 'saved', boardId, elementId, revision: saved.revision };
   } catch (error) {
     if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) throw error;
-    const issues = (error.data as { issues?: PlacementIssue[] } | null)?.issues ?? [];
+    const issues = serverIssues(error);
     return { kind: 'invalid', issues: issues.length > 0 ? issues.map((issue) => ({ field: boardField(issue.field), message: issue.message })) : [{ field: '', message: error.message }] };
   }
 }
