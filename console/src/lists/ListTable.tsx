@@ -1,6 +1,6 @@
 import { Button, Flex, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { observer } from 'mobx-react-lite';
-import type { Key } from 'react';
+import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
 import { CutText } from './CutText';
@@ -24,7 +24,7 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
   /** Each row's test id (and any other row attributes). */
   rowAttributes?(row: R): Record<string, string>;
   /** What an empty list says; the kit's "No entries" when left out. */
-  emptyText?: string;
+  emptyText?: ReactNode;
   /** The total under the table; the kit's "{{total}} in total" when left out. */
   totalText?(total: string): string;
   /** Tick boxes for batch actions (kept in list.selected); a function says which rows may be ticked and their test ids. */

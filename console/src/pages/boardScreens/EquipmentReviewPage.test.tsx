@@ -36,7 +36,7 @@ describe('base/equipmentBoardCheck', () => {
     expect(calls[0]).toBe('boardReviews ["pending"]');
     expect(screen.queryByTestId('review-row-32')).toBeNull();
     expect(await within(row).findByText('M001 Main incomer')).toBeTruthy();
-    expect(within(row).getByText('2026-11-21 09:00:00')).toBeTruthy();
+    expect(row.textContent).toContain('2026-11-21 09:00:00');
     expect(within(row).getByText('by ada')).toBeTruthy();
     expect(within(row).getByText('5')).toBeTruthy();
     fireEvent.click(within(row).getByTestId('review-preview-31'));
@@ -75,7 +75,7 @@ describe('base/equipmentBoardCheck', () => {
     expect(calls).toEqual(['boardReviews ["pending"]', 'boardReviews ["approved"]', 'boardReviews ["rejected"]']);
     const rejected = screen.getByTestId('review-row-32');
     expect(within(rejected).getByTestId('review-state-32').textContent).toBe('Rejected · revision 2');
-    expect(within(rejected).getByText('2026-11-22 10:00:00')).toBeTruthy();
+    expect(rejected.textContent).toContain('2026-11-22 10:00:00');
     expect(within(rejected).getByText('by rui')).toBeTruthy();
     expect(screen.getByTestId('review-decided-comment-32').textContent).toBe('Add the COP trend');
     expect(screen.queryByTestId('review-approve-32')).toBeNull();

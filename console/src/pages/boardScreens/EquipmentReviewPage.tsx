@@ -1,11 +1,15 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Popconfirm, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { Card, Empty, Flex, Tabs, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@shared/format';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { useNotify } from '../../feedback/notify';
+import { CutText } from '../../lists/CutText';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
+import { RowActions } from '../../lists/RowActions';
 import { boardWallPath, openOnWall } from '../boards/wallLinks';
 import { BoardReviewsController, type ReviewTab } from './BoardReviewsController';
 import { useDisplaysApi } from '../boards/useDisplaysApi';
@@ -19,7 +23,7 @@ function WhoWhen({ at, by }: { at: number | null | undefined; by: string | null 
   const { t } = useTranslation();
   return (
     <Flex vertical>
-      <span>{formatDateTime(at)}</span>
+      <DateTimeText at={at} />
       {by && <Typography.Text type="secondary">{t('boardScreens.review.by', { user: by })}</Typography.Text>}
     </Flex>
   );
@@ -51,80 +55,64 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
 
   const columns: TableColumnsType<BoardSummary> = [
     { key: 'board', title: t('boardScreens.review.board'), render: (_: unknown, board) => <Typography.Text strong>{board.name}</Typography.Text> },
-    { key: 'equipment', title: t('boardScreens.list.equipment'), width: 200, render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} /> },
-    { key: 'submitted', title: t('boardScreens.review.submitted'), width: 170, render: (_: unknown, board) => <WhoWhen at={board.review?.submittedAt} by={board.review?.submittedBy} /> },
-    { key: 'revision', title: t('boardScreens.review.revision'), width: 90, align: 'right', render: (_: unknown, board) => board.review?.revision ?? '–' },
+    { key: 'equipment', title: t('boardScreens.list.equipment'), render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} /> },
+    { key: 'submitted', title: t('boardScreens.review.submitted'), render: (_: unknown, board) => <WhoWhen at={board.review?.submittedAt} by={board.review?.submittedBy} /> },
+    { key: 'revision', title: t('boardScreens.review.revision'), align: 'right', render: (_: unknown, board) => board.review?.revision ?? '–' },
     ...(pending
       ? []
       : ([
-          { key: 'decision', title: t('boardScreens.review.decision'), width: 170, render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} /> },
-          { key: 'decided', title: t('boardScreens.review.decided'), width: 170, render: (_: unknown, board) => <WhoWhen at={board.review?.decidedAt} by={board.review?.decidedBy} /> },
+          { key: 'decision', title: t('boardScreens.review.decision'), render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} /> },
+          { key: 'decided', title: t('boardScreens.review.decided'), render: (_: unknown, board) => <WhoWhen at={board.review?.decidedAt} by={board.review?.decidedBy} /> },
           {
             key: 'comment',
             title: t('boardScreens.review.comment'),
-            ellipsis: true,
-            render: (_: unknown, board) => <span data-testid={`review-decided-comment-${board.id}`}>{board.review?.comment || '–'}</span>,
+            render: (_: unknown, board) => (
+              <span data-testid={`review-decided-comment-${board.id}`}>
+                <CutText text={board.review?.comment || '–'} maxWidth={240} />
+              </span>
+            ),
           },
         ] satisfies TableColumnsType<BoardSummary>)),
     {
       key: 'actions',
       title: t('boardScreens.list.actions'),
-      width: pending ? 260 : 110,
       render: (_: unknown, board) => (
-        <Flex wrap>
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openOnWall(boardWallPath(board.id))} data-testid={`review-preview-${board.id}`}>
-            {t('boardScreens.actions.preview')}
-          </Button>
-          {pending && (
-            <>
-              <Popconfirm
-                title={t('boardScreens.review.confirmApprove', { name: board.name, revision: board.review?.revision ?? board.revision })}
-                onConfirm={() => approve(board)}
-                okText={t('boardScreens.actions.approve')}
-                cancelText={t('boardScreens.actions.cancel')}
-                okButtonProps={{ 'data-testid': 'approve-confirm' }}
-              >
-                <Button type="link" size="small" icon={<CheckOutlined />} disabled={reviews.busy} data-testid={`review-approve-${board.id}`}>
-                  {t('boardScreens.actions.approve')}
-                </Button>
-              </Popconfirm>
-              <Button type="link" size="small" danger icon={<CloseOutlined />} disabled={reviews.busy} onClick={() => setRejecting(board)} data-testid={`review-reject-${board.id}`}>
-                {t('boardScreens.actions.reject')}
-              </Button>
-            </>
-          )}
-        </Flex>
+        <RowActions
+          actions={[
+            { label: t('boardScreens.actions.preview'), icon: <EyeOutlined />, onClick: () => openOnWall(boardWallPath(board.id)), testId: `review-preview-${board.id}` },
+            pending && {
+              label: t('boardScreens.actions.approve'),
+              icon: <CheckOutlined />,
+              disabled: reviews.busy,
+              confirm: t('boardScreens.review.confirmApprove', { name: board.name, revision: board.review?.revision ?? board.revision }),
+              confirmTestId: 'approve-confirm',
+              onClick: () => void approve(board),
+              testId: `review-approve-${board.id}`,
+            },
+            pending && { label: t('boardScreens.actions.reject'), icon: <CloseOutlined />, danger: true, disabled: reviews.busy, onClick: () => setRejecting(board), testId: `review-reject-${board.id}` },
+          ]}
+        />
       ),
     },
   ];
 
   const table = (
-    <Table<BoardSummary>
-      rowKey="id"
-      size="middle"
+    <ListTable<BoardSummary>
+      rows={reviews.boards}
       loading={reviews.loading || reviews.busy}
+      clientPageSize={20}
+      rowKey="id"
       columns={columns}
-      dataSource={reviews.boards}
-      scroll={{ x: pending ? 900 : 1200 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'boardScreens.review.emptyPending' : 'boardScreens.review.emptyDecided')} /> }}
-      onRow={(board) => ({ 'data-testid': `review-row-${board.id}` }) as object}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      data-testid="reviews-table"
+      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'boardScreens.review.emptyPending' : 'boardScreens.review.emptyDecided')} />}
+      rowAttributes={(board) => ({ 'data-testid': `review-row-${board.id}` })}
+      testId="reviews-table"
     />
   );
 
   return (
-    <Card
-      size="small"
-      title={t('boardScreens.review.title')}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void reviews.load()} data-testid="reviews-refresh">
-          {t('boardScreens.list.refresh')}
-        </Button>
-      }
-      data-testid="equipment-review"
-    >
-      <Typography.Text type="secondary">{t('boardScreens.review.intro')}</Typography.Text>
+    <Card size="small" title={t('boardScreens.review.title')} data-testid="equipment-review">
+      <Typography.Paragraph type="secondary">{t('boardScreens.review.intro')}</Typography.Paragraph>
+      <ListToolbar list={reviews} testId="reviews" />
       <Tabs
         activeKey={reviews.tab}
         onChange={(key) => reviews.setTab(key as ReviewTab)}

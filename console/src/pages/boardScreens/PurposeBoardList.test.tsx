@@ -31,7 +31,7 @@ describe('purpose board lists', () => {
     expect(within(row).getByText('site')).toBeTruthy();
     expect(within(row).getByText('Site energy for the control room')).toBeTruthy();
     expect(within(row).getByText('1920×1080')).toBeTruthy();
-    expect(within(row).getByText('2026-11-20 08:30:00')).toBeTruthy();
+    expect(row.textContent).toContain('2026-11-20 08:30:00');
     expect(within(row).getByText('by ada')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/boardScreens\./);
   });

@@ -1,10 +1,12 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@shared/format';
 import type { BoardSummary } from '@shared/schemas/boards';
+import { DateTimeText } from '../../lists/DateTimeText';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { NewBoardDialog } from './NewBoardDialog';
 import { purposeText } from './purposes';
 import styles from './BoardScreens.module.css';
@@ -48,14 +50,13 @@ export const PurposeBoardList = observer(function PurposeBoardList({ model, colu
       ),
     },
     ...columns,
-    { key: 'size', title: t('boardScreens.list.size'), width: 110, render: (_: unknown, board) => t('boardScreens.list.sizeValue', { width: board.designWidth, height: board.designHeight }) },
+    { key: 'size', title: t('boardScreens.list.size'), render: (_: unknown, board) => t('boardScreens.list.sizeValue', { width: board.designWidth, height: board.designHeight }) },
     {
       key: 'updated',
       title: t('boardScreens.list.updated'),
-      width: 170,
       render: (_: unknown, board) => (
         <Flex vertical>
-          <span>{formatDateTime(board.updatedAt)}</span>
+          <DateTimeText at={board.updatedAt} />
           <Typography.Text type="secondary">{t('boardScreens.list.updatedBy', { user: board.updatedBy })}</Typography.Text>
         </Flex>
       ),
@@ -63,7 +64,6 @@ export const PurposeBoardList = observer(function PurposeBoardList({ model, colu
     {
       key: 'actions',
       title: t('boardScreens.list.actions'),
-      width: 250,
       render: (_: unknown, board) => (
         <Flex wrap>
           {rowActions?.(board)}
@@ -86,39 +86,29 @@ export const PurposeBoardList = observer(function PurposeBoardList({ model, colu
   );
 
   return (
-    <Card
-      size="small"
-      title={t(purposeText(screen.purpose, 'title'))}
-      extra={
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={() => void boards.load()} data-testid="boards-refresh">
-            {t('boardScreens.list.refresh')}
-          </Button>
-          {canEdit && (
+    <Card size="small" title={t(purposeText(screen.purpose, 'title'))} data-testid={`purpose-boards-${screen.purpose}`}>
+      <Typography.Paragraph type="secondary">{t(purposeText(screen.purpose, 'intro'))}</Typography.Paragraph>
+      <ListToolbar
+        list={boards}
+        testId="boards"
+        actions={
+          canEdit && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="board-new">
               {newBoard}
             </Button>
-          )}
-        </Space>
-      }
-      data-testid={`purpose-boards-${screen.purpose}`}
-    >
-      <Flex vertical gap={12}>
-        <Typography.Text type="secondary">{t(purposeText(screen.purpose, 'intro'))}</Typography.Text>
-        <Table<BoardSummary>
-          rowKey="id"
-          size="middle"
-          loading={boards.loading || boards.busy}
-          columns={allColumns}
-          dataSource={boards.boards}
-          // Fixed layout at 1366 px: long descriptions ellipsise, the actions stay on screen.
-          scroll={{ x: 960 }}
-          locale={{ emptyText: empty }}
-          onRow={(board) => ({ 'data-testid': `board-row-${board.id}` }) as object}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          data-testid="purpose-boards-table"
-        />
-      </Flex>
+          )
+        }
+      />
+      <ListTable<BoardSummary>
+        rows={boards.boards}
+        loading={boards.loading || boards.busy}
+        clientPageSize={20}
+        rowKey="id"
+        columns={allColumns}
+        emptyText={empty}
+        rowAttributes={(board) => ({ 'data-testid': `board-row-${board.id}` })}
+        testId="purpose-boards-table"
+      />
       {creating && <NewBoardDialog screen={screen} boards={boards} meters={meters} onClose={() => setCreating(false)} />}
     </Card>
   );
