@@ -12,7 +12,12 @@ export const localToday = (now: number, timeZone: string): string => localPeriod
  * The announcements of `owners` for one audience whose start and end days (both included) hold
  * `today`, in their order. Days are stored as YYYY-MM-DD, so text comparison is calendar order.
  */
-export async function activeAnnouncements(db: Kysely<Database>, owners: readonly number[], audience: AnnouncementAudience, today: string): Promise<ActiveAnnouncement[]> {
+export async function activeAnnouncements(
+  db: Kysely<Database>,
+  owners: readonly number[],
+  audience: AnnouncementAudience,
+  today: string,
+): Promise<ActiveAnnouncement[]> {
   if (owners.length === 0) return [];
   const rows = await db
     .selectFrom('announcements')

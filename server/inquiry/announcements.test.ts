@@ -15,7 +15,17 @@ let beta: TreeUser;
 let today: string;
 
 const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-const notice = (title: string, extra: Record<string, unknown> = {}) => ({ title, body: `${title} text`, onLogin: false, onHome: true, onWalls: false, startsOn: day(-1), endsOn: day(1), sort: 0, ...extra });
+const notice = (title: string, extra: Record<string, unknown> = {}) => ({
+  title,
+  body: `${title} text`,
+  onLogin: false,
+  onHome: true,
+  onWalls: false,
+  startsOn: day(-1),
+  endsOn: day(1),
+  sort: 0,
+  ...extra,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false, timeZone: 'Asia/Shanghai' });
@@ -32,7 +42,9 @@ describe('/api/announcements: the rules', () => {
     expect((await post(notice(''))).body.message).toBe('body.title: Please fill in this field');
     expect((await post(notice('x'.repeat(101)))).body.message).toBe('body.title: This is too long');
     expect((await post(notice('No audience', { onHome: false }))).body.message).toBe('body.onHome: Choose at least one audience');
-    expect((await post(notice('Backwards', { startsOn: day(2), endsOn: day(1) }))).body.message).toBe('body.endsOn: The end date must not be before the start date');
+    expect((await post(notice('Backwards', { startsOn: day(2), endsOn: day(1) }))).body.message).toBe(
+      'body.endsOn: The end date must not be before the start date',
+    );
     expect((await post(notice('Bad day', { startsOn: '2026-02-30' }))).body.message).toBe('body.startsOn: Date must be a real calendar date');
     expect((await post(notice('Outside', { picture: 'https://example.com/a.png' }))).body.message).toBe('body.picture: Choose a picture uploaded here');
     const missing = await post(notice('Missing picture', { picture: `/api/files/${'a'.repeat(64)}.png` }));
@@ -42,11 +54,27 @@ describe('/api/announcements: the rules', () => {
 
   it('keeps line breaks in the body and takes a picture of the upload store', async () => {
     const png = pngBytes(8, 4, { seed: 3 });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' }, payload: png });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' },
+      payload: png,
+    });
     const url = (upload.json() as { data: { url: string } }).data.url;
     expect(url).toBe(`/api/files/${createHash('sha256').update(png).digest('hex')}.png`);
     const created = await callAs(t.app, admin, 'POST', '/api/announcements', notice('Shift change', { body: 'Line one\nLine two\tend', picture: url }));
-    expect(created.body.data).toEqual({ id: created.body.data.id, title: 'Shift change', body: 'Line one\nLine two\tend', picture: url, onLogin: false, onHome: true, onWalls: false, startsOn: day(-1), endsOn: day(1), sort: 0 });
+    expect(created.body.data).toEqual({
+      id: created.body.data.id,
+      title: 'Shift change',
+      body: 'Line one\nLine two\tend',
+      picture: url,
+      onLogin: false,
+      onHome: true,
+      onWalls: false,
+      startsOn: day(-1),
+      endsOn: day(1),
+      sort: 0,
+    });
   });
 });
 
@@ -67,7 +95,9 @@ describe('tree scope', () => {
     const adminHome = (await callAs(t.app, admin, 'GET', '/api/announcements/active?audience=home')).body.data.map((item: { title: string }) => item.title);
     expect(adminHome).toContain('Platform notice');
     expect(adminHome).not.toContain('Alpha notice');
-    expect((await callAs(t.app, alpha.token, 'GET', '/api/announcements/active?audience=login')).body.message).toBe('querystring.audience: audience must be home or walls');
+    expect((await callAs(t.app, alpha.token, 'GET', '/api/announcements/active?audience=login')).body.message).toBe(
+      'querystring.audience: audience must be home or walls',
+    );
   });
 });
 
@@ -79,7 +109,8 @@ describe('active window', () => {
     await create('Ended yesterday', { startsOn: day(-3), endsOn: day(-1) });
     await create('Starts tomorrow', { startsOn: day(1), endsOn: day(3) });
     await create('Walls only', { onHome: false, onWalls: true });
-    const titles = async (audience: string) => ((await callAs(t.app, admin, 'GET', `/api/announcements/active?audience=${audience}`)).body.data as { title: string }[]).map((item) => item.title);
+    const titles = async (audience: string) =>
+      ((await callAs(t.app, admin, 'GET', `/api/announcements/active?audience=${audience}`)).body.data as { title: string }[]).map((item) => item.title);
     const home = await titles('home');
     expect(home).toEqual(expect.arrayContaining(['Ends today', 'Starts today']));
     for (const absent of ['Ended yesterday', 'Starts tomorrow', 'Walls only']) expect(home).not.toContain(absent);

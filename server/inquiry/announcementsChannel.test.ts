@@ -34,7 +34,8 @@ describe('announcements:walls', () => {
     });
     const joined = await provider.join(as(alpha));
     expect(joined.room).toBe(`${WALL_ANNOUNCEMENTS_CHANNEL}#user:${alpha.id}`);
-    const titles = async (user: TreeUser) => ((await provider.snapshot(as(user), { userId: user.id })).messages[0] as WallAnnouncementsData).announcements.map((item) => item.title);
+    const titles = async (user: TreeUser) =>
+      ((await provider.snapshot(as(user), { userId: user.id })).messages[0] as WallAnnouncementsData).announcements.map((item) => item.title);
     expect(await titles(alpha)).toEqual(['Platform wall notice', 'Alpha wall notice']);
     expect(await titles(beta)).toEqual(['Platform wall notice', 'Beta wall notice']);
   });
@@ -56,7 +57,9 @@ describe('announcements:walls', () => {
     expect(sent).toEqual([]);
     await callAs(t.app, beta.token, 'POST', '/api/announcements', walls('Beta second notice'));
     await provider.refresh();
-    expect(sent.map((message) => message.data.announcements.map((item) => item.title))).toEqual([['Platform wall notice', 'Beta wall notice', 'Beta second notice']]);
+    expect(sent.map((message) => message.data.announcements.map((item) => item.title))).toEqual([
+      ['Platform wall notice', 'Beta wall notice', 'Beta second notice'],
+    ]);
     stop();
   });
 });

@@ -20,7 +20,12 @@ export interface AnnouncementsChannel extends ChannelProvider {
  * platform's. One room per user: a display token reads as its owner, so a wall shows its owner's tree.
  * Anyone signed in may join (the board editor's preview too); the content is what walls show anyway.
  */
-export function announcementsChannel(db: Kysely<Database>, timeZone: string, onError: (error: unknown) => void, now: () => number = Date.now): AnnouncementsChannel {
+export function announcementsChannel(
+  db: Kysely<Database>,
+  timeZone: string,
+  onError: (error: unknown) => void,
+  now: () => number = Date.now,
+): AnnouncementsChannel {
   const sent = new Map<string, { key: string; at: number }>();
   const roomUser = new Map<string, number>();
   let publisher: ChannelPublisher | null = null;

@@ -11,7 +11,12 @@ let alpha: TreeUser;
 let alphaReader: TreeUser;
 let beta: TreeUser;
 
-const message = (subject: string) => ({ name: 'Li Wei', email: 'li.wei@alpha.test', subject, message: 'The Hall A meter shows no data since 08:00.\n<b>plain</b>' });
+const message = (subject: string) => ({
+  name: 'Li Wei',
+  email: 'li.wei@alpha.test',
+  subject,
+  message: 'The Hall A meter shows no data since 08:00.\n<b>plain</b>',
+});
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
@@ -29,8 +34,14 @@ afterAll(async () => {
 describe('POST /api/contact-messages', () => {
   it('refuses an incomplete message, naming the field', async () => {
     const answer = await callAs(t.app, alphaReader.token, 'POST', '/api/contact-messages', { ...message('Help'), email: 'li.wei' });
-    expect([answer.status, answer.body.code, answer.body.message]).toEqual([400, ErrorCode.VALIDATION_FAILED, 'body.email: Please enter a valid e-mail address']);
-    expect((await callAs(t.app, alphaReader.token, 'POST', '/api/contact-messages', { ...message(''), subject: ' ' })).body.message).toBe('body.subject: Please fill in this field');
+    expect([answer.status, answer.body.code, answer.body.message]).toEqual([
+      400,
+      ErrorCode.VALIDATION_FAILED,
+      'body.email: Please enter a valid e-mail address',
+    ]);
+    expect((await callAs(t.app, alphaReader.token, 'POST', '/api/contact-messages', { ...message(''), subject: ' ' })).body.message).toBe(
+      'body.subject: Please fill in this field',
+    );
   });
 
   it('is kept with no push while no channel is ready', async () => {
@@ -40,7 +51,13 @@ describe('POST /api/contact-messages', () => {
 
   it('reaches the administrators by e-mail through the push channel, one push per address', async () => {
     await callAs(t.app, admin, 'PUT', '/api/push-channels/email', { enabled: true, host: '127.0.0.1', port: smtp.port, from: 'energy@example.test' });
-    await callAs(t.app, admin, 'PUT', `/api/push-contacts/${(await t.app.storage.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id}`, { pushEmails: ['ops@example.test'], pushPhones: [], smsCount: 0 });
+    await callAs(
+      t.app,
+      admin,
+      'PUT',
+      `/api/push-contacts/${(await t.app.storage.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id}`,
+      { pushEmails: ['ops@example.test'], pushPhones: [], smsCount: 0 },
+    );
     const sent = await callAs(t.app, alphaReader.token, 'POST', '/api/contact-messages', message('No data from Hall A'));
     expect(sent.body.data.pushes).toBe(1);
     await t.app.pushes.idle();
@@ -58,7 +75,8 @@ describe('POST /api/contact-messages', () => {
 describe('the messages list and its handled flag', () => {
   it("lists a tree's messages to that tree and every message to administrators", async () => {
     await callAs(t.app, beta.token, 'POST', '/api/contact-messages', message('Beta question'));
-    const subjects = async (token: string, query = '') => ((await callAs(t.app, token, 'GET', `/api/contact-messages${query}`)).body.data.rows as { subject: string }[]).map((row) => row.subject);
+    const subjects = async (token: string, query = '') =>
+      ((await callAs(t.app, token, 'GET', `/api/contact-messages${query}`)).body.data.rows as { subject: string }[]).map((row) => row.subject);
     expect(await subjects(alphaReader.token)).toEqual(['No data from Hall A', 'Before the mail server']);
     expect(await subjects(beta.token)).toEqual(['Beta question']);
     expect(await subjects(admin)).toEqual(['Beta question', 'No data from Hall A', 'Before the mail server']);
@@ -74,6 +92,10 @@ describe('the messages list and its handled flag', () => {
     const done = await callAs(t.app, alpha.token, 'PUT', `/api/contact-messages/${latest.id}/handled`, { handled: true });
     expect(done.body.data).toMatchObject({ handled: true, handledBy: 'alpha_top' });
     expect((await callAs(t.app, alpha.token, 'GET', '/api/contact-messages?handled=false')).body.data.total).toBe(1);
-    expect((await callAs(t.app, alpha.token, 'PUT', `/api/contact-messages/${latest.id}/handled`, { handled: false })).body.data).toMatchObject({ handled: false, handledBy: null, handledAt: null });
+    expect((await callAs(t.app, alpha.token, 'PUT', `/api/contact-messages/${latest.id}/handled`, { handled: false })).body.data).toMatchObject({
+      handled: false,
+      handledBy: null,
+      handledAt: null,
+    });
   });
 });

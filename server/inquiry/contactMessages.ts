@@ -24,7 +24,17 @@ export class ContactMessages {
   async insert(owner: number, input: Required<ContactMessageInput>, now = Date.now()): Promise<ContactMessage> {
     const row = await this.db
       .insertInto('contact_messages')
-      .values({ owner_user_id: owner, name: input.name, email: input.email, subject: input.subject, message: input.message, handled: 0, handled_by: null, handled_at: null, created_at: now })
+      .values({
+        owner_user_id: owner,
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        handled: 0,
+        handled_by: null,
+        handled_at: null,
+        created_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toMessage(row);
@@ -38,7 +48,9 @@ export class ContactMessages {
     if (query.keyword) {
       // Case-insensitive on both engines (PostgreSQL's LIKE is not); wildcards in the keyword are text.
       const like = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      select = select.where((eb) => eb.or((['name', 'email', 'subject', 'message'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`)));
+      select = select.where((eb) =>
+        eb.or((['name', 'email', 'subject', 'message'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`)),
+      );
     }
     const counted = await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await select

@@ -35,7 +35,13 @@ async function administrators(db: Kysely<Database>): Promise<Admin[]> {
   const seen = new Set<number>();
   return rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
-    .map((row) => ({ id: row.id, name: row.true_name || row.username, emails: addressList(row.push_emails), phones: addressList(row.push_phones), smsCount: row.sms_count }));
+    .map((row) => ({
+      id: row.id,
+      name: row.true_name || row.username,
+      emails: addressList(row.push_emails),
+      phones: addressList(row.push_phones),
+      smsCount: row.sms_count,
+    }));
 }
 
 /** The message as plain text, as every channel sends it. */
@@ -53,7 +59,14 @@ export function contactText(message: ContactMessage, sender: string): { subject:
  * administrator without an address for the channel gets a skipped record saying so, as alarm pushes
  * do. The delivery worker sends them (retries and provider calls included). No channel ready: none.
  */
-export async function queueContactPushes(db: Kysely<Database>, settings: ChannelSettingsStore, message: ContactMessage, sender: string, timeZone: string, now = Date.now()): Promise<number> {
+export async function queueContactPushes(
+  db: Kysely<Database>,
+  settings: ChannelSettingsStore,
+  message: ContactMessage,
+  sender: string,
+  timeZone: string,
+  now = Date.now(),
+): Promise<number> {
   let channel: PushChannel | undefined;
   for (const candidate of CHANNEL_ORDER) {
     if ((await settings.config(candidate))?.enabled) {
@@ -73,7 +86,15 @@ export async function queueContactPushes(db: Kysely<Database>, settings: Channel
 
   if (channel === 'wechat') {
     const phones = [...new Set(admins.flatMap((admin) => admin.phones))];
-    rows.push({ ...base, ...(phones.length ? pending : skipped('no push phone')), recipient_id: admins.length === 1 ? admins[0]!.id : null, recipient_name: admins.map((admin) => admin.name).join(', '), address: phones.join(','), subject: text.subject, body: short });
+    rows.push({
+      ...base,
+      ...(phones.length ? pending : skipped('no push phone')),
+      recipient_id: admins.length === 1 ? admins[0]!.id : null,
+      recipient_name: admins.map((admin) => admin.name).join(', '),
+      address: phones.join(','),
+      subject: text.subject,
+      body: short,
+    });
   } else {
     for (const admin of admins) {
       const own = { ...base, recipient_id: admin.id, recipient_name: admin.name, subject: text.subject, body: channel === 'email' ? text.body : short };

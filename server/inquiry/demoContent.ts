@@ -128,7 +128,11 @@ const addDays = (day: string, days: number): string => new Date(Date.parse(`${da
  * There is no seeded picture to show, so the announcements carry none.
  */
 export async function ensureInquiryDemo(db: Kysely<Database>, owner: number, now = Date.now()): Promise<boolean> {
-  const marked = await db.insertInto('seeded_samples').values({ key: INQUIRY_DEMO_KEY, seeded_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
+  const marked = await db
+    .insertInto('seeded_samples')
+    .values({ key: INQUIRY_DEMO_KEY, seeded_at: now })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .executeTakeFirst();
   if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return false;
   // A day either side of any zone's today: the window is a year long, so the UTC day is near enough.
   const today = new Date(now).toISOString().slice(0, 10);
@@ -161,11 +165,22 @@ export async function ensureInquiryDemo(db: Kysely<Database>, owner: number, now
       },
     ])
     .execute();
-  const articles = Object.entries(DEMO_ARTICLES).flatMap(([language, list]) => list.map((article, index) => ({ owner_user_id: owner, language, sort: index + 1, ...article })));
+  const articles = Object.entries(DEMO_ARTICLES).flatMap(([language, list]) =>
+    list.map((article, index) => ({ owner_user_id: owner, language, sort: index + 1, ...article })),
+  );
   await db.insertInto('help_articles').values(articles).execute();
   await db
     .insertInto('contact_details')
-    .values({ owner_user_id: owner, company: 'Energy Console Demo Ltd.', phone: '+86 21 5555 0100', email: 'support@energy.local', address: '88 Century Avenue, Pudong, Shanghai', hours: 'Mon–Fri 08:30–17:30', updated_at: now, updated_by: 'system' })
+    .values({
+      owner_user_id: owner,
+      company: 'Energy Console Demo Ltd.',
+      phone: '+86 21 5555 0100',
+      email: 'support@energy.local',
+      address: '88 Century Avenue, Pudong, Shanghai',
+      hours: 'Mon–Fri 08:30–17:30',
+      updated_at: now,
+      updated_by: 'system',
+    })
     .execute();
   return true;
 }

@@ -14,7 +14,11 @@ export async function searchHelp(db: Kysely<Database>, owners: readonly number[]
   if (owners.length === 0) return [];
   const words = keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const like = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  let query = db.selectFrom('help_articles').select(['id', 'category', 'title', 'body']).where('owner_user_id', 'in', [...owners]).where('language', '=', language);
+  let query = db
+    .selectFrom('help_articles')
+    .select(['id', 'category', 'title', 'body'])
+    .where('owner_user_id', 'in', [...owners])
+    .where('language', '=', language);
   for (const word of words) {
     // An explicit ESCAPE: SQLite has no default escape character, PostgreSQL's is the backslash.
     query = query.where((eb) => eb.or([sql<boolean>`lower(title) like ${like(word)} escape '\\'`, sql<boolean>`lower(body) like ${like(word)} escape '\\'`]));

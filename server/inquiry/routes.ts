@@ -49,10 +49,14 @@ export const inquiryRoutes: FastifyPluginAsync = async (base) => {
     return ok(answer);
   });
 
-  app.get('/announcements/active', { config: { access: 'user', tenancy: { kind: 'announcements' } }, schema: { querystring: activeAnnouncementsQuerySchema } }, async (request) => {
-    const owners = await viewerOwners(db, requireAuth(request).user.id);
-    return ok(await activeAnnouncements(db, owners, request.query.audience, localToday(Date.now(), timeZone)));
-  });
+  app.get(
+    '/announcements/active',
+    { config: { access: 'user', tenancy: { kind: 'announcements' } }, schema: { querystring: activeAnnouncementsQuerySchema } },
+    async (request) => {
+      const owners = await viewerOwners(db, requireAuth(request).user.id);
+      return ok(await activeAnnouncements(db, owners, request.query.audience, localToday(Date.now(), timeZone)));
+    },
+  );
 
   app.get('/help/search', { config: { access: 'user', tenancy: { kind: 'help_articles' } } }, async (request) => {
     const query = parseOrThrow(helpSearchQuerySchema, request.query, 'querystring');
@@ -92,8 +96,12 @@ export const inquiryRoutes: FastifyPluginAsync = async (base) => {
     return ok(await messages.list(query, ownerIds(await callerScope(request))));
   });
 
-  app.put('/contact-messages/:id/handled', { config: { access: { permission: `${CONTACT_SCREEN}/edit` }, tenancy: { kind: 'contact_messages' } }, schema: { params: idParams } }, async (request) => {
-    const { handled } = parseOrThrow(contactMessageHandledSchema, request.body ?? {}, 'body');
-    return ok(await messages.setHandled(request.params.id, handled, requireAuth(request).user.username), 'Saved');
-  });
+  app.put(
+    '/contact-messages/:id/handled',
+    { config: { access: { permission: `${CONTACT_SCREEN}/edit` }, tenancy: { kind: 'contact_messages' } }, schema: { params: idParams } },
+    async (request) => {
+      const { handled } = parseOrThrow(contactMessageHandledSchema, request.body ?? {}, 'body');
+      return ok(await messages.setHandled(request.params.id, handled, requireAuth(request).user.username), 'Saved');
+    },
+  );
 };

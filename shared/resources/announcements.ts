@@ -52,5 +52,15 @@ export const announcementResource = defineResource({
   orderBy: ['sort', 'id'],
   optionLabel: ['title'],
   texts: announcementTexts,
-  sample: ({ mark }) => ({ title: `${mark} notice`, body: `${mark} body`, picture: '', onLogin: false, onHome: true, onWalls: true, startsOn: '2000-01-01', endsOn: '2099-12-31', sort: 0 }),
+  sample: ({ mark }) => ({
+    title: `${mark} notice`,
+    body: `${mark} body`,
+    picture: '',
+    onLogin: false,
+    onHome: true,
+    onWalls: true,
+    startsOn: '2000-01-01',
+    endsOn: '2099-12-31',
+    sort: 0,
+  }),
 });

@@ -49,7 +49,11 @@ const optionalLine = (max: number) => text().trim().max(max, CONTACT_MESSAGES_TE
 export const contactDetailsSchema = z.object({
   company: optionalLine(100),
   phone: optionalLine(50),
-  email: text().trim().max(200, CONTACT_MESSAGES_TEXT.tooLong).refine((value) => value === '' || z.email().safeParse(value).success, CONTACT_MESSAGES_TEXT.email).default(''),
+  email: text()
+    .trim()
+    .max(200, CONTACT_MESSAGES_TEXT.tooLong)
+    .refine((value) => value === '' || z.email().safeParse(value).success, CONTACT_MESSAGES_TEXT.email)
+    .default(''),
   address: multilineText().trim().max(300, CONTACT_MESSAGES_TEXT.tooLong).default(''),
   hours: optionalLine(100),
 });
@@ -62,12 +66,17 @@ export interface PublicInquiry {
   contact: ContactDetails | null;
 }
 
-const requiredLine = (max: number) => text({ error: CONTACT_MESSAGES_TEXT.required }).trim().min(1, CONTACT_MESSAGES_TEXT.required).max(max, CONTACT_MESSAGES_TEXT.tooLong);
+const requiredLine = (max: number) =>
+  text({ error: CONTACT_MESSAGES_TEXT.required }).trim().min(1, CONTACT_MESSAGES_TEXT.required).max(max, CONTACT_MESSAGES_TEXT.tooLong);
 
 /** The contact form: a message to the administrators. */
 export const contactMessageInputSchema = z.object({
   name: requiredLine(100),
-  email: text({ error: CONTACT_MESSAGES_TEXT.required }).trim().min(1, CONTACT_MESSAGES_TEXT.required).max(200, CONTACT_MESSAGES_TEXT.tooLong).pipe(z.email(CONTACT_MESSAGES_TEXT.email)),
+  email: text({ error: CONTACT_MESSAGES_TEXT.required })
+    .trim()
+    .min(1, CONTACT_MESSAGES_TEXT.required)
+    .max(200, CONTACT_MESSAGES_TEXT.tooLong)
+    .pipe(z.email(CONTACT_MESSAGES_TEXT.email)),
   subject: requiredLine(150),
   message: multilineText({ error: CONTACT_MESSAGES_TEXT.required }).trim().min(1, CONTACT_MESSAGES_TEXT.required).max(5000, CONTACT_MESSAGES_TEXT.tooLong),
 });
@@ -76,7 +85,10 @@ export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
 export const contactMessageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
-  handled: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  handled: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
   keyword: text().trim().max(100).optional(),
 });
 

@@ -27,7 +27,8 @@ async function tab(): Promise<Page> {
 }
 
 /** The input inside a form field's widget (antd puts the test id on a wrapper or on the input itself). */
-const fieldInput = (page: Page, name: string) => page.locator(`[data-testid="field-${name}"]`).locator('xpath=descendant-or-self::*[self::input or self::textarea]').first();
+const fieldInput = (page: Page, name: string) =>
+  page.locator(`[data-testid="field-${name}"]`).locator('xpath=descendant-or-self::*[self::input or self::textarea]').first();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('inquiries against the real server', () => {

@@ -26,7 +26,17 @@ function mount(options: unknown = {}, language: 'en' | 'zh' | 'es' = 'en', width
   render(
     <I18nextProvider i18n={createI18n(language)}>
       <ChannelReaderProvider reader={wall.reader}>
-        <AnnouncementsWidget options={parsed} binding={{}} title="" width={width} height={240} scale={1} theme={{ mode: 'dark', accent: '#3aa0ff' }} channels={announcementsWidget.channels({}, parsed)} stale={false} />
+        <AnnouncementsWidget
+          options={parsed}
+          binding={{}}
+          title=""
+          width={width}
+          height={240}
+          scale={1}
+          theme={{ mode: 'dark', accent: '#3aa0ff' }}
+          channels={announcementsWidget.channels({}, parsed)}
+          stale={false}
+        />
       </ChannelReaderProvider>
     </I18nextProvider>,
   );
@@ -41,7 +51,12 @@ describe('announcements widget', () => {
   });
 
   it('shows one at a time and moves on every `seconds`, wrapping round', () => {
-    act(() => wall.push(WALL_ANNOUNCEMENTS_CHANNEL, { announcements: [notice(1, 'Maintenance'), notice(2, 'Saving week'), notice(3, 'Fire drill')], computedAt: Date.now() }));
+    act(() =>
+      wall.push(WALL_ANNOUNCEMENTS_CHANNEL, {
+        announcements: [notice(1, 'Maintenance'), notice(2, 'Saving week'), notice(3, 'Fire drill')],
+        computedAt: Date.now(),
+      }),
+    );
     mount({ seconds: 5 });
     expect(shownTitle()).toBe('Maintenance');
     act(() => vi.advanceTimersByTime(4_999));
@@ -70,7 +85,12 @@ describe('announcements widget', () => {
 
   it('renders title and text as text, never HTML, in the accent colour, with the picture where there is room', () => {
     const picture = `/api/files/${'a'.repeat(64)}.png`;
-    act(() => wall.push(WALL_ANNOUNCEMENTS_CHANNEL, { announcements: [notice(1, '<b>Bold?</b>', 'Line 1\n<script>alert(1)</script>', picture)], computedAt: Date.now() }));
+    act(() =>
+      wall.push(WALL_ANNOUNCEMENTS_CHANNEL, {
+        announcements: [notice(1, '<b>Bold?</b>', 'Line 1\n<script>alert(1)</script>', picture)],
+        computedAt: Date.now(),
+      }),
+    );
     mount();
     expect(shownTitle()).toBe('<b>Bold?</b>');
     expect(screen.getByTestId('announcement-title').querySelector('b')).toBeNull();

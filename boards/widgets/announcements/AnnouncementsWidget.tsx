@@ -35,7 +35,10 @@ function AnnouncementsWidget({ options, width, height, scale, theme }: WidgetPro
   const item = announcements.find((announcement) => announcement.id === shown);
   if (!item) {
     return (
-      <div data-testid="announcements-empty" style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: bodySize, opacity: 0.6 }}>
+      <div
+        data-testid="announcements-empty"
+        style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: bodySize, opacity: 0.6 }}
+      >
         {t('liveWidgets.announcements.none')}
       </div>
     );
@@ -43,14 +46,34 @@ function AnnouncementsWidget({ options, width, height, scale, theme }: WidgetPro
   const picture = options.showPicture && item.picture && width >= MIN_WIDTH_FOR_PICTURE * scale ? item.picture : '';
   const dot = Math.max(4, 8 * scale);
   return (
-    <div data-testid="announcements-widget" data-shown={item.id} style={{ width, height, boxSizing: 'border-box', padding: `${4 * scale}px ${10 * scale}px`, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+    <div
+      data-testid="announcements-widget"
+      data-shown={item.id}
+      style={{
+        width,
+        height,
+        boxSizing: 'border-box',
+        padding: `${4 * scale}px ${10 * scale}px`,
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
+      }}
+    >
       <div style={{ flex: 1, minHeight: 0, display: 'flex', gap: 16 * scale, alignItems: 'stretch' }}>
-        {picture && <img src={picture} alt="" data-testid="announcement-picture" style={{ width: '35%', height: '100%', objectFit: 'contain', flex: 'none' }} />}
+        {picture && (
+          <img src={picture} alt="" data-testid="announcement-picture" style={{ width: '35%', height: '100%', objectFit: 'contain', flex: 'none' }} />
+        )}
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 * scale, overflow: 'hidden' }}>
-          <div data-testid="announcement-title" style={{ fontSize: titleSize, fontWeight: 600, lineHeight: 1.25, color: theme.accent, overflowWrap: 'anywhere' }}>
+          <div
+            data-testid="announcement-title"
+            style={{ fontSize: titleSize, fontWeight: 600, lineHeight: 1.25, color: theme.accent, overflowWrap: 'anywhere' }}
+          >
             {item.title}
           </div>
-          <div data-testid="announcement-body" style={{ fontSize: bodySize, lineHeight: 1.4, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', overflow: 'hidden' }}>
+          <div
+            data-testid="announcement-body"
+            style={{ fontSize: bodySize, lineHeight: 1.4, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', overflow: 'hidden' }}
+          >
             {item.body}
           </div>
         </div>
@@ -58,7 +81,10 @@ function AnnouncementsWidget({ options, width, height, scale, theme }: WidgetPro
       {announcements.length > 1 && (
         <div aria-hidden style={{ display: 'flex', justifyContent: 'center', gap: dot, paddingTop: dot }}>
           {announcements.map((announcement) => (
-            <span key={announcement.id} style={{ width: dot, height: dot, borderRadius: '50%', background: theme.accent, opacity: announcement.id === item.id ? 1 : 0.3 }} />
+            <span
+              key={announcement.id}
+              style={{ width: dot, height: dot, borderRadius: '50%', background: theme.accent, opacity: announcement.id === item.id ? 1 : 0.3 }}
+            />
           ))}
         </div>
       )}

@@ -38,7 +38,14 @@ export function PictureField({ value = '', onChange, 'data-testid': testId }: Pi
   return (
     <div data-testid={testId}>
       <Flex gap={8} align="center" wrap>
-        {value && <img src={value} alt="" style={{ maxWidth: 120, maxHeight: 64, objectFit: 'contain', border: '1px solid #f0f0f0', borderRadius: 4 }} data-testid={`${testId}-preview`} />}
+        {value && (
+          <img
+            src={value}
+            alt=""
+            style={{ maxWidth: 120, maxHeight: 64, objectFit: 'contain', border: '1px solid #f0f0f0', borderRadius: 4 }}
+            data-testid={`${testId}-preview`}
+          />
+        )}
         <Button size="small" icon={<UploadOutlined />} loading={uploading} onClick={() => input.current?.click()}>
           {t('resources.actions.uploadPicture')}
         </Button>
@@ -51,7 +58,14 @@ export function PictureField({ value = '', onChange, 'data-testid': testId }: Pi
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('resources.actions.pictureHint')}
       </Typography.Text>
-      <input ref={input} type="file" accept={UPLOAD_TYPES.join(',')} style={{ display: 'none' }} onChange={(event) => void upload(event)} data-testid={`${testId}-file`} />
+      <input
+        ref={input}
+        type="file"
+        accept={UPLOAD_TYPES.join(',')}
+        style={{ display: 'none' }}
+        onChange={(event) => void upload(event)}
+        data-testid={`${testId}-file`}
+      />
     </div>
   );
 }

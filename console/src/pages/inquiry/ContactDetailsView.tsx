@@ -8,7 +8,12 @@ const FIELDS = ['company', 'phone', 'email', 'address', 'hours'] as const;
 export function ContactDetailsView({ details, testId }: { details: ContactDetails | null; testId: string }) {
   const { t } = useTranslation();
   const filled = FIELDS.filter((field) => details?.[field]);
-  if (!details || filled.length === 0) return <Typography.Text type="secondary" data-testid={`${testId}-none`}>{t('inquiry.contact.none')}</Typography.Text>;
+  if (!details || filled.length === 0)
+    return (
+      <Typography.Text type="secondary" data-testid={`${testId}-none`}>
+        {t('inquiry.contact.none')}
+      </Typography.Text>
+    );
   return (
     <Descriptions size="small" column={1} data-testid={testId}>
       {filled.map((field) => (

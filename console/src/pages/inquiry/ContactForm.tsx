@@ -48,7 +48,13 @@ export function ContactForm({ onClose, onSent }: { onClose(): void; onSent?(): v
       maskClosable={false}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" validateTrigger="onBlur" initialValues={{ name: session.trueName || session.name, email: session.email, subject: '', message: '' }} data-testid="contact-form">
+      <Form
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        initialValues={{ name: session.trueName || session.name, email: session.email, subject: '', message: '' }}
+        data-testid="contact-form"
+      >
         <Form.Item name="name" label={t('inquiry.form.name')} rules={rule('name')} required>
           <Input data-testid="contact-name" />
         </Form.Item>

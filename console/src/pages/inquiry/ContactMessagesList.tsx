@@ -38,7 +38,15 @@ export const ContactMessagesList = observer(function ContactMessagesList({ reloa
       ),
     },
     { key: 'subject', title: t('inquiry.messages.subject'), width: 200, render: (_, row) => <CutText text={row.subject} maxWidth={200} /> },
-    { key: 'message', title: t('inquiry.messages.message'), render: (_, row) => <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} ellipsis={{ rows: 3, expandable: true }}>{row.message}</Typography.Paragraph> },
+    {
+      key: 'message',
+      title: t('inquiry.messages.message'),
+      render: (_, row) => (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} ellipsis={{ rows: 3, expandable: true }}>
+          {row.message}
+        </Typography.Paragraph>
+      ),
+    },
     {
       key: 'handled',
       title: t('inquiry.messages.state'),
@@ -76,7 +84,13 @@ export const ContactMessagesList = observer(function ContactMessagesList({ reloa
           />
         }
       />
-      <ListTable list={list} rowKey="id" columns={columns} testId="contact-messages-table" rowAttributes={(row) => ({ 'data-testid': `contact-message-${row.id}` })} />
+      <ListTable
+        list={list}
+        rowKey="id"
+        columns={columns}
+        testId="contact-messages-table"
+        rowAttributes={(row) => ({ 'data-testid': `contact-message-${row.id}` })}
+      />
     </Card>
   );
 });

@@ -55,7 +55,13 @@ export function HelpDrawer({ onClose }: { onClose(): void }) {
         </div>
       ) : (
         <>
-          <Input.Search allowClear placeholder={t('inquiry.help.searchPlaceholder')} onSearch={(value) => setKeyword(value.trim())} enterButton data-testid="help-search" />
+          <Input.Search
+            allowClear
+            placeholder={t('inquiry.help.searchPlaceholder')}
+            onSearch={(value) => setKeyword(value.trim())}
+            enterButton
+            data-testid="help-search"
+          />
           {hits === null ? (
             <Spin style={{ display: 'block', margin: '24px auto' }} />
           ) : hits.length === 0 ? (

@@ -35,7 +35,12 @@ export const HomeAnnouncements = observer(function HomeAnnouncements() {
   const shown = items.filter((item) => !hidden.has(item.id));
   if (shown.length === 0) return null;
   const close = (id: number) => {
-    dismiss(localStorage, userId, id, items.map((item) => item.id));
+    dismiss(
+      localStorage,
+      userId,
+      id,
+      items.map((item) => item.id),
+    );
     setHidden(dismissedIds(localStorage, userId));
   };
   return (

@@ -49,7 +49,17 @@ export function LoginAnnouncements({ announcements, className }: Pick<PublicInqu
 /** The login page's footer: the platform operator's contact details on one wrapping line. */
 export function LoginContactFooter({ contact, className }: Pick<PublicInquiry, 'contact'> & { className?: string }) {
   const { t } = useTranslation();
-  const parts = contact ? ([['company', contact.company], ['phone', contact.phone], ['email', contact.email], ['address', contact.address], ['hours', contact.hours]] as const).filter(([, value]) => value) : [];
+  const parts = contact
+    ? (
+        [
+          ['company', contact.company],
+          ['phone', contact.phone],
+          ['email', contact.email],
+          ['address', contact.address],
+          ['hours', contact.hours],
+        ] as const
+      ).filter(([, value]) => value)
+    : [];
   if (parts.length === 0) return null;
   return (
     <footer data-testid="login-contact" className={className} style={{ marginTop: 16, textAlign: 'center', maxWidth: 720 }}>

@@ -23,6 +23,18 @@ describe('dismissed home announcements', () => {
     expect([...dismissedIds(storage, 7)]).toEqual([9]);
     storage.items.set('inquiry.dismissed.7', '{not json');
     expect([...dismissedIds(storage, 7)]).toEqual([]);
-    expect(() => dismiss({ getItem: () => null, setItem: () => { throw new Error('quota'); } }, 7, 1, [1])).not.toThrow();
+    expect(() =>
+      dismiss(
+        {
+          getItem: () => null,
+          setItem: () => {
+            throw new Error('quota');
+          },
+        },
+        7,
+        1,
+        [1],
+      ),
+    ).not.toThrow();
   });
 });

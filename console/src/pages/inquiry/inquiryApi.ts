@@ -54,7 +54,10 @@ export async function fetchPublicInquiry(http: AxiosInstance): Promise<PublicInq
   try {
     const { data } = await quiet.get<Envelope<PublicInquiry>>('/inquiry/public');
     const answer = data?.code === 0 ? data.data : null;
-    return { announcements: Array.isArray(answer?.announcements) ? answer.announcements : [], contact: answer?.contact && typeof answer.contact === 'object' ? answer.contact : null };
+    return {
+      announcements: Array.isArray(answer?.announcements) ? answer.announcements : [],
+      contact: answer?.contact && typeof answer.contact === 'object' ? answer.contact : null,
+    };
   } catch {
     return { announcements: [], contact: null };
   }
