@@ -147,8 +147,10 @@ export class UserAdminService {
         const heir = father_id ?? auth.user.id;
         await trx.updateTable('users').set({ father_id: heir }).where('father_id', '=', id).execute();
         // Everything the user owned stays in the tree, with the heir.
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same column in every owned table, named from a list the Database type cannot index
-        for (const table of OWNED_TABLES) await (trx as Transaction<any>).updateTable(table).set({ owner_user_id: heir }).where('owner_user_id', '=', id).execute();
+        for (const table of OWNED_TABLES) {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same column in every owned table, named from a list the Database type cannot index
+          await (trx as Transaction<any>).updateTable(table).set({ owner_user_id: heir }).where('owner_user_id', '=', id).execute();
+        }
         await trx.deleteFrom('users').where('id', '=', id).execute();
       }
     });
