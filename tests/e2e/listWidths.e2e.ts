@@ -16,7 +16,8 @@ let browser: Browser;
 let tab: ConsoleTab | undefined;
 let token: string;
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
@@ -24,12 +25,42 @@ beforeAll(async () => {
   token = await apiToken(server.url);
   // An alarm with a push record and a logbook entry, so every list has a row with its actions.
   const interfaceKey = await activeInterfaceKey(server.url, token, 'list widths e2e');
-  const template = (await api<{ id: number }>('POST', '/push-templates', { name: 'Alarm mail', channel: 'email', subject: '[{{severity}}] {{subject}}', body: '{{message}}' })).data;
+  const template = (
+    await api<{ id: number }>('POST', '/push-templates', { name: 'Alarm mail', channel: 'email', subject: '[{{severity}}] {{subject}}', body: '{{message}}' })
+  ).data;
   expect((await api('PUT', '/push-contacts/1', { pushEmails: ['duty@plant.test'], pushPhones: [], smsCount: 0 })).code).toBe(0);
-  expect((await api('POST', '/push-tasks', { name: 'Duty e-mail', channel: 'email', kinds: ['device'], minSeverity: 'low', templateId: template.id, recipientIds: [1] })).code).toBe(0);
+  expect(
+    (
+      await api('POST', '/push-tasks', {
+        name: 'Duty e-mail',
+        channel: 'email',
+        kinds: ['device'],
+        minSeverity: 'low',
+        templateId: template.id,
+        recipientIds: [1],
+      })
+    ).code,
+  ).toBe(0);
   const meter = (await api<{ rows: { id: number }[] }>('GET', '/meters?keyword=M011&size=1')).data.rows[0]!;
-  expect((await api('POST', '/alarm-rules', { name: 'Press feeder over 500 kW during the night shift', scope: 'meter', scopeId: meter.id, metric: 'kw', over: 500, hysteresis: 10, severity: 'high' })).code).toBe(0);
-  const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M011', ts: Date.now() - 60_000, values: { kw: 612.5 } }] }, { 'x-interface-key': interfaceKey });
+  expect(
+    (
+      await api('POST', '/alarm-rules', {
+        name: 'Press feeder over 500 kW during the night shift',
+        scope: 'meter',
+        scopeId: meter.id,
+        metric: 'kw',
+        over: 500,
+        hysteresis: 10,
+        severity: 'high',
+      })
+    ).code,
+  ).toBe(0);
+  const sent = await api<{ accepted: number }>(
+    'POST',
+    '/ingest/readings',
+    { readings: [{ meter: 'M011', ts: Date.now() - 60_000, values: { kw: 612.5 } }] },
+    { 'x-interface-key': interfaceKey },
+  );
   expect(sent.data.accepted).toBe(1);
   const alarmId = await vi.waitFor(
     async () => {
@@ -92,7 +123,14 @@ function misfits(page: Page, tableTestId: string, withActions: boolean): Promise
         const hit = document.elementFromPoint(rect.left + rect.width / 2, y);
         const covered = rect.top + rect.height / 2 >= 0 && rect.top + rect.height / 2 < window.innerHeight && !!hit && !element.contains(hit);
         if (rect.left < visibleLeft - 1 || rect.right > visibleRight + 1 || covered) {
-          found.push({ what, left: Math.round(rect.left), right: Math.round(rect.right), visibleLeft: Math.round(visibleLeft), visibleRight: Math.round(visibleRight), covered });
+          found.push({
+            what,
+            left: Math.round(rect.left),
+            right: Math.round(rect.right),
+            visibleLeft: Math.round(visibleLeft),
+            visibleRight: Math.round(visibleRight),
+            covered,
+          });
         }
       };
       for (const header of table.querySelectorAll<HTMLElement>('thead th')) {
@@ -102,7 +140,8 @@ function misfits(page: Page, tableTestId: string, withActions: boolean): Promise
       if (actions) {
         const row = table.querySelector<HTMLElement>('tbody tr[data-row-key]');
         // The tree's expand toggle is not an action.
-        for (const button of row?.querySelectorAll<HTMLElement>('button:not(.ant-table-row-expand-icon)') ?? []) check(button, `button "${button.innerText.trim()}"`);
+        for (const button of row?.querySelectorAll<HTMLElement>('button:not(.ant-table-row-expand-icon)') ?? [])
+          check(button, `button "${button.innerText.trim()}"`);
       }
       return found;
     },
@@ -111,23 +150,27 @@ function misfits(page: Page, tableTestId: string, withActions: boolean): Promise
 }
 
 describe('list screens fit 1366 × 768', () => {
-  it.each(['en', 'es'] as const)('every header and first-row action is visible (%s)', async (language) => {
-    tab = await openTab(browser);
-    const page = tab.page;
-    await tab.context.addCookies([{ name: 'language', value: language, url: server.url }]);
-    await page.goto(`${server.url}/login`);
-    await logIn(page);
-    await page.getByTestId('app-layout').waitFor();
-    const report: Record<string, Misfit[]> = {};
-    for (const screen of SCREENS) {
-      await page.goto(`${server.url}${screen.path}`);
-      const table = page.getByTestId(screen.table);
-      await table.waitFor();
-      await table.locator('tbody tr[data-row-key]').first().waitFor();
-      // Let antd settle its column widths (it measures after the first paint).
-      await page.waitForTimeout(300);
-      report[screen.path] = await misfits(page, screen.table, screen.rowActions);
-    }
-    expect(report).toEqual(Object.fromEntries(SCREENS.map((screen) => [screen.path, []])));
-  }, 90_000);
+  it.each(['en', 'es'] as const)(
+    'every header and first-row action is visible (%s)',
+    async (language) => {
+      tab = await openTab(browser);
+      const page = tab.page;
+      await tab.context.addCookies([{ name: 'language', value: language, url: server.url }]);
+      await page.goto(`${server.url}/login`);
+      await logIn(page);
+      await page.getByTestId('app-layout').waitFor();
+      const report: Record<string, Misfit[]> = {};
+      for (const screen of SCREENS) {
+        await page.goto(`${server.url}${screen.path}`);
+        const table = page.getByTestId(screen.table);
+        await table.waitFor();
+        await table.locator('tbody tr[data-row-key]').first().waitFor();
+        // Let antd settle its column widths (it measures after the first paint).
+        await page.waitForTimeout(300);
+        report[screen.path] = await misfits(page, screen.table, screen.rowActions);
+      }
+      expect(report).toEqual(Object.fromEntries(SCREENS.map((screen) => [screen.path, []])));
+    },
+    90_000,
+  );
 });

@@ -7,11 +7,19 @@ import { fieldErrors, formFields, keyText, schemaFieldErrors, serverFieldErrors,
 
 /** A refusal as the server sends it: code 40000, the first issue in the message, all of them in data.issues. */
 const refusal = (...issues: { field: string; message: string }[]) =>
-  new ApiError(ErrorCode.VALIDATION_FAILED, `${issues[0]!.field}: ${issues[0]!.message}`, { issues: issues.map((issue) => ({ ...issue, rule: 'custom' })) }, 400);
+  new ApiError(
+    ErrorCode.VALIDATION_FAILED,
+    `${issues[0]!.field}: ${issues[0]!.message}`,
+    { issues: issues.map((issue) => ({ ...issue, rule: 'custom' })) },
+    400,
+  );
 
 describe('fieldErrors: server and contract issues → text under form fields', () => {
-  it('takes the issues of a 40000 answer, with route validation\'s body. prefix dropped', () => {
-    const error = refusal({ field: 'body.name', message: 'must not contain control characters' }, { field: 'entries.2.seconds', message: 'Must be at least 5 seconds' });
+  it("takes the issues of a 40000 answer, with route validation's body. prefix dropped", () => {
+    const error = refusal(
+      { field: 'body.name', message: 'must not contain control characters' },
+      { field: 'entries.2.seconds', message: 'Must be at least 5 seconds' },
+    );
     expect(serverIssues(error)).toEqual([
       { field: 'name', message: 'must not contain control characters' },
       { field: 'entries.2.seconds', message: 'Must be at least 5 seconds' },
@@ -39,7 +47,7 @@ describe('fieldErrors: server and contract issues → text under form fields', (
     expect(serverFieldErrors(error, { field: (path) => (shown.has(path) ? path : undefined) })).toEqual({ name: 'roles.name_err' });
   });
 
-  it('words a catalogue key in the reader\'s language and any other text as sent', async () => {
+  it("words a catalogue key in the reader's language and any other text as sent", async () => {
     const i18n = createI18n('es');
     await i18n.changeLanguage('es');
     const error = refusal({ field: 'body.name', message: 'lists.empty' }, { field: 'body.code', message: 'code "P-01" is taken' });
@@ -48,7 +56,16 @@ describe('fieldErrors: server and contract issues → text under form fields', (
 
   it('checks a body with the contract schema, giving the zod issue for wording by rule and limit', () => {
     const schema = z.object({ name: z.string().min(3), recipientIds: z.array(z.number()).min(1, 'required') });
-    const errors = schemaFieldErrors(schema, { name: 'ab', recipientIds: [] }, { text: (issue) => (issue.issue?.code === 'too_small' && issue.field === 'name' ? `At least ${String((issue.issue as { minimum: number }).minimum)} characters` : issue.message) });
+    const errors = schemaFieldErrors(
+      schema,
+      { name: 'ab', recipientIds: [] },
+      {
+        text: (issue) =>
+          issue.issue?.code === 'too_small' && issue.field === 'name'
+            ? `At least ${String((issue.issue as { minimum: number }).minimum)} characters`
+            : issue.message,
+      },
+    );
     expect(errors).toEqual({ name: 'At least 3 characters', recipientIds: 'required' });
   });
 

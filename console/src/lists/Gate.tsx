@@ -10,5 +10,11 @@ export type ButtonGate = { menu: string } | 'admin';
 
 /** Its children only for those the gate lets through. */
 export function Gate({ gate, button, children }: { gate: ButtonGate; button: string; children: ReactNode }) {
-  return gate === 'admin' ? <AdminOnly>{children}</AdminOnly> : <Permission menu={gate.menu} button={button}>{children}</Permission>;
+  return gate === 'admin' ? (
+    <AdminOnly>{children}</AdminOnly>
+  ) : (
+    <Permission menu={gate.menu} button={button}>
+      {children}
+    </Permission>
+  );
 }

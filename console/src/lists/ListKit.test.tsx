@@ -19,14 +19,22 @@ interface Meter {
 const MENU = '/base/device';
 
 /** The part of the root store the kit reads: the granted full paths. */
-const storeGranting = (granted: string[]) => ({ permission: { hasButton: (menu: string, button: string) => granted.includes(`${menu}/${button}`) }, session: { isAdmin: false } }) as unknown as RootStore;
+const storeGranting = (granted: string[]) =>
+  ({ permission: { hasButton: (menu: string, button: string) => granted.includes(`${menu}/${button}`) }, session: { isAdmin: false } }) as unknown as RootStore;
 
 function renderKit(list: PagedQuery<{ keyword?: string }, Meter>, granted: string[], removed: number[][] = []) {
   const i18n = createI18n('en');
   return render(
     <I18nextProvider i18n={i18n}>
       <StoreProvider rootStore={storeGranting(granted)}>
-        <ListToolbar list={list} gate={{ menu: MENU }} testId="meters" searchPlaceholder="Code or name" onAdd={() => undefined} onBatchDelete={() => void removed.push([...list.selected])} />
+        <ListToolbar
+          list={list}
+          gate={{ menu: MENU }}
+          testId="meters"
+          searchPlaceholder="Code or name"
+          onAdd={() => undefined}
+          onBatchDelete={() => void removed.push([...list.selected])}
+        />
         <ListTable<Meter>
           list={list}
           rowKey="id"
@@ -35,7 +43,13 @@ function renderKit(list: PagedQuery<{ keyword?: string }, Meter>, granted: strin
           rowAttributes={(meter) => ({ 'data-testid': `meter-row-${meter.id}` })}
           columns={[
             { key: 'code', dataIndex: 'code', title: 'Code' },
-            { key: 'actions', title: 'Actions', render: (_, meter) => <RowActions gate={{ menu: MENU }} actions={[{ button: 'edit', label: 'Edit', onClick: () => undefined, testId: `meter-edit-${meter.id}` }]} /> },
+            {
+              key: 'actions',
+              title: 'Actions',
+              render: (_, meter) => (
+                <RowActions gate={{ menu: MENU }} actions={[{ button: 'edit', label: 'Edit', onClick: () => undefined, testId: `meter-edit-${meter.id}` }]} />
+              ),
+            },
           ]}
         />
       </StoreProvider>
@@ -62,7 +76,16 @@ describe('list kit views', () => {
   });
 
   it('deletes the ticked rows after the confirm, and shows the total', async () => {
-    const list = new PagedQuery<{ keyword?: string }, Meter>(async () => ({ total: 2, rows: [{ id: 7, code: 'M007' }, { id: 9, code: 'M009' }] }), {});
+    const list = new PagedQuery<{ keyword?: string }, Meter>(
+      async () => ({
+        total: 2,
+        rows: [
+          { id: 7, code: 'M007' },
+          { id: 9, code: 'M009' },
+        ],
+      }),
+      {},
+    );
     await list.load();
     const removed: number[][] = [];
     renderKit(list, [`${MENU}/delete`], removed);

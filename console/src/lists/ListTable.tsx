@@ -39,13 +39,33 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
  * the width and wrap), headers wrap, `ellipsis` columns cut with a tooltip, and a fixed column only when
  * the screen asks for a scroll bar (a fixed column over a scrolled table hides the ones under it).
  */
-function ListTableView<R extends object>({ list, rows, loading, clientPageSize, selection, columns, testId, rowAttributes, emptyText, totalText, selectable, scrollX, className, ...rest }: ListTableProps<R>) {
+function ListTableView<R extends object>({
+  list,
+  rows,
+  loading,
+  clientPageSize,
+  selection,
+  columns,
+  testId,
+  rowAttributes,
+  emptyText,
+  totalText,
+  selectable,
+  scrollX,
+  className,
+  ...rest
+}: ListTableProps<R>) {
   const { t } = useTranslation();
   const fitted = columns.map((column) => ({
     ...column,
     // A plain text column marked `ellipsis` is cut at its width with a tooltip rather than widening the table.
     ...(column.ellipsis === true && !column.render
-      ? { ellipsis: false, render: (value: unknown) => <CutText text={value == null ? '' : String(value)} maxWidth={typeof column.width === 'number' ? column.width : undefined} /> }
+      ? {
+          ellipsis: false,
+          render: (value: unknown) => (
+            <CutText text={value == null ? '' : String(value)} maxWidth={typeof column.width === 'number' ? column.width : undefined} />
+          ),
+        }
       : {}),
     ...(scrollX ? {} : { fixed: undefined }),
   }));
@@ -77,7 +97,8 @@ function ListTableView<R extends object>({ list, rows, loading, clientPageSize, 
             rowSelection: {
               selectedRowKeys: ticks.selected,
               onChange: (keys: Key[]) => ticks.select(keys.map(Number)),
-              getCheckboxProps: (row: R) => ({ disabled: check.disabled?.(row) ?? false, ...(check.testId ? { 'data-testid': check.testId(row) } : {}) }) as object,
+              getCheckboxProps: (row: R) =>
+                ({ disabled: check.disabled?.(row) ?? false, ...(check.testId ? { 'data-testid': check.testId(row) } : {}) }) as object,
             },
           }
         : {})}
@@ -92,7 +113,11 @@ function ListTableView<R extends object>({ list, rows, loading, clientPageSize, 
               onChange: (page, size) => void list.setPage(page, size),
             }
           : clientPageSize
-            ? { pageSize: clientPageSize, hideOnSinglePage: true, showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })) }
+            ? {
+                pageSize: clientPageSize,
+                hideOnSinglePage: true,
+                showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })),
+              }
             : false
       }
     />

@@ -13,10 +13,13 @@ function deferred<T>() {
 describe('PagedQuery', () => {
   it('sends the filters that are set plus the page, and resets to page 1 when a filter changes', async () => {
     const queries: (Filters & PageParams)[] = [];
-    const list = new PagedQuery<Filters, number>(async (query) => {
-      queries.push(query);
-      return { total: 45, rows: [1, 2] };
-    }, { status: 'pending', meterId: undefined });
+    const list = new PagedQuery<Filters, number>(
+      async (query) => {
+        queries.push(query);
+        return { total: 45, rows: [1, 2] };
+      },
+      { status: 'pending', meterId: undefined },
+    );
     await list.load();
     await list.setPage(3, 20);
     await list.setFilter('meterId', 7);
@@ -95,7 +98,11 @@ describe('PagedQuery state for the list kit', () => {
 
   it('keeps only ticked rows that are still shown after a reload, named by the row id it was given', async () => {
     let rows = [{ _id: 1 }, { _id: 2 }, { _id: 3 }];
-    const list = new PagedQuery<Filters, { _id: number }>(async () => ({ total: rows.length, rows }), {}, (row) => row._id);
+    const list = new PagedQuery<Filters, { _id: number }>(
+      async () => ({ total: rows.length, rows }),
+      {},
+      (row) => row._id,
+    );
     await list.load();
     list.select([1, 3]);
     rows = [{ _id: 1 }, { _id: 2 }];
