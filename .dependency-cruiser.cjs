@@ -20,7 +20,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Import cycles (type-only imports included) make load order matter and tangle modules: move the shared type or value into a leaf file both import.',
+      comment:
+        'Import cycles (type-only imports included) make load order matter and tangle modules: move the shared type or value into a leaf file both import.',
       from: {},
       to: { circular: true },
     },
@@ -62,14 +63,16 @@ module.exports = {
     {
       name: 'server-imports-shared-and-pure-boards',
       severity: 'error',
-      comment: 'The server never loads a bundle, and from boards/ only the pure part (validation, widget descriptors, samples): no React, three or browser runtime.',
+      comment:
+        'The server never loads a bundle, and from boards/ only the pure part (validation, widget descriptors, samples): no React, three or browser runtime.',
       from: { path: '^server/' },
       to: { path: ['^(console|kiosk)/', ...BOARDS_IMPURE] },
     },
     {
       name: 'pure-boards-stay-pure',
       severity: 'error',
-      comment: 'Pure boards modules (loaded by the server) may name UI types but never load React, three, echarts or a component at run time; a renderer is reached only through a descriptor\'s lazy load().',
+      comment:
+        "Pure boards modules (loaded by the server) may name UI types but never load React, three, echarts or a component at run time; a renderer is reached only through a descriptor's lazy load().",
       from: { path: '^boards/', pathNot: [...BOARDS_IMPURE, ...TEST_FILE] },
       to: { path: [...BOARDS_IMPURE, UI_LIBRARIES], dependencyTypesNot: ['type-only', 'dynamic-import'] },
     },

@@ -24,11 +24,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         // React's act() returns a promise for async callbacks only; a synchronous act() has finished when it returns.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'react', name: 'act' }, { from: 'package', package: 'react-router', name: 'NavigateFunction' }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'react', name: 'act' },
+            { from: 'package', package: 'react-router', name: 'NavigateFunction' },
+          ],
+        },
       ],
       // A clean-up closure written before the resource it closes reads a `let` assigned once, later.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -42,7 +42,11 @@ interface Probe {
 }
 
 async function api<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}/api${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const envelope = (await response.json()) as { code: number; data: T; message: string };
   if (envelope.code !== 0) throw new Error(`${method} ${path}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
@@ -95,7 +99,15 @@ async function run(): Promise<void> {
     // One rule per probe meter, through the API as an operator would create them.
     const probes: Probe[] = [];
     for (const meter of server.ready.probe.meters) {
-      const rule = await api<{ id: number }>(server.url, token, 'POST', '/alarm-rules', { name: `Bench ${meter.code} over ${LIMIT_KW} kW`, scope: 'meter', scopeId: meter.id, metric: 'kw', over: LIMIT_KW, durationS: 0, severity: 'high' });
+      const rule = await api<{ id: number }>(server.url, token, 'POST', '/alarm-rules', {
+        name: `Bench ${meter.code} over ${LIMIT_KW} kW`,
+        scope: 'meter',
+        scopeId: meter.id,
+        metric: 'kw',
+        over: LIMIT_KW,
+        durationS: 0,
+        severity: 'high',
+      });
       probes.push({ meterId: meter.id, code: meter.code, ruleId: rule.id, sentAt: 0 });
     }
 
@@ -109,7 +121,12 @@ async function run(): Promise<void> {
     await page.getByTestId('menu-/alerts').waitFor({ timeout: 30_000 });
     await installPageProbe(page, token);
 
-    probeClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.ready.mqttPort}`, { username: server.ready.probe.sn, password: MQTT_PASSWORD, clientId: 'bench-alarm-probe', connectTimeout: 60_000 });
+    probeClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.ready.mqttPort}`, {
+      username: server.ready.probe.sn,
+      password: MQTT_PASSWORD,
+      clientId: 'bench-alarm-probe',
+      connectTimeout: 60_000,
+    });
     const sustainS = SETTLE_S + Math.ceil((SAMPLES * PROBE_MS) / 1000) + TAIL_S;
     const start = loadStart(server, sustainS);
     publisher = fork(fileURLToPath(new URL('./ingestPublisher.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -224,7 +241,9 @@ function report({ probes, seen, load, usage, storage, pageErrors, machineBusy, b
   const badge = summarize(rows[3][1] as number[]);
 
   console.log(`\nAlarm latency under ingest load — ${storage}; ${cpus().length} cores, ${mb(totalmem())} memory`);
-  console.log(`target: a reading over a threshold → the alarm visible in a connected browser, p95 ≤ ${TARGET_P95_MS} ms, while ingest runs at ${fmtInt(RATE)} readings/s`);
+  console.log(
+    `target: a reading over a threshold → the alarm visible in a connected browser, p95 ≤ ${TARGET_P95_MS} ms, while ingest runs at ${fmtInt(RATE)} readings/s`,
+  );
   console.log(`${SAMPLES} crossings, one every ${PROBE_MS} ms, each a new rule on its own meter (MQTT QoS 1 on the probe gateway, ts = send time)`);
   printTable(
     ['path', 'n', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
@@ -249,7 +268,9 @@ function report({ probes, seen, load, usage, storage, pageErrors, machineBusy, b
   console.log(
     `records: ${recordIds.size} distinct fresh alarms for ${SAMPLES} crossings (repeats ${repeats}, other alarms ${others}); badge at the end ${seen.badge.at(-1)?.[1] ?? 0}; page errors ${pageErrors.length}`,
   );
-  console.log(`${badge.n === SAMPLES && badge.p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'}: badge p95 ${fmtMs(badge.p95)} ms (${badge.n}/${SAMPLES} seen) against ≤ ${TARGET_P95_MS} ms`);
+  console.log(
+    `${badge.n === SAMPLES && badge.p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'}: badge p95 ${fmtMs(badge.p95)} ms (${badge.n}/${SAMPLES} seen) against ≤ ${TARGET_P95_MS} ms`,
+  );
 }
 
 // Like the other benches: the figures and the verdict are printed; the exit code says only whether it ran.

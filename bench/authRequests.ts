@@ -30,7 +30,11 @@ async function main(): Promise<void> {
     let token = '';
     for (let i = 0; i < LOGINS; i++) {
       const started = performance.now();
-      const response = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+      const response = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+      });
       token = ((await response.json()) as { data: { token: string } }).data.token;
       loginTimes.push(performance.now() - started);
     }
@@ -44,7 +48,9 @@ async function main(): Promise<void> {
     const info = summarize(requestTimes);
     console.log(`storage: ${app.storage.describe}`);
     console.log(`login (argon2id)         n=${login.n}  p50 ${ms(login.p50)}  p95 ${ms(login.p95)}  max ${ms(login.max)}`);
-    console.log(`GET /users/info (auth)   n=${info.n}  ${(info.n / seconds).toFixed(0)} req/s at concurrency ${CONCURRENCY}  p50 ${ms(info.p50)}  p99 ${ms(info.p99)}  failures ${failures}`);
+    console.log(
+      `GET /users/info (auth)   n=${info.n}  ${(info.n / seconds).toFixed(0)} req/s at concurrency ${CONCURRENCY}  p50 ${ms(info.p50)}  p99 ${ms(info.p99)}  failures ${failures}`,
+    );
   } finally {
     if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(app.storage.db);
     await app.close();

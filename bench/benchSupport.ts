@@ -53,7 +53,10 @@ export async function postgresReachable(url: string, timeoutMs = 2_000): Promise
 
 /** The engines to run: BENCH_ENGINES (comma list), default both, PostgreSQL only when it answers. */
 export async function selectEngines(): Promise<{ engines: Engine[]; skipped: string[] }> {
-  const wanted = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim()).filter(Boolean) as Engine[];
+  const wanted = (process.env.BENCH_ENGINES ?? 'sqlite,postgres')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as Engine[];
   const engines: Engine[] = [];
   const skipped: string[] = [];
   for (const engine of wanted) {
@@ -106,7 +109,11 @@ export async function createOrganisation(
   const leafDepartmentIds: number[] = [];
   const parentOf = new Map<number, number>();
   const addDepartment = async (code: string, parentId: number | null, level: number) => {
-    const row = await db.insertInto('departments').values({ name: `Bench ${code}`, code, parent_id: parentId, level, sort: departmentIds.length, owner_user_id: admin.id }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('departments')
+      .values({ name: `Bench ${code}`, code, parent_id: parentId, level, sort: departmentIds.length, owner_user_id: admin.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     departmentIds.push(row.id);
     if (parentId !== null) parentOf.set(row.id, parentId);
     return row.id;
@@ -121,7 +128,11 @@ export async function createOrganisation(
   }
   const subitemIds: number[] = [];
   for (const code of ['LIGHTING', 'HVAC', 'POWER', 'SPECIAL']) {
-    const row = await db.insertInto('subitems').values({ code: `BENCH-${code}`, name: `Bench ${code}`, parent_id: null, sort: subitemIds.length, owner_user_id: admin.id }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('subitems')
+      .values({ code: `BENCH-${code}`, name: `Bench ${code}`, parent_id: null, sort: subitemIds.length, owner_user_id: admin.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     subitemIds.push(row.id);
   }
   const gateways: BenchOrganisation['gateways'] = [];
@@ -129,7 +140,15 @@ export async function createOrganisation(
     const sn = `BENCH-GW-${String(g + 1).padStart(2, '0')}`;
     const row = await db
       .insertInto('gateways')
-      .values({ sn, name: sn, owner_user_id: admin.id, online: 0, last_seen_at: null, mqtt_username: options.mqttPasswordHash ? sn : null, mqtt_password_hash: options.mqttPasswordHash ?? null })
+      .values({
+        sn,
+        name: sn,
+        owner_user_id: admin.id,
+        online: 0,
+        last_seen_at: null,
+        mqtt_username: options.mqttPasswordHash ? sn : null,
+        mqtt_password_hash: options.mqttPasswordHash ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     gateways.push({ id: row.id, sn, meterIds: [], meterCodes: [] });
@@ -165,7 +184,14 @@ export async function createOrganisation(
       .execute();
     inserted.forEach((row, k) => {
       const source = chunk[k]!;
-      meters.push({ id: row.id, code: row.code, gatewayIndex: source.gatewayIndex, departmentId: source.department_id, subitemId: source.subitem_id, ratedPowerKw: source.rated_power_kw });
+      meters.push({
+        id: row.id,
+        code: row.code,
+        gatewayIndex: source.gatewayIndex,
+        departmentId: source.department_id,
+        subitemId: source.subitem_id,
+        ratedPowerKw: source.rated_power_kw,
+      });
       gateways[source.gatewayIndex]!.meterIds.push(row.id);
       gateways[source.gatewayIndex]!.meterCodes.push(row.code);
     });
@@ -190,7 +216,11 @@ export const fmtSeconds = (s: number) => (s >= 120 ? `${(s / 60).toFixed(1)} min
 
 /** Busy share of the whole machine (all cores) between two snapshots of os.cpus(). */
 export function machineCpu(): () => number {
-  const snapshot = () => cpus().reduce((acc, c) => ({ idle: acc.idle + c.times.idle, total: acc.total + c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle }), { idle: 0, total: 0 });
+  const snapshot = () =>
+    cpus().reduce((acc, c) => ({ idle: acc.idle + c.times.idle, total: acc.total + c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle }), {
+      idle: 0,
+      total: 0,
+    });
   const before = snapshot();
   return () => {
     const after = snapshot();

@@ -40,7 +40,8 @@ const short = (url: string) =>
     .replace(/^file:\/\//, '')
     .replace(/^.*\/node_modules\//, '~/')
     .replace(/^\/.*?\/(server|shared|bench|tests|scripts)\//, '$1/');
-const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
+const label = (n: ProfileNode) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
 
 const selfByFn = new Map<string, number>();
 for (const [id, us] of selfUs) {
@@ -68,6 +69,14 @@ console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s sampled`);
 console.log(`\nself time (top ${rows})`);
 for (const [name, us] of [...selfByFn].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(us)}  ${name}`);
 console.log(`\ninclusive time, project code (server/, shared/) (top ${rows})`);
-for (const [name, us] of [...inclusive].filter(([name]) => / (server|shared)\//.test(name)).sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(us)}  ${name}`);
+for (const [name, us] of [...inclusive]
+  .filter(([name]) => / (server|shared)\//.test(name))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, rows))
+  console.log(`${pct(us)}  ${name}`);
 console.log(`\ninclusive time, libraries (top ${rows})`);
-for (const [name, us] of [...inclusive].filter(([name]) => name.includes(' ~/')).sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(us)}  ${name}`);
+for (const [name, us] of [...inclusive]
+  .filter(([name]) => name.includes(' ~/'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, rows))
+  console.log(`${pct(us)}  ${name}`);

@@ -17,7 +17,16 @@ const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'forward-bench-'));
 process.env.FORWARD_QUEUE_LIMIT ??= '10000';
-const app = await buildApp(loadConfig({ dataDir, adminPassword: 'Bench!2345pass', jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', webRoot: join(dataDir, 'web'), logLevel: 'silent' }), { logger: false });
+const app = await buildApp(
+  loadConfig({
+    dataDir,
+    adminPassword: 'Bench!2345pass',
+    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+    webRoot: join(dataDir, 'web'),
+    logLevel: 'silent',
+  }),
+  { logger: false },
+);
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Bench!2345pass' } });
 const auth = { authorization: `Bearer ${login.json().data.token as string}` };
 const key = (await app.inject({ method: 'POST', url: '/api/interface-keys', headers: auth, payload: { name: 'bench' } })).json().data.key as string;
@@ -56,12 +65,31 @@ for (let r = 0; r < ROUNDS; r++) {
   for (const id of endpointIds.splice(0)) await app.inject({ method: 'DELETE', url: `/api/forward-endpoints/${id}`, headers: auth });
   results.none.push(...(await round()));
   for (const url of [hangingUrl, 'http://127.0.0.1:9/refused']) {
-    const created = await app.inject({ method: 'POST', url: '/api/forward-endpoints', headers: auth, payload: { name: `dead ${url}`, url, sendReadings: true, sendEnergy: true, sendAlarms: true, batchSize: 100, intervalSeconds: 1, maxAttempts: 10, backoffSeconds: 1 } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forward-endpoints',
+      headers: auth,
+      payload: {
+        name: `dead ${url}`,
+        url,
+        sendReadings: true,
+        sendEnergy: true,
+        sendAlarms: true,
+        batchSize: 100,
+        intervalSeconds: 1,
+        maxAttempts: 10,
+        backoffSeconds: 1,
+      },
+    });
     endpointIds.push(created.json().data.id as number);
   }
   results.dead.push(...(await round()));
 }
-const rows = await Promise.all(endpointIds.map(async (id) => (await app.inject({ url: `/api/forward-endpoints/${id}`, headers: auth })).json().data as { name: string; queued: number; dropped: number }));
+const rows = await Promise.all(
+  endpointIds.map(
+    async (id) => (await app.inject({ url: `/api/forward-endpoints/${id}`, headers: auth })).json().data as { name: string; queued: number; dropped: number },
+  ),
+);
 const fmt = (label: string, samples: number[]) => {
   const s = summarize(samples);
   return `${label.padEnd(28)} n=${s.n}  p50 ${s.p50.toFixed(2)} ms  p95 ${s.p95.toFixed(2)} ms  p99 ${s.p99.toFixed(2)} ms  max ${s.max.toFixed(2)} ms`;

@@ -21,8 +21,7 @@ export interface PublisherGateway {
 }
 
 export type PhaseSpec =
-  | { name: string; mode: 'open'; ratePerS: number; seconds: number }
-  | { name: string; mode: 'closed'; inflightPerGateway: number; seconds: number };
+  { name: string; mode: 'open'; ratePerS: number; seconds: number } | { name: string; mode: 'closed'; inflightPerGateway: number; seconds: number };
 
 export interface StartMessage {
   type: 'start';
@@ -172,7 +171,17 @@ async function run(start: StartMessage): Promise<PublisherResult> {
 
   for (const spec of start.phases) {
     process.send?.({ type: 'phase', name: spec.name } satisfies PhaseEvent);
-    const phase: PhaseResult = { name: spec.name, mode: spec.mode, sentReadings: 0, sentMessages: 0, ackedReadingsInWindow: 0, windowSeconds: spec.seconds, latenciesMs: [], unacked: 0, cpuCores: 0 };
+    const phase: PhaseResult = {
+      name: spec.name,
+      mode: spec.mode,
+      sentReadings: 0,
+      sentMessages: 0,
+      ackedReadingsInWindow: 0,
+      windowSeconds: spec.seconds,
+      latenciesMs: [],
+      unacked: 0,
+      cpuCores: 0,
+    };
     const cpuBefore = process.cpuUsage();
     results.push(phase);
     const window = { ackedInWindow: 0 };

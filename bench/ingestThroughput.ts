@@ -16,7 +16,24 @@ import { hashPassword } from '../server/auth/passwords';
 import { startMqttIngress, type MqttLog } from '../server/mqtt';
 import type { Ingest } from '../server/ingest/types';
 import { summarize } from './stats';
-import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, mb, onInterrupt, postgresUrl, processCpu, printTable, privateSchemaName, selectEngines, type Engine } from './benchSupport';
+import {
+  createOrganisation,
+  dropSchema,
+  fmtInt,
+  fmtMs,
+  fmtSeconds,
+  intEnv,
+  interrupted,
+  machineCpu,
+  mb,
+  onInterrupt,
+  postgresUrl,
+  processCpu,
+  printTable,
+  privateSchemaName,
+  selectEngines,
+  type Engine,
+} from './benchSupport';
 import type { PhaseEvent, PhaseSpec, PublisherResult, StartMessage } from './ingestPublisher';
 
 const METERS = intEnv('BENCH_METERS', 1_000);
@@ -110,7 +127,8 @@ async function runOne(engine: Engine): Promise<RunResult> {
     if (publisher && publisher.exitCode === null) publisher.kill();
     await ingress?.close().catch(() => undefined);
     await app.close().catch(() => undefined);
-    if (schema && databaseUrl) await dropSchema(databaseUrl, schema).catch((error: unknown) => console.error(`could not drop schema ${schema} (drop it by hand):`, error));
+    if (schema && databaseUrl)
+      await dropSchema(databaseUrl, schema).catch((error: unknown) => console.error(`could not drop schema ${schema} (drop it by hand):`, error));
     rmSync(dataDir, { recursive: true, force: true });
   };
   const unregister = onInterrupt(cleanUp);
@@ -119,7 +137,12 @@ async function runOne(engine: Engine): Promise<RunResult> {
     const org = await createOrganisation(db, { meterCount: METERS, gatewayCount: GATEWAYS, mqttPasswordHash: await hashPassword(MQTT_PASSWORD) });
     app.ingest.directory.invalidate();
     const warnings = { count: 0 };
-    const log: MqttLog = { info: () => undefined, debug: () => undefined, warn: () => void warnings.count++, error: (o, m) => console.error('mqtt error:', m ?? o) };
+    const log: MqttLog = {
+      info: () => undefined,
+      debug: () => undefined,
+      warn: () => void warnings.count++,
+      error: (o, m) => console.error('mqtt error:', m ?? o),
+    };
     // Counts what ingest did with each payload: duplicates are readings the server wrote work for twice
     // (resent after a dropped connection), refusals are payloads turned away (queue full).
     const outcomes = { accepted: 0, duplicates: 0, refusedBusy: 0, inFlight: 0, peakInFlight: 0 };
@@ -157,7 +180,12 @@ async function runOne(engine: Engine): Promise<RunResult> {
     const rssBaseline = process.memoryUsage().rss;
     sampler = setInterval(sample, 50);
     const cpu = new Map<string, { server: number; postgres: number; machine: number }>();
-    const phaseCpuStart = () => ({ started: performance.now(), usage: process.cpuUsage(), machine: machineCpu(), postgres: engine === 'postgres' ? processCpu('postgres') : () => Number.NaN });
+    const phaseCpuStart = () => ({
+      started: performance.now(),
+      usage: process.cpuUsage(),
+      machine: machineCpu(),
+      postgres: engine === 'postgres' ? processCpu('postgres') : () => Number.NaN,
+    });
     let phaseCpu = phaseCpuStart();
     const closePhaseCpu = () => {
       const usage = process.cpuUsage(phaseCpu.usage);
@@ -207,8 +235,14 @@ async function runOne(engine: Engine): Promise<RunResult> {
     await app.ingest.drain();
 
     // Which acknowledged messages are whole in the database: rows per (gateway, message index).
-    const perMessage = await sql<{ g: number; k: number; n: number }>`select m.gateway_id as g, (r.ts - ${sql.lit(startTs)}) / ${sql.lit(result.minutesPerMessage * 60_000)} as k, count(*) as n
-      from readings r join meters m on m.id = r.meter_id group by m.gateway_id, (r.ts - ${sql.lit(startTs)}) / ${sql.lit(result.minutesPerMessage * 60_000)}`.execute(db);
+    const perMessage = await sql<{
+      g: number;
+      k: number;
+      n: number;
+    }>`select m.gateway_id as g, (r.ts - ${sql.lit(startTs)}) / ${sql.lit(result.minutesPerMessage * 60_000)} as k, count(*) as n
+      from readings r join meters m on m.id = r.meter_id group by m.gateway_id, (r.ts - ${sql.lit(startTs)}) / ${sql.lit(result.minutesPerMessage * 60_000)}`.execute(
+      db,
+    );
     const stored = new Map(perMessage.rows.map((row) => [`${row.g}:${row.k}`, Number(row.n)]));
     let loss = 0;
     let ackedStored = 0;
@@ -225,12 +259,29 @@ async function runOne(engine: Engine): Promise<RunResult> {
     const ackedMessages = result.ackedMessages.reduce((sum, list) => sum + list.length, 0);
 
     const count = async (table: 'readings' | 'quarantine' | 'ingest_rejections') =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const rows = await count('readings');
     const sum = async (query: Promise<{ e: number | string | null } | undefined>) => Number((await query)?.e ?? 0);
-    const energyIntervals = await sum(db.selectFrom('energy_intervals').select((eb) => eb.fn.sum<number>('energy').as('e')).executeTakeFirst());
+    const energyIntervals = await sum(
+      db
+        .selectFrom('energy_intervals')
+        .select((eb) => eb.fn.sum<number>('energy').as('e'))
+        .executeTakeFirst(),
+    );
     const energyMeterMonths = await sum(
-      db.selectFrom('energy_rollups').select((eb) => eb.fn.sum<number>('energy').as('e')).where('scope', '=', 'meter').where('grain', '=', 'month').executeTakeFirst(),
+      db
+        .selectFrom('energy_rollups')
+        .select((eb) => eb.fn.sum<number>('energy').as('e'))
+        .where('scope', '=', 'meter')
+        .where('grain', '=', 'month')
+        .executeTakeFirst(),
     );
     const energyDepartmentsTop = await sum(
       db
@@ -266,7 +317,23 @@ async function runOne(engine: Engine): Promise<RunResult> {
       };
     });
     const drainPeak = peaks.get('drain');
-    if (drainPeak) phases.push({ name: 'drain (until all acked)', offered: 0, committed: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, unacked: 0, rssPeak: drainPeak.rss, heapPeak: drainPeak.heap, serverCpu: cpu.get('drain')?.server ?? 0, publisherCpu: NaN, postgresCpu: cpu.get('drain')?.postgres ?? Number.NaN, machineCpu: cpu.get('drain')?.machine ?? 0 });
+    if (drainPeak)
+      phases.push({
+        name: 'drain (until all acked)',
+        offered: 0,
+        committed: 0,
+        p50: NaN,
+        p95: NaN,
+        p99: NaN,
+        max: NaN,
+        unacked: 0,
+        rssPeak: drainPeak.rss,
+        heapPeak: drainPeak.heap,
+        serverCpu: cpu.get('drain')?.server ?? 0,
+        publisherCpu: NaN,
+        postgresCpu: cpu.get('drain')?.postgres ?? Number.NaN,
+        machineCpu: cpu.get('drain')?.machine ?? 0,
+      });
     const all = [...peaks.entries()].filter(([name]) => name !== 'setup').map(([, p]) => p);
     return {
       engine,
@@ -309,13 +376,20 @@ function runInChild(engine: Engine): Promise<RunResult> {
   const execArgv = [...process.execArgv];
   // One folder per engine: node writes a profile per thread (the main one is the largest; tsx's loader has its own).
   if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `ingest-${engine}`)}`);
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_INGEST_ROLE: 'run', BENCH_ENGINE: engine }, execArgv, stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_INGEST_ROLE: 'run', BENCH_ENGINE: engine },
+    execArgv,
+    stdio: 'inherit',
+  });
   // Interrupted: the run cleans up after itself (schema, temp folder, publisher) when told to stop.
-  const unregister = onInterrupt(() => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  }));
+  const unregister = onInterrupt(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
   // Everything above is bounded by its phases and the drain timeout; this is the last resort.
   const limitMs = (PHASES.reduce((s, p) => s + p.seconds, 0) + DRAIN_TIMEOUT_S * 2 + 120) * 1000;
   return new Promise((resolve, reject) => {
@@ -338,14 +412,32 @@ const CORES = cpus().length;
 const cores = (n: number) => (Number.isNaN(n) ? '–' : Math.max(0, n).toFixed(2));
 
 function report(results: RunResult[], skipped: string[]): void {
-  console.log(`\nIngest throughput: ${METERS} meters on ${GATEWAYS} gateways (one MQTT connection each), ${PAYLOAD} readings per QoS 1 payload, history at 1 min/reading/meter`);
+  console.log(
+    `\nIngest throughput: ${METERS} meters on ${GATEWAYS} gateways (one MQTT connection each), ${PAYLOAD} readings per QoS 1 payload, history at 1 min/reading/meter`,
+  );
   console.log(`targets: ≥ 50,000 readings/s sustained, p99 PUBACK (= commit) ≤ 250 ms, no loss, bounded memory under a 3× burst`);
   console.log(`CPU columns are in cores (this machine has ${CORES}); "others" is what the rest of the machine used meanwhile (other processes: their load skews the figures); "postgres" is every PostgreSQL process on the machine;
 "CPU µs/reading" = (server + postgres CPU) / committed readings: the cost per reading, which contention does not change much`);
   for (const r of results) {
     console.log(`\n== ${r.engine} (${r.storage}, TIME_ZONE ${r.timeZone}) — ${fmtSeconds(r.seconds)}`);
     printTable(
-      ['phase', 'offered/s', 'committed/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'unacked', 'RSS peak', 'heap peak', 'CPU server', 'postgres', 'publisher', 'others', 'CPU µs/reading'],
+      [
+        'phase',
+        'offered/s',
+        'committed/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'unacked',
+        'RSS peak',
+        'heap peak',
+        'CPU server',
+        'postgres',
+        'publisher',
+        'others',
+        'CPU µs/reading',
+      ],
       r.phases.map((p) => [
         p.name,
         p.offered ? fmtInt(p.offered) : '–',
@@ -364,7 +456,8 @@ function report(results: RunResult[], skipped: string[]): void {
         p.committed ? ((1e6 * (p.serverCpu + (Number.isNaN(p.postgresCpu) ? 0 : p.postgresCpu))) / p.committed).toFixed(1) : '–',
       ]),
     );
-    const energyOk = (value: number) => (Math.abs(value - r.energyExpected) <= Math.max(1e-6 * r.energyExpected, 0.01) ? 'ok' : `MISMATCH (${value.toFixed(3)})`);
+    const energyOk = (value: number) =>
+      Math.abs(value - r.energyExpected) <= Math.max(1e-6 * r.energyExpected, 0.01) ? 'ok' : `MISMATCH (${value.toFixed(3)})`;
     console.log(
       `sent ${fmtInt(r.sent)}, acknowledged ${fmtInt(r.acked)}, rows in readings ${fmtInt(r.rows)}; LOSS (acknowledged but not stored) ${fmtInt(r.loss)}; ` +
         `never acknowledged ${fmtInt(r.unackedMessages)} messages (${fmtInt(r.storedUnacked)} of their readings stored); quarantined ${r.quarantined}, rejected ${r.rejected}`,
@@ -391,7 +484,16 @@ function report(results: RunResult[], skipped: string[]): void {
         const max = r.phases[1]!;
         const sustained = r.phases[2]!;
         const burst = r.phases[3]!;
-        return [r.engine, fmtInt(max.committed), fmtInt(sustained.committed), `${fmtMs(sustained.p50)} / ${fmtMs(sustained.p95)} / ${fmtMs(sustained.p99)}`, fmtMs(burst.p99), fmtInt(r.loss), mb(r.rssPeak), r.bytesPerReading.toFixed(1)];
+        return [
+          r.engine,
+          fmtInt(max.committed),
+          fmtInt(sustained.committed),
+          `${fmtMs(sustained.p50)} / ${fmtMs(sustained.p95)} / ${fmtMs(sustained.p99)}`,
+          fmtMs(burst.p99),
+          fmtInt(r.loss),
+          mb(r.rssPeak),
+          r.bytesPerReading.toFixed(1),
+        ];
       }),
     );
   }

@@ -57,7 +57,10 @@ async function partBundle(browser: Browser, boards: { id: number; name: string; 
   for (const board of boards) results.push({ name: board.name, is3d: board.is3d, scripts: await boardScripts(browser, WEB_ROOT, board.link, board.id) });
   const controlRoom = results[0]!;
   console.log(`\n'${controlRoom.name}' (2D sample) loaded ${controlRoom.scripts.files.length} scripts:`);
-  printTable(['file', 'bytes', 'gzip -9'], controlRoom.scripts.files.map((f) => [f.path, kb(f.bytes), kb(f.gzip)]));
+  printTable(
+    ['file', 'bytes', 'gzip -9'],
+    controlRoom.scripts.files.map((f) => [f.path, kb(f.bytes), kb(f.gzip)]),
+  );
   if (controlRoom.scripts.unmapped.length) console.log(`  not found under the web root: ${controlRoom.scripts.unmapped.join(', ')}`);
   console.log('');
   printTable(
@@ -65,20 +68,44 @@ async function partBundle(browser: Browser, boards: { id: number; name: string; 
     results.map(({ name, is3d, scripts }) => {
       const heavy = scripts.files.map((f) => chunkName(f.path)).filter((c) => HEAVY_3D_CHUNKS.includes(c));
       const ok = is3d ? true : scripts.gzipTotal <= TARGET.scriptKb * 1024 && heavy.length === 0;
-      return [name, scripts.files.length, kb(scripts.rawTotal), kb(scripts.gzipTotal), heavy.join(', ') || 'none', is3d ? '(3D: none)' : `≤ ${TARGET.scriptKb} KB, no three/echarts-gl`, is3d ? '–' : verdict(ok)];
+      return [
+        name,
+        scripts.files.length,
+        kb(scripts.rawTotal),
+        kb(scripts.gzipTotal),
+        heavy.join(', ') || 'none',
+        is3d ? '(3D: none)' : `≤ ${TARGET.scriptKb} KB, no three/echarts-gl`,
+        is3d ? '–' : verdict(ok),
+      ];
     }),
   );
   const heavyIn2d = controlRoom.scripts.files.map((f) => chunkName(f.path)).filter((c) => HEAVY_3D_CHUNKS.includes(c));
-  note("2D board JavaScript ('Energy control room')", kb(controlRoom.scripts.gzipTotal), `≤ ${TARGET.scriptKb} KB gzip`, controlRoom.scripts.gzipTotal <= TARGET.scriptKb * 1024);
+  note(
+    "2D board JavaScript ('Energy control room')",
+    kb(controlRoom.scripts.gzipTotal),
+    `≤ ${TARGET.scriptKb} KB gzip`,
+    controlRoom.scripts.gzipTotal <= TARGET.scriptKb * 1024,
+  );
   note('three / echarts-gl not loaded on the 2D board', heavyIn2d.join(', ') || 'none loaded', 'none', heavyIn2d.length === 0);
   // Which chunks a 2D board shares with the console's heavy libraries (the usual cause of a miss).
   const antd = controlRoom.scripts.files.find((f) => chunkName(f.path) === 'antd');
-  if (antd) console.log(`  note: the 2D board loads the antd chunk (${antd.path}, ${kb(antd.gzip)} gzip): some kiosk or boards module imports a package that chunk holds.`);
+  if (antd)
+    console.log(
+      `  note: the 2D board loads the antd chunk (${antd.path}, ${kb(antd.gzip)} gzip): some kiosk or boards module imports a package that chunk holds.`,
+    );
 }
 
 async function partFirstLive(browser: Browser, world: WallWorld, board: { id: number; link: string }): Promise<void> {
-  console.log(`\n2. First live data (board of ${FIRST_LIVE_TILES} KPI tiles on meters with a reading; ${FIRST_LIVE_RUNS} runs after a warm-up visit; ms after navigation start; target ≤ ${TARGET.firstLiveMs} ms)`);
-  const { warmUp, runs, errors } = await firstLiveRuns(browser, { url: world.url, link: board.link, boardId: board.id, tiles: FIRST_LIVE_TILES, runs: FIRST_LIVE_RUNS });
+  console.log(
+    `\n2. First live data (board of ${FIRST_LIVE_TILES} KPI tiles on meters with a reading; ${FIRST_LIVE_RUNS} runs after a warm-up visit; ms after navigation start; target ≤ ${TARGET.firstLiveMs} ms)`,
+  );
+  const { warmUp, runs, errors } = await firstLiveRuns(browser, {
+    url: world.url,
+    link: board.link,
+    boardId: board.id,
+    tiles: FIRST_LIVE_TILES,
+    runs: FIRST_LIVE_RUNS,
+  });
   const column = (pick: (r: (typeof runs)[number]) => number | null) => summarize(runs.map(pick).filter((v): v is number => v !== null && Number.isFinite(v)));
   const rows: [string, ReturnType<typeof summarize>, boolean][] = [
     ['HTML received', column((r) => r.html), false],
@@ -91,12 +118,26 @@ async function partFirstLive(browser: Browser, world: WallWorld, board: { id: nu
   ];
   printTable(
     ['milestone', 'n', 'median', 'max', 'target', 'result'],
-    rows.map(([name, s, targeted]) => [name, s.n, fmtMs(s.p50), fmtMs(s.max), targeted ? `≤ ${TARGET.firstLiveMs}` : '', targeted ? verdict(s.max <= TARGET.firstLiveMs) : '']),
+    rows.map(([name, s, targeted]) => [
+      name,
+      s.n,
+      fmtMs(s.p50),
+      fmtMs(s.max),
+      targeted ? `≤ ${TARGET.firstLiveMs}` : '',
+      targeted ? verdict(s.max <= TARGET.firstLiveMs) : '',
+    ]),
   );
-  console.log(`  warm-up visit (with ?access_token=, cold cache): first ${fmtMs(warmUp.first ?? NaN)} ms, all ${fmtMs(warmUp.all ?? NaN)} ms; page errors ${errors.length}${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`);
+  console.log(
+    `  warm-up visit (with ?access_token=, cold cache): first ${fmtMs(warmUp.first ?? NaN)} ms, all ${fmtMs(warmUp.all ?? NaN)} ms; page errors ${errors.length}${errors.length ? `: ${errors.slice(0, 3).join(' | ')}` : ''}`,
+  );
   const first = rows[4]![1];
   const all = rows[5]![1];
-  note('first live data, first tile (median / max)', `${fmtMs(first.p50)} / ${fmtMs(first.max)} ms`, `≤ ${TARGET.firstLiveMs} ms`, first.max <= TARGET.firstLiveMs);
+  note(
+    'first live data, first tile (median / max)',
+    `${fmtMs(first.p50)} / ${fmtMs(first.max)} ms`,
+    `≤ ${TARGET.firstLiveMs} ms`,
+    first.max <= TARGET.firstLiveMs,
+  );
   note('first live data, all tiles (median / max)', `${fmtMs(all.p50)} / ${fmtMs(all.max)} ms`, `≤ ${TARGET.firstLiveMs} ms`, all.max <= TARGET.firstLiveMs);
 }
 
@@ -107,13 +148,39 @@ function printLoad(figures: LoadFigures[]): void {
       ['main thread busy (TaskDuration / wall)', ...figures.map((f) => `${pct(f.busy)} ${verdict(f.busy <= TARGET.busy)}`), `≤ ${pct(TARGET.busy)}`],
       ['main thread CPU time / wall (/proc)', ...figures.map((f) => pct(f.mainThreadCpu)), ''],
       ['  TaskDuration: script / style / layout', ...figures.map((f) => `${pct(f.script)} / ${pct(f.style)} / ${pct(f.layout)}`), ''],
-      ['long tasks after load (count, max ms)', ...figures.map((f) => `${f.longTasksAfterLoad.length}, ${fmtMs(Math.max(0, ...f.longTasksAfterLoad.map(([, d]) => d)))} ${verdict(f.longTasksAfterLoad.length === 0)}`), '0'],
-      ['long tasks in the window (count, max ms)', ...figures.map((f) => `${f.longTasksInWindow.length}, ${fmtMs(Math.max(0, ...f.longTasksInWindow.map(([, d]) => d)))}`), ''],
-      ['frame time p50 / p95 / p99 / max (ms)', ...figures.map((f) => `${fmtMs(f.frames.p50)} / ${fmtMs(f.frames.p95)} / ${fmtMs(f.frames.p99)} / ${fmtMs(f.frames.max)} ${verdict(f.frames.p95 <= TARGET.p95FrameMs)}`), `p95 ≤ ${TARGET.p95FrameMs}`],
+      [
+        'long tasks after load (count, max ms)',
+        ...figures.map(
+          (f) =>
+            `${f.longTasksAfterLoad.length}, ${fmtMs(Math.max(0, ...f.longTasksAfterLoad.map(([, d]) => d)))} ${verdict(f.longTasksAfterLoad.length === 0)}`,
+        ),
+        '0',
+      ],
+      [
+        'long tasks in the window (count, max ms)',
+        ...figures.map((f) => `${f.longTasksInWindow.length}, ${fmtMs(Math.max(0, ...f.longTasksInWindow.map(([, d]) => d)))}`),
+        '',
+      ],
+      [
+        'frame time p50 / p95 / p99 / max (ms)',
+        ...figures.map(
+          (f) =>
+            `${fmtMs(f.frames.p50)} / ${fmtMs(f.frames.p95)} / ${fmtMs(f.frames.p99)} / ${fmtMs(f.frames.max)} ${verdict(f.frames.p95 <= TARGET.p95FrameMs)}`,
+        ),
+        `p95 ≤ ${TARGET.p95FrameMs}`,
+      ],
       ['frames in the window (> 33.4 ms)', ...figures.map((f) => `${f.frames.n} (${f.slowFrames})`), ''],
       ['all 50 tiles live after navigation', ...figures.map((f) => `${fmtMs(f.allLive ?? NaN)} ms`), ''],
       ['meter deltas received / s', ...figures.map((f) => f.deltasPerS.toFixed(1)), '50'],
-      ['tile states at the end', ...figures.map((f) => Object.entries(f.states).map(([k, v]) => `${k} ${v}`).join(', ')), 'live 50'],
+      [
+        'tile states at the end',
+        ...figures.map((f) =>
+          Object.entries(f.states)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', '),
+        ),
+        'live 50',
+      ],
       ['Chromium, all processes (cores)', ...figures.map((f) => f.browserCores.toFixed(2)), ''],
       ['readings fed (failed)', ...figures.map((f) => `${f.fed.sent} (${f.fed.failed}) in ${f.fed.seconds.toFixed(0)} s`), ''],
       ['page errors', ...figures.map((f) => String(f.errors.length)), '0'],
@@ -129,7 +196,9 @@ function printLoad(figures: LoadFigures[]): void {
 }
 
 async function partLoad(browser: Browser, world: WallWorld, server: RunningServer, board: { id: number; link: string }): Promise<void> {
-  console.log(`\n3. 50 widgets × 1 Hz (30 KPI, 10 gauges, 10 live trends, one meter each; feeder ${LOAD_RUN_S} s over HTTP ingest; ${LOAD_WARMUP_S} s warm-up, ${LOAD_WINDOW_S} s measured)`);
+  console.log(
+    `\n3. 50 widgets × 1 Hz (30 KPI, 10 gauges, 10 live trends, one meter each; feeder ${LOAD_RUN_S} s over HTTP ingest; ${LOAD_WARMUP_S} s warm-up, ${LOAD_WINDOW_S} s measured)`,
+  );
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const figures: LoadFigures[] = [];
   for (const size of [
@@ -137,20 +206,46 @@ async function partLoad(browser: Browser, world: WallWorld, server: RunningServe
     { width: 3840, height: 2160 },
   ]) {
     const machine = machineCpu();
-    const f = await loadRun(browser, world, { link: board.link, boardId: board.id, size, runS: LOAD_RUN_S, warmUpS: LOAD_WARMUP_S, windowS: LOAD_WINDOW_S, serverPid: server.process.pid ?? 0, ...(PROFILE_DIR ? { profileDir: PROFILE_DIR } : {}) });
+    const f = await loadRun(browser, world, {
+      link: board.link,
+      boardId: board.id,
+      size,
+      runS: LOAD_RUN_S,
+      warmUpS: LOAD_WARMUP_S,
+      windowS: LOAD_WINDOW_S,
+      serverPid: server.process.pid ?? 0,
+      ...(PROFILE_DIR ? { profileDir: PROFILE_DIR } : {}),
+    });
     figures.push(f);
-    console.log(`  ${size.width}×${size.height} done: busy ${pct(f.busy)}, p95 frame ${fmtMs(f.frames.p95)} ms; whole machine ${pct(machine())} busy over the run`);
+    console.log(
+      `  ${size.width}×${size.height} done: busy ${pct(f.busy)}, p95 frame ${fmtMs(f.frames.p95)} ms; whole machine ${pct(machine())} busy over the run`,
+    );
   }
   printLoad(figures);
 }
 
 async function partMemory(browser: Browser, world: WallWorld, ids: { wall: number; controlRoom: number; plant3d: number }): Promise<void> {
-  console.log(`\n4. Memory over a clock-accelerated week (${DAYS} × ${MINUTES_PER_DAY} simulated minutes × 50 channels, ${MINUTES_PER_FRAME} simulated minutes per frame; ${RECONNECTS} reconnects, ${SWITCHES} board switches)`);
+  console.log(
+    `\n4. Memory over a clock-accelerated week (${DAYS} × ${MINUTES_PER_DAY} simulated minutes × 50 channels, ${MINUTES_PER_FRAME} simulated minutes per frame; ${RECONNECTS} reconnects, ${SWITCHES} board switches)`,
+  );
   const display = await createDisplay(world, 'Bench memory wall', [ids.wall, ids.controlRoom, ids.plant3d]);
   const figures = await memoryWeek(
     browser,
     world,
-    { link: `${world.url}/dash/${ids.wall}?access_token=${display.token}`, displayId: display.display.id, wallBoardId: ids.wall, awayBoardIds: [ids.controlRoom, ids.plant3d], plantBoardId: ids.plant3d, days: DAYS, reconnects: RECONNECTS, switches: SWITCHES, warmUpMinutes: 20 + 60, minutesPerFrame: MINUTES_PER_FRAME, dwellMs: 150, deadline: benchStarted + (TIMEOUT_S - RESERVE_S) * 1000 },
+    {
+      link: `${world.url}/dash/${ids.wall}?access_token=${display.token}`,
+      displayId: display.display.id,
+      wallBoardId: ids.wall,
+      awayBoardIds: [ids.controlRoom, ids.plant3d],
+      plantBoardId: ids.plant3d,
+      days: DAYS,
+      reconnects: RECONNECTS,
+      switches: SWITCHES,
+      warmUpMinutes: 20 + 60,
+      minutesPerFrame: MINUTES_PER_FRAME,
+      dwellMs: 150,
+      deadline: benchStarted + (TIMEOUT_S - RESERVE_S) * 1000,
+    },
     (line) => console.log(`  ${line}`),
   );
   if (figures.missing.includes('inject') || figures.missing.includes('reconnect')) {
@@ -158,13 +253,28 @@ async function partMemory(browser: Browser, world: WallWorld, ids: { wall: numbe
     note('memory week', 'not run', 'hooks in window.__kiosk', false);
     return;
   }
-  if (figures.stoppedEarly) console.log(`  STOPPED EARLY: the time budget (BENCH_TIMEOUT_S ${TIMEOUT_S} s) ran out after ${figures.samples.at(-1)!.day.toFixed(2)} simulated days; figures below are for that part of the week`);
+  if (figures.stoppedEarly)
+    console.log(
+      `  STOPPED EARLY: the time budget (BENCH_TIMEOUT_S ${TIMEOUT_S} s) ran out after ${figures.samples.at(-1)!.day.toFixed(2)} simulated days; figures below are for that part of the week`,
+    );
   const s = figures.samples;
   const first = s[0]!;
   const last = s[s.length - 1]!;
   printTable(
     ['day', 'heap MB', 'Δ day 0', 'DOM nodes', 'listeners', 'documents', 'charts', 'widgets', 'channels', 'scenes', 'elapsed s'],
-    s.map((d) => [Number.isInteger(d.day) ? d.day : d.day.toFixed(2), (d.heapUsed / 1048576).toFixed(2), ((d.heapUsed - first.heapUsed) / 1048576).toFixed(2), d.nodes, d.listeners, d.documents, Number.isNaN(d.charts) ? '–' : d.charts, d.widgets, d.channels, d.renderers, d.atS.toFixed(0)]),
+    s.map((d) => [
+      Number.isInteger(d.day) ? d.day : d.day.toFixed(2),
+      (d.heapUsed / 1048576).toFixed(2),
+      ((d.heapUsed - first.heapUsed) / 1048576).toFixed(2),
+      d.nodes,
+      d.listeners,
+      d.documents,
+      Number.isNaN(d.charts) ? '–' : d.charts,
+      d.widgets,
+      d.channels,
+      d.renderers,
+      d.atS.toFixed(0),
+    ]),
   );
   const heapSlope = slope(s.map((d) => [d.day, d.heapUsed / 1048576]));
   const heapSlopeAfterDay1 = slope(s.filter((d) => d.day >= 1).map((d) => [d.day, d.heapUsed / 1048576]));
@@ -175,19 +285,43 @@ async function partMemory(browser: Browser, world: WallWorld, ids: { wall: numbe
   const plantLast = figures.plantLast;
   const settled = s.find((d) => d.day >= 1) ?? first;
   const rows: [string, string, string, string][] = [
-    [`JS heap growth (least squares over days 0…${s.at(-1)!.day.toFixed(Number.isInteger(s.at(-1)!.day) ? 0 : 2)})`, `${heapSlope.toFixed(3)} MB/day`, `≤ ${TARGET.heapMbPerDay} MB/day`, verdict(heapSlope <= TARGET.heapMbPerDay)],
+    [
+      `JS heap growth (least squares over days 0…${s.at(-1)!.day.toFixed(Number.isInteger(s.at(-1)!.day) ? 0 : 2)})`,
+      `${heapSlope.toFixed(3)} MB/day`,
+      `≤ ${TARGET.heapMbPerDay} MB/day`,
+      verdict(heapSlope <= TARGET.heapMbPerDay),
+    ],
     ['  the same from day 1 (without the first day)', `${heapSlopeAfterDay1.toFixed(3)} MB/day`, '', ''],
     // SVG charts draw as many ticks and labels as their data needs, and at day 0 the trends' 60-minute windows
     // are still empty: the leak check starts once a simulated day has filled every window (day 0 shown too).
-    ['DOM nodes day 1 → end (50-widget board; day 0 in brackets)', `(${first.nodes}) ${settled.nodes} → ${last.nodes}`, 'no growth', verdict(last.nodes <= settled.nodes)],
+    [
+      'DOM nodes day 1 → end (50-widget board; day 0 in brackets)',
+      `(${first.nodes}) ${settled.nodes} → ${last.nodes}`,
+      'no growth',
+      verdict(last.nodes <= settled.nodes),
+    ],
     ['JS event listeners day 0 → end', `${first.listeners} → ${last.listeners}`, 'no growth', verdict(last.listeners <= first.listeners)],
-    ['echarts instances day 0 → end', Number.isNaN(first.charts) ? 'no counter (window.__charts)' : `${first.charts} → ${last.charts}`, 'no growth', Number.isNaN(first.charts) ? 'MISSED' : verdict(last.charts <= first.charts)],
-    ['three.js scenes mounted on the 50-widget board, day 0 → end', `${first.renderers} → ${last.renderers}`, '0 → 0', verdict(first.renderers === 0 && last.renderers === 0)],
+    [
+      'echarts instances day 0 → end',
+      Number.isNaN(first.charts) ? 'no counter (window.__charts)' : `${first.charts} → ${last.charts}`,
+      'no growth',
+      Number.isNaN(first.charts) ? 'MISSED' : verdict(last.charts <= first.charts),
+    ],
+    [
+      'three.js scenes mounted on the 50-widget board, day 0 → end',
+      `${first.renderers} → ${last.renderers}`,
+      '0 → 0',
+      verdict(first.renderers === 0 && last.renderers === 0),
+    ],
     [
       '3D board, first → last visit: geometries / textures / echarts',
-      plantFirst && plantLast ? `${plantFirst.geometries} / ${plantFirst.textures} / ${plantFirst.charts} → ${plantLast.geometries} / ${plantLast.textures} / ${plantLast.charts}` : 'not visited',
+      plantFirst && plantLast
+        ? `${plantFirst.geometries} / ${plantFirst.textures} / ${plantFirst.charts} → ${plantLast.geometries} / ${plantLast.textures} / ${plantLast.charts}`
+        : 'not visited',
       'no growth',
-      plantFirst && plantLast ? verdict(plantLast.geometries <= plantFirst.geometries && plantLast.textures <= plantFirst.textures && plantLast.charts <= plantFirst.charts) : 'MISSED',
+      plantFirst && plantLast
+        ? verdict(plantLast.geometries <= plantFirst.geometries && plantLast.textures <= plantFirst.textures && plantLast.charts <= plantFirst.charts)
+        : 'MISSED',
     ],
     [
       'reconnects through the real socket, resubscribed (p50 / p95 / max ms)',
@@ -195,10 +329,16 @@ async function partMemory(browser: Browser, world: WallWorld, ids: { wall: numbe
       `${RECONNECTS}`,
       verdict(figures.reconnectMs.length >= RECONNECTS),
     ],
-    ['board switches via display:self (p50 / p95 ms to ready)', `${figures.switchesDone} (${fmtMs(switchMs.p50)} / ${fmtMs(switchMs.p95)})`, `${SWITCHES}`, verdict(figures.switchesDone >= SWITCHES)],
+    [
+      'board switches via display:self (p50 / p95 ms to ready)',
+      `${figures.switchesDone} (${fmtMs(switchMs.p50)} / ${fmtMs(switchMs.p95)})`,
+      `${SWITCHES}`,
+      verdict(figures.switchesDone >= SWITCHES),
+    ],
   ];
   printTable(['figure', 'measured', 'target', 'result'], rows);
-  if (figures.plantVisits.length) console.log(`  3D board visits (geometries/textures/echarts): ${figures.plantVisits.map((v) => `${v.geometries}/${v.textures}/${v.charts}`).join(' ')}`);
+  if (figures.plantVisits.length)
+    console.log(`  3D board visits (geometries/textures/echarts): ${figures.plantVisits.map((v) => `${v.geometries}/${v.textures}/${v.charts}`).join(' ')}`);
   console.log(
     `  ${figures.injected.toLocaleString('en-US')} deltas injected in ${figures.frames.toLocaleString('en-US')} frames over ${figures.weekS.toFixed(0)} s ` +
       `(${((DAYS * MINUTES_PER_DAY) / figures.weekS).toFixed(0)} simulated minutes/s, ${(figures.frames / figures.weekS).toFixed(1)} frames/s); page errors ${figures.errors.length}${figures.errors.length ? `: ${figures.errors.slice(0, 3).join(' | ')}` : ''}`,

@@ -14,7 +14,10 @@ export interface FirstLiveRun extends TileRecord {
   board: number;
 }
 
-export async function firstLiveRuns(browser: Browser, options: { url: string; link: string; boardId: number; tiles: number; runs: number }): Promise<{ warmUp: FirstLiveRun; runs: FirstLiveRun[]; errors: string[] }> {
+export async function firstLiveRuns(
+  browser: Browser,
+  options: { url: string; link: string; boardId: number; tiles: number; runs: number },
+): Promise<{ warmUp: FirstLiveRun; runs: FirstLiveRun[]; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   try {
     await context.addInitScript({ content: tileRecorderScript(options.tiles, true) });

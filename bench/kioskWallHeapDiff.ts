@@ -49,5 +49,6 @@ if (process.argv[1]?.endsWith('kioskWallHeapDiff.ts')) {
     })
     .sort((x, y) => y.bytes - x.bytes)
     .slice(0, Number(rowsArg ?? 25));
-  for (const row of rows) console.log(`${(row.bytes / 1024).toFixed(1).padStart(9)} KB  ${String(row.count).padStart(7)} objects (now ${row.countB})  ${row.key}`);
+  for (const row of rows)
+    console.log(`${(row.bytes / 1024).toFixed(1).padStart(9)} KB  ${String(row.count).padStart(7)} objects (now ${row.countB})  ${row.key}`);
 }

@@ -44,7 +44,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function loadRun(
   browser: Browser,
   world: WallWorld,
-  options: { link: string; boardId: number; size: { width: number; height: number }; runS: number; warmUpS: number; windowS: number; serverPid: number; profileDir?: string },
+  options: {
+    link: string;
+    boardId: number;
+    size: { width: number; height: number };
+    runS: number;
+    warmUpS: number;
+    windowS: number;
+    serverPid: number;
+    profileDir?: string;
+  },
 ): Promise<LoadFigures> {
   const context = await browser.newContext({ viewport: options.size, deviceScaleFactor: 1 });
   const feeder = startFeeder(world, options.runS);

@@ -147,7 +147,20 @@ export async function memoryWeek(browser: Browser, world: WallWorld, options: Me
       const k = window.__kiosk || {};
       return ['inject', 'reconnect'].filter((name) => typeof k[name] !== 'function').concat(window.__charts ? [] : ['__charts']);
     })()`)) as string[];
-    const figures: MemoryFigures = { samples: [], injected: 0, frames: 0, reconnectMs: [], reconnectFailures: 0, plantVisits: [], switchMs: [], switchesDone: 0, weekS: 0, stoppedEarly: false, errors, missing };
+    const figures: MemoryFigures = {
+      samples: [],
+      injected: 0,
+      frames: 0,
+      reconnectMs: [],
+      reconnectFailures: 0,
+      plantVisits: [],
+      switchMs: [],
+      switchesDone: 0,
+      weekS: 0,
+      stoppedEarly: false,
+      errors,
+      missing,
+    };
     if (missing.includes('inject') || missing.includes('reconnect')) return figures;
 
     const channels = world.meters.slice(0, 50).map((m) => [`meter:${m.id}:latest`, m.id] as const);
@@ -156,7 +169,9 @@ export async function memoryWeek(browser: Browser, world: WallWorld, options: Me
     let minute = 0;
     let away = 0;
     const run = async (from: number, to: number, reconnectAt: number[]) => {
-      const result = (await page.evaluate(`(${DRIVER})(${JSON.stringify({ channels, from, to, perFrame: options.minutesPerFrame, t0, reconnectAt })})`)) as DriverResult;
+      const result = (await page.evaluate(
+        `(${DRIVER})(${JSON.stringify({ channels, from, to, perFrame: options.minutesPerFrame, t0, reconnectAt })})`,
+      )) as DriverResult;
       figures.injected += result.injected;
       figures.frames += result.frames;
       figures.reconnectMs.push(...result.reconnectMs.filter((ms) => ms >= 0));
@@ -226,7 +241,11 @@ export async function memoryWeek(browser: Browser, world: WallWorld, options: Me
             break;
           }
         }
-        await run(minute, next, [...reconnectAt].filter((m) => m >= minute && m < next));
+        await run(
+          minute,
+          next,
+          [...reconnectAt].filter((m) => m >= minute && m < next),
+        );
         minute = next;
         if (excursionAt.has(minute) && minute < dayEnd) {
           excursionAt.delete(minute);

@@ -85,7 +85,13 @@ export interface MainThread {
 export async function mainThread(cdp: CDPSession): Promise<MainThread> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
-  return { timestamp: get('Timestamp'), task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
+  return {
+    timestamp: get('Timestamp'),
+    task: get('TaskDuration'),
+    script: get('ScriptDuration'),
+    layout: get('LayoutDuration'),
+    style: get('RecalcStyleDuration'),
+  };
 }
 
 export interface MemorySample {

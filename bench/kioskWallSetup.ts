@@ -23,7 +23,11 @@ export const BENCH_METER_COUNT = 50;
 
 /** The admin's token from the real login API. */
 export async function adminToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: E2E_ADMIN_PASSWORD }),
+  });
   const body = (await response.json()) as { code: number; data: { token: string }; message: string };
   if (body.code !== 0) throw new Error(`login failed: ${body.message}`);
   return body.data.token;
@@ -49,7 +53,12 @@ export async function createWorld(url: string): Promise<WallWorld> {
   const gateways = await apiData<{ id: number }[]>(url, token, 'GET', '/api/gateways/options');
   const gatewayId = gateways[0]?.id;
   if (gatewayId === undefined) throw new Error('no gateway in the demo organisation');
-  const department = await apiData<{ id: number }>(url, token, 'POST', '/api/departments', { name: 'Bench wall', code: 'BENCH-WALL', parentId: null, sort: 90 });
+  const department = await apiData<{ id: number }>(url, token, 'POST', '/api/departments', {
+    name: 'Bench wall',
+    code: 'BENCH-WALL',
+    parentId: null,
+    sort: 90,
+  });
   const meters: BenchMeter[] = [];
   for (let i = 0; i < BENCH_METER_COUNT; i++) {
     const code = `BW${String(i + 1).padStart(3, '0')}`;
@@ -69,7 +78,13 @@ export async function createWorld(url: string): Promise<WallWorld> {
   }
   const key = await activeInterfaceKey(url, token, `kiosk bench ${Date.now()}`);
   const post = (readings: { meter: string; kw: number; ts?: number }[]) =>
-    callApi<{ accepted: number; rejected: unknown[] }>(url, 'POST', '/api/ingest/readings', { readings: readings.map((r) => ({ meter: r.meter, ts: r.ts ?? Date.now(), values: { kw: r.kw } })) }, { 'x-interface-key': key });
+    callApi<{ accepted: number; rejected: unknown[] }>(
+      url,
+      'POST',
+      '/api/ingest/readings',
+      { readings: readings.map((r) => ({ meter: r.meter, ts: r.ts ?? Date.now(), values: { kw: r.kw } })) },
+      { 'x-interface-key': key },
+    );
   const first = () => meters.map((m, i) => ({ meter: m.code, kw: benchKw(i, 0) }));
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -110,7 +125,13 @@ export function fiftyWidgetBoard(meters: readonly BenchMeter[]): BoardDocumentIn
   meters.slice(0, 50).forEach((meter, i) => {
     const id = `w${i}`;
     if (i < 30) elements[id] = { type: 'kpi', title: `Wall meter ${i + 1}`, options: { digits: 1 }, binding: { meterIds: [meter.id], metric: 'kw' } };
-    else if (i < 40) elements[id] = { type: 'gauge', title: `Wall meter ${i + 1}`, options: { min: 0, max: 500, warning: 350, alarm: 450, unit: 'kW' }, binding: { meterIds: [meter.id], metric: 'kw' } };
+    else if (i < 40)
+      elements[id] = {
+        type: 'gauge',
+        title: `Wall meter ${i + 1}`,
+        options: { min: 0, max: 500, warning: 350, alarm: 450, unit: 'kW' },
+        binding: { meterIds: [meter.id], metric: 'kw' },
+      };
     else elements[id] = { type: 'live-trend', title: `Wall meter ${i + 1}`, options: { minutes: 60 }, binding: { meterIds: [meter.id], metric: 'kw' } };
     if (i < 40) items.push({ element: id, x: (i % 8) * 3, y: Math.floor(i / 8) * 3, w: 3, h: 3 });
     else items.push({ element: id, x: ((i - 40) % 4) * 6, y: 15 + Math.floor((i - 40) / 4) * 3, w: 6, h: 3 });
@@ -129,13 +150,15 @@ export function kpiBoard(meters: readonly BenchMeter[], count: number): BoardDoc
   return board(`Bench KPIs, ${count} tiles`, elements, items, 40, 12);
 }
 
-export const createBoard = (world: WallWorld, document: BoardDocumentInput) => apiData<BoardRecord>(world.url, world.token, 'POST', '/api/boards', { document });
+export const createBoard = (world: WallWorld, document: BoardDocumentInput) =>
+  apiData<BoardRecord>(world.url, world.token, 'POST', '/api/boards', { document });
 
 export const createDisplay = (world: WallWorld, name: string, boardIds: number[]) =>
   apiData<DisplayCreated>(world.url, world.token, 'POST', '/api/displays', { name, scope: { kind: 'boards', boardIds } });
 
 /** The console's remote switch: the server tells the display over `display:self` (the wall's real path). */
-export const showOnDisplay = (world: WallWorld, displayId: number, boardId: number | null) => apiData(world.url, world.token, 'POST', `/api/displays/${displayId}/show`, { boardId });
+export const showOnDisplay = (world: WallWorld, displayId: number, boardId: number | null) =>
+  apiData(world.url, world.token, 'POST', `/api/displays/${displayId}/show`, { boardId });
 
 export interface Feeder {
   stop(): Promise<{ sent: number; failed: number; seconds: number }>;
@@ -159,7 +182,9 @@ export function startFeeder(world: WallWorld, maxSeconds: number): Feeder {
     const slice = tick % slices;
     const second = Math.floor(tick / slices);
     tick++;
-    const batch = world.meters.slice(slice * perSlice, (slice + 1) * perSlice).map((meter, k) => ({ meter: meter.code, kw: benchKw(slice * perSlice + k, second + 1) }));
+    const batch = world.meters
+      .slice(slice * perSlice, (slice + 1) * perSlice)
+      .map((meter, k) => ({ meter: meter.code, kw: benchKw(slice * perSlice + k, second + 1) }));
     if (batch.length === 0) return;
     const call = world.send(batch).then(
       () => void (sent += batch.length),

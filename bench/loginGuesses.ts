@@ -26,15 +26,31 @@ async function withApp<T>(engine: 'sqlite' | 'postgres', run: (app: Awaited<Retu
   const dataDir = mkdtempSync(join(tmpdir(), 'energy-bench-'));
   const databaseUrl = engine === 'postgres' ? pgUrl() : undefined;
   const schema = engine === 'postgres' ? `bench_login_${process.pid}_${Date.now()}` : undefined;
-  const app = await buildApp(loadConfig({ dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, webRoot: join(dataDir, 'none'), logLevel: 'silent', seedDemo: false }), {
-    logger: false,
-    ...(schema ? { postgresSchema: schema } : {}),
-  });
+  const app = await buildApp(
+    loadConfig({ dataDir, databaseUrl, adminPassword: ADMIN_PASSWORD, webRoot: join(dataDir, 'none'), logLevel: 'silent', seedDemo: false }),
+    {
+      logger: false,
+      ...(schema ? { postgresSchema: schema } : {}),
+    },
+  );
   try {
     const now = Date.now();
     await app.storage.db
       .insertInto('users')
-      .values({ username: VICTIM, true_name: VICTIM, email: 'victim@example.test', password_hash: await hashPassword(VICTIM_PASSWORD), father_id: null, type: 1, status: 1, cloud_type: 1, avatar: '', introduction: '', created_at: now, updated_at: now })
+      .values({
+        username: VICTIM,
+        true_name: VICTIM,
+        email: 'victim@example.test',
+        password_hash: await hashPassword(VICTIM_PASSWORD),
+        father_id: null,
+        type: 1,
+        status: 1,
+        cloud_type: 1,
+        avatar: '',
+        introduction: '',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return await run(app);
   } finally {

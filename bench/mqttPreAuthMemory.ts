@@ -28,7 +28,14 @@ async function serve(): Promise<void> {
   const config = loadConfig({ dataDir, databaseUrl: undefined, adminPassword: 'Bench!2345pass', logLevel: 'silent', seedDemo: false, host: '127.0.0.1' });
   const app = await buildApp(config, { logger: false });
   const quiet = () => undefined;
-  const ingress = await startMqttIngress({ storage: app.storage, ingest: app.ingest, port: 0, host: '127.0.0.1', log: { info: quiet, debug: quiet, warn: quiet, error: quiet }, env: {} });
+  const ingress = await startMqttIngress({
+    storage: app.storage,
+    ingest: app.ingest,
+    port: 0,
+    host: '127.0.0.1',
+    log: { info: quiet, debug: quiet, warn: quiet, error: quiet },
+    env: {},
+  });
   if (ingress.mode !== 'embedded' || !ingress.port) throw new Error(`embedded MQTT broker did not start (${ingress.mode})`);
   let rssPeak = 0;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
@@ -105,7 +112,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_MQTT_PREAUTH_SERVER: '1' }, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_MQTT_PREAUTH_SERVER: '1' },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   onInterrupt(() => void child.kill('SIGTERM'));
   const ready = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)));
@@ -131,7 +142,13 @@ async function main(): Promise<void> {
     rows.push([`${count} connection(s): end of stream`, sent, closed, mb(atEnd.rss), mb(Math.max(before.rssPeak, atEnd.rssPeak))]);
     await sleep(5_000);
     const later = await memory();
-    rows.push([`${count} connection(s): 5 s later (still connected if open)`, '', probes.map((p) => (p.socket.destroyed ? 'closed' : 'open')).join(', '), mb(later.rss), mb(later.rssPeak)]);
+    rows.push([
+      `${count} connection(s): 5 s later (still connected if open)`,
+      '',
+      probes.map((p) => (p.socket.destroyed ? 'closed' : 'open')).join(', '),
+      mb(later.rss),
+      mb(later.rssPeak),
+    ]);
     for (const p of probes) p.socket.destroy();
     await sleep(2_000);
     const after = await memory();

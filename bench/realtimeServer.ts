@@ -59,7 +59,15 @@ async function createProbeGateway(db: Kysely<Database>, count: number, mqttPassw
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const gateway = await db
     .insertInto('gateways')
-    .values({ sn: PROBE_GATEWAY, name: PROBE_GATEWAY, owner_user_id: admin.id, online: 0, last_seen_at: null, mqtt_username: PROBE_GATEWAY, mqtt_password_hash: mqttPasswordHash })
+    .values({
+      sn: PROBE_GATEWAY,
+      name: PROBE_GATEWAY,
+      owner_user_id: admin.id,
+      online: 0,
+      last_seen_at: null,
+      mqtt_username: PROBE_GATEWAY,
+      mqtt_password_hash: mqttPasswordHash,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const meters: { id: number; code: string }[] = [];
@@ -88,7 +96,15 @@ let cleanUpServer: (() => Promise<void>) | undefined;
 
 async function serve(options: ServerOptions): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'energy-bench-realtime-'));
-  const config = loadConfig({ dataDir, databaseUrl: undefined, adminPassword: ADMIN_PASSWORD, webRoot: join(root, 'dist'), logLevel: 'silent', seedDemo: false, host: '127.0.0.1' });
+  const config = loadConfig({
+    dataDir,
+    databaseUrl: undefined,
+    adminPassword: ADMIN_PASSWORD,
+    webRoot: join(root, 'dist'),
+    logLevel: 'silent',
+    seedDemo: false,
+    host: '127.0.0.1',
+  });
   const app = await buildApp(config, { logger: false });
   let ingress: Awaited<ReturnType<typeof startMqttIngress>> | undefined;
   const cleanUp = async () => {
@@ -99,7 +115,10 @@ async function serve(options: ServerOptions): Promise<void> {
   onInterrupt(cleanUp);
   cleanUpServer = cleanUp;
   const mqttPasswordHash = await hashPassword(MQTT_PASSWORD);
-  const org = options.loadMeters > 0 ? await createOrganisation(app.storage.db, { meterCount: options.loadMeters, gatewayCount: options.loadGateways, mqttPasswordHash }) : undefined;
+  const org =
+    options.loadMeters > 0
+      ? await createOrganisation(app.storage.db, { meterCount: options.loadMeters, gatewayCount: options.loadGateways, mqttPasswordHash })
+      : undefined;
   const probe = await createProbeGateway(app.storage.db, options.probeMeters, mqttPasswordHash);
   app.ingest.directory.invalidate();
   const log: MqttLog = { info: () => undefined, debug: () => undefined, warn: () => undefined, error: (o, m) => console.error('mqtt error:', m ?? o) };
@@ -121,7 +140,14 @@ async function serve(options: ServerOptions): Promise<void> {
     const cpu = process.cpuUsage(current.cpu);
     const seconds = (performance.now() - current.started) / 1000;
     const { rss, heapUsed } = process.memoryUsage();
-    windows.push({ name: current.name, seconds, cpuCores: (cpu.user + cpu.system) / 1e6 / seconds, rssPeak: Math.max(current.rssPeak, rss), rssEnd: rss, heapPeak: Math.max(current.heapPeak, heapUsed) });
+    windows.push({
+      name: current.name,
+      seconds,
+      cpuCores: (cpu.user + cpu.system) / 1e6 / seconds,
+      rssPeak: Math.max(current.rssPeak, rss),
+      rssEnd: rss,
+      heapPeak: Math.max(current.heapPeak, heapUsed),
+    });
   };
   process.on('message', (message: ToServer) => {
     close();
@@ -137,7 +163,11 @@ async function serve(options: ServerOptions): Promise<void> {
     httpPort,
     mqttPort: ingress.port,
     storage: app.storage.describe,
-    load: (org?.gateways ?? []).map((g) => ({ sn: g.sn, meterCodes: g.meterCodes, meterIndexes: g.meterCodes.map((code) => org!.meters.findIndex((m) => m.code === code)) })),
+    load: (org?.gateways ?? []).map((g) => ({
+      sn: g.sn,
+      meterCodes: g.meterCodes,
+      meterIndexes: g.meterCodes.map((code) => org!.meters.findIndex((m) => m.code === code)),
+    })),
     probe,
   } satisfies FromServer);
 }
@@ -157,7 +187,11 @@ export interface BenchServer {
 export function startBenchServer(options: ServerOptions, profileName: string): Promise<BenchServer> {
   const execArgv = ['--import', 'tsx'];
   if (process.env.BENCH_CPU_PROF) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, profileName)}`);
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_REALTIME_SERVER: JSON.stringify(options) }, execArgv, stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_REALTIME_SERVER: JSON.stringify(options) },
+    execArgv,
+    stdio: 'inherit',
+  });
   const unregister = onInterrupt(
     () =>
       new Promise<void>((resolve) => {
@@ -197,7 +231,11 @@ export function startBenchServer(options: ServerOptions, profileName: string): P
 
 /** An admin token from the real login API. */
 export async function adminToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
   const body = (await response.json()) as { code: number; data: { token: string }; message: string };
   if (body.code !== 0) throw new Error(`login failed: ${body.code} ${body.message}`);
   return body.data.token;

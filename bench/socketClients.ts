@@ -43,7 +43,11 @@ export interface ClientsCollected {
   cpuCores: number;
 }
 
-async function connectAll(start: ClientsStart, onMessage: (index: number, latest: MeterLatestValues) => void, onDisconnect: () => void): Promise<{ sockets: Socket[]; connected: ClientsConnected }> {
+async function connectAll(
+  start: ClientsStart,
+  onMessage: (index: number, latest: MeterLatestValues) => void,
+  onDisconnect: () => void,
+): Promise<{ sockets: Socket[]; connected: ClientsConnected }> {
   const sockets: Socket[] = [];
   const failures: string[] = [];
   let connected = 0;
@@ -59,7 +63,14 @@ async function connectAll(start: ClientsStart, onMessage: (index: number, latest
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const channel = start.channels[index]!;
     // Reconnecting as the console's client does (a refused or reset handshake is tried again), bounded.
-    const socket = io(start.url, { query: { token: start.token }, transports: ['websocket'], forceNew: true, reconnectionAttempts: 10, reconnectionDelay: 1_000, timeout: start.connectTimeoutMs });
+    const socket = io(start.url, {
+      query: { token: start.token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnectionAttempts: 10,
+      reconnectionDelay: 1_000,
+      timeout: start.connectTimeoutMs,
+    });
     sockets.push(socket);
     socket.on('connect_error', () => connectErrors++);
     socket.on('disconnect', () => isSubscribed[index] && onDisconnect());
@@ -94,7 +105,18 @@ async function connectAll(start: ClientsStart, onMessage: (index: number, latest
     );
   }
   await Promise.all(settled);
-  return { sockets, connected: { type: 'connected', connected, subscribed, failures: failures.slice(0, 20), connectErrors, isSubscribed, seconds: (performance.now() - began) / 1000 } };
+  return {
+    sockets,
+    connected: {
+      type: 'connected',
+      connected,
+      subscribed,
+      failures: failures.slice(0, 20),
+      connectErrors,
+      isSubscribed,
+      seconds: (performance.now() - began) / 1000,
+    },
+  };
 }
 
 process.once('message', (start: ClientsStart) => {
@@ -109,26 +131,35 @@ process.once('message', (start: ClientsStart) => {
     if (latest.ts < from) return; // the snapshot and the warm-up
     received.push({ index, ts: latest.ts, latency: now - latest.ts });
   };
-  connectAll(start, onMessage, () => disconnects++).then(({ sockets, connected }) => {
-    process.send?.(connected);
-    process.on('message', (message: ToClients) => {
-      if (message.type === 'measure') {
-        from = message.from;
-        cpuAtMeasure = process.cpuUsage();
-        measuredAt = performance.now();
-      } else if (message.type === 'collect') {
-        const cpu = process.cpuUsage(cpuAtMeasure);
-        const inWindow = received.filter((r) => r.ts <= message.to);
-        for (const r of inWindow) perSocket[r.index]!++;
-        const result: ClientsCollected = { type: 'collected', latencies: inWindow.map((r) => r.latency), perSocket, disconnects, cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - measuredAt) };
-        for (const socket of sockets) socket.close();
-        process.send?.(result, () => process.exit(0));
-      }
-    });
-  }, (error: unknown) => {
-    console.error('socket clients failed:', error);
-    process.exit(1);
-  });
+  connectAll(start, onMessage, () => disconnects++).then(
+    ({ sockets, connected }) => {
+      process.send?.(connected);
+      process.on('message', (message: ToClients) => {
+        if (message.type === 'measure') {
+          from = message.from;
+          cpuAtMeasure = process.cpuUsage();
+          measuredAt = performance.now();
+        } else if (message.type === 'collect') {
+          const cpu = process.cpuUsage(cpuAtMeasure);
+          const inWindow = received.filter((r) => r.ts <= message.to);
+          for (const r of inWindow) perSocket[r.index]!++;
+          const result: ClientsCollected = {
+            type: 'collected',
+            latencies: inWindow.map((r) => r.latency),
+            perSocket,
+            disconnects,
+            cpuCores: (cpu.user + cpu.system) / 1000 / (performance.now() - measuredAt),
+          };
+          for (const socket of sockets) socket.close();
+          process.send?.(result, () => process.exit(0));
+        }
+      });
+    },
+    (error: unknown) => {
+      console.error('socket clients failed:', error);
+      process.exit(1);
+    },
+  );
 });
 // Never outlive the bench that forked us.
 process.on('disconnect', () => process.exit(0));

@@ -47,7 +47,9 @@ function forkClients(start: ClientsStart): { child: ChildProcess; connected: Pro
 /** The soft limit on open files of this process (the server and client processes inherit it); NaN off Linux. */
 function openFilesLimit(): number {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     return Number(line?.split(/\s{2,}/)[1]);
   } catch {
     return Number.NaN;
@@ -57,7 +59,8 @@ function openFilesLimit(): number {
 async function run(): Promise<void> {
   // The server holds one descriptor per client socket; node cannot raise its own limit.
   const limit = openFilesLimit();
-  if (limit < CLIENTS + 500) throw new Error(`open files limit ${limit} is below ${CLIENTS + 500}: run \`ulimit -n ${Math.max(20_000, CLIENTS * 2)}\` in this shell first`);
+  if (limit < CLIENTS + 500)
+    throw new Error(`open files limit ${limit} is below ${CLIENTS + 500}: run \`ulimit -n ${Math.max(20_000, CLIENTS * 2)}\` in this shell first`);
   const idle = machineCpu();
   await sleep(1_000);
   const busyBefore = idle();
@@ -80,7 +83,16 @@ async function run(): Promise<void> {
     for (let p = 0; p < CLIENT_PROCS; p++) {
       const channels: string[] = [];
       for (let i = p; i < CLIENTS; i += CLIENT_PROCS) channels.push(channelOf(i));
-      clients.push(forkClients({ type: 'start', url: server.url, token: tokens[p]!, channels, connectPerSecond: CONNECT_PER_SECOND / CLIENT_PROCS, connectTimeoutMs: 60_000 }));
+      clients.push(
+        forkClients({
+          type: 'start',
+          url: server.url,
+          token: tokens[p]!,
+          channels,
+          connectPerSecond: CONNECT_PER_SECOND / CLIENT_PROCS,
+          connectTimeoutMs: 60_000,
+        }),
+      );
     }
     const connected = await Promise.all(clients.map((c) => c.connected));
     const connectSeconds = Math.max(...connected.map((c) => c.seconds));
@@ -89,7 +101,12 @@ async function run(): Promise<void> {
     for (const failure of connected.flatMap((c) => c.failures).slice(0, 5)) console.log(`  failed: ${failure}`);
 
     // The feed: meter i is due at i × (1000 / N) ms into every second, paced by the clock.
-    feed = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.ready.mqttPort}`, { username: server.ready.probe.sn, password: MQTT_PASSWORD, clientId: 'bench-fanout-feed', connectTimeout: 60_000 });
+    feed = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.ready.mqttPort}`, {
+      username: server.ready.probe.sn,
+      password: MQTT_PASSWORD,
+      clientId: 'bench-fanout-feed',
+      connectTimeout: 60_000,
+    });
     const published = meters.map(() => [] as number[]);
     const commitMs: number[] = [];
     const feedStarted = Date.now();
@@ -112,9 +129,14 @@ async function run(): Promise<void> {
           const index = sent % meters.length;
           const ts = Date.now();
           published[index]!.push(ts);
-          feed!.publish(`gateways/${server.ready.probe.sn}/readings`, `{"readings":[{"meter":"${meters[index]!.code}","ts":${ts},"values":{"kw":${(sent % 997) + 1}}}]}`, { qos: 1 }, (error) => {
-            if (!error) commitMs.push(Date.now() - ts);
-          });
+          feed!.publish(
+            `gateways/${server.ready.probe.sn}/readings`,
+            `{"readings":[{"meter":"${meters[index]!.code}","ts":${ts},"values":{"kw":${(sent % 997) + 1}}}]}`,
+            { qos: 1 },
+            (error) => {
+              if (!error) commitMs.push(Date.now() - ts);
+            },
+          );
           sent++;
         }
         if (now >= ends) resolve();
@@ -157,20 +179,31 @@ async function run(): Promise<void> {
         `each meter fed 1 reading/s over MQTT, the meters spread over the second; ${WINDOW_S} s measured after ${WARMUP_S} s of warm-up`,
     );
     const lines: [string, string][] = [
-        ['clients connected / subscribed', `${fmtInt(connected.reduce((sum, c) => sum + c.connected, 0))} / ${fmtInt(subscribed)} in ${connectSeconds.toFixed(1)} s (offered ${CONNECT_PER_SECOND}/s; handshakes failed and retried ${fmtInt(connected.reduce((sum, c) => sum + c.connectErrors, 0))})`],
-        ['messages received / expected', `${fmtInt(latencies.length)} / ${fmtInt(expected)} (${fmtInt(latencies.length / WINDOW_S)}/s; sockets short of their count ${short}, disconnects ${collected.reduce((sum, c) => sum + c.disconnects, 0)})`],
-        ['delivery p50 / p95 / p99 / max', `${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(s.p99)} / ${fmtMs(s.max)} ms`],
-        ['  of which publish → commit (PUBACK) p50 / p99', `${fmtMs(commit.p50)} / ${fmtMs(commit.p99)} ms`],
-        ['server CPU (window)', window ? `${window.cpuCores.toFixed(2)} cores` : '–'],
-        ['server RSS before clients → connected → window peak', `${mb(usage[0]?.rssEnd ?? 0)} → ${mb(connect?.rssEnd ?? 0)} → ${mb(window?.rssPeak ?? 0)} (heap peak ${mb(window?.heapPeak ?? 0)})`],
-        ['server CPU while connecting', connect ? `${connect.cpuCores.toFixed(2)} cores over ${connect.seconds.toFixed(1)} s` : '–'],
-        ['client processes CPU (window)', `${clientCpu.toFixed(2)} cores`],
-        ['whole machine CPU (window)', `${(machineBusy * cores).toFixed(2)} of ${cores} cores (${(busyBefore * 100).toFixed(0)} % busy just before the run)`],
+      [
+        'clients connected / subscribed',
+        `${fmtInt(connected.reduce((sum, c) => sum + c.connected, 0))} / ${fmtInt(subscribed)} in ${connectSeconds.toFixed(1)} s (offered ${CONNECT_PER_SECOND}/s; handshakes failed and retried ${fmtInt(connected.reduce((sum, c) => sum + c.connectErrors, 0))})`,
+      ],
+      [
+        'messages received / expected',
+        `${fmtInt(latencies.length)} / ${fmtInt(expected)} (${fmtInt(latencies.length / WINDOW_S)}/s; sockets short of their count ${short}, disconnects ${collected.reduce((sum, c) => sum + c.disconnects, 0)})`,
+      ],
+      ['delivery p50 / p95 / p99 / max', `${fmtMs(s.p50)} / ${fmtMs(s.p95)} / ${fmtMs(s.p99)} / ${fmtMs(s.max)} ms`],
+      ['  of which publish → commit (PUBACK) p50 / p99', `${fmtMs(commit.p50)} / ${fmtMs(commit.p99)} ms`],
+      ['server CPU (window)', window ? `${window.cpuCores.toFixed(2)} cores` : '–'],
+      [
+        'server RSS before clients → connected → window peak',
+        `${mb(usage[0]?.rssEnd ?? 0)} → ${mb(connect?.rssEnd ?? 0)} → ${mb(window?.rssPeak ?? 0)} (heap peak ${mb(window?.heapPeak ?? 0)})`,
+      ],
+      ['server CPU while connecting', connect ? `${connect.cpuCores.toFixed(2)} cores over ${connect.seconds.toFixed(1)} s` : '–'],
+      ['client processes CPU (window)', `${clientCpu.toFixed(2)} cores`],
+      ['whole machine CPU (window)', `${(machineBusy * cores).toFixed(2)} of ${cores} cores (${(busyBefore * 100).toFixed(0)} % busy just before the run)`],
     ];
     const width = Math.max(...lines.map(([label]) => label.length));
     for (const [label, value] of lines) console.log(`${label.padEnd(width)}  ${value}`);
     const pass = subscribed === CLIENTS && latencies.length === expected && s.p99 <= TARGET_P99_MS;
-    console.log(`${pass ? 'PASS' : 'FAIL'}: p99 ${fmtMs(s.p99)} ms against ≤ ${TARGET_P99_MS} ms, ${fmtInt(latencies.length)} of ${fmtInt(expected)} messages, ${fmtInt(subscribed)} of ${fmtInt(CLIENTS)} clients`);
+    console.log(
+      `${pass ? 'PASS' : 'FAIL'}: p99 ${fmtMs(s.p99)} ms against ≤ ${TARGET_P99_MS} ms, ${fmtInt(latencies.length)} of ${fmtInt(expected)} messages, ${fmtInt(subscribed)} of ${fmtInt(CLIENTS)} clients`,
+    );
   } finally {
     await cleanUp();
     unregister();

@@ -7,7 +7,13 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 export function summarize(samplesMs: number[]): { n: number; p50: number; p95: number; p99: number; max: number } {
   const sorted = [...samplesMs].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 }
 
 export const ms = (value: number) => `${value.toFixed(2)} ms`;

@@ -21,7 +21,23 @@ import { EnergyAnalysis } from '../server/energy/energyAnalysis';
 import { MeterHistory } from '../server/energy/meterHistory';
 import { RollupReader } from '../server/energy/rollupReader';
 import { summarize } from './stats';
-import { createOrganisation, dropSchema, fmtInt, fmtMs, fmtSeconds, intEnv, interrupted, machineCpu, onInterrupt, postgresUrl, printTable, privateSchemaName, selectEngines, type BenchOrganisation, type Engine } from './benchSupport';
+import {
+  createOrganisation,
+  dropSchema,
+  fmtInt,
+  fmtMs,
+  fmtSeconds,
+  intEnv,
+  interrupted,
+  machineCpu,
+  onInterrupt,
+  postgresUrl,
+  printTable,
+  privateSchemaName,
+  selectEngines,
+  type BenchOrganisation,
+  type Engine,
+} from './benchSupport';
 
 /** The benchmark reads as an administrator: every tree, no owner filter. */
 const EVERY_TREE = { all: true, home: 1 } as const;
@@ -425,25 +441,52 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
     {
       name: 'rollups: 1 meter, day grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
+      run: async (random) =>
+        rows(
+          await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo }),
+        ),
     },
     {
       name: 'rollups: 1 department, day grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'department', ids: [pick(org.departmentIds, random)], energyType: ENERGY_TYPE, grain: 'day', from: yearFrom, to: yearTo })),
+      run: async (random) =>
+        rows(
+          await analysis.rollups({
+            owners: null,
+            scope: 'department',
+            ids: [pick(org.departmentIds, random)],
+            energyType: ENERGY_TYPE,
+            grain: 'day',
+            from: yearFrom,
+            to: yearTo,
+          }),
+        ),
     },
     {
       name: 'rollups: 1 meter, hour grain, 1 month',
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
+        return rows(
+          await analysis.rollups({
+            owners: null,
+            scope: 'meter',
+            ids: [meterId(random)],
+            energyType: ENERGY_TYPE,
+            grain: 'hour',
+            from,
+            to: from + monthDays * 86_400_000 - 3_600_001,
+          }),
+        );
       },
     },
     {
       name: 'rollups: 1 meter, month grain, 1 year',
       target: 20,
-      run: async (random) => rows(await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'month', from: yearFrom, to: yearTo })),
+      run: async (random) =>
+        rows(
+          await analysis.rollups({ owners: null, scope: 'meter', ids: [meterId(random)], energyType: ENERGY_TYPE, grain: 'month', from: yearFrom, to: yearTo }),
+        ),
     },
     {
       name: 'rollups: 200 meters (API max), day grain, 1 month',
@@ -451,7 +494,17 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       run: async (random) => {
         const start = Math.floor(random() * Math.max(1, org.meters.length - 200));
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ owners: null, scope: 'meter', ids: org.meters.slice(start, start + 200).map((m) => m.id), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 }));
+        return rows(
+          await analysis.rollups({
+            owners: null,
+            scope: 'meter',
+            ids: org.meters.slice(start, start + 200).map((m) => m.id),
+            energyType: ENERGY_TYPE,
+            grain: 'day',
+            from,
+            to: from + (monthDays - 1) * 86_400_000,
+          }),
+        );
       },
     },
     {
@@ -459,7 +512,17 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return rows(await analysis.rollups({ owners: null, scope: 'subitem', ids: [pick(org.subitemIds, random)], energyType: ENERGY_TYPE, grain: 'hour', from, to: from + monthDays * 86_400_000 - 3_600_001 }));
+        return rows(
+          await analysis.rollups({
+            owners: null,
+            scope: 'subitem',
+            ids: [pick(org.subitemIds, random)],
+            energyType: ENERGY_TYPE,
+            grain: 'hour',
+            from,
+            to: from + monthDays * 86_400_000 - 3_600_001,
+          }),
+        );
       },
     },
     {
@@ -475,7 +538,18 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return (await analysis.ranking({ owners: null, scope: 'department', parentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000, limit: 100 })).rows.length;
+        return (
+          await analysis.ranking({
+            owners: null,
+            scope: 'department',
+            parentId: pick(mid, random),
+            energyType: ENERGY_TYPE,
+            grain: 'day',
+            from,
+            to: from + (monthDays - 1) * 86_400_000,
+            limit: 100,
+          })
+        ).rows.length;
       },
     },
     {
@@ -491,7 +565,16 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       target: 20,
       run: async (random) => {
         const from = randomDayStart(random, monthDays);
-        return (await analysis.balance({ owners: null, departmentId: pick(mid, random), energyType: ENERGY_TYPE, grain: 'day', from, to: from + (monthDays - 1) * 86_400_000 })).periods.length;
+        return (
+          await analysis.balance({
+            owners: null,
+            departmentId: pick(mid, random),
+            energyType: ENERGY_TYPE,
+            grain: 'day',
+            from,
+            to: from + (monthDays - 1) * 86_400_000,
+          })
+        ).periods.length;
       },
     },
     {
@@ -508,14 +591,20 @@ function queryCases(db: Kysely<Database>, storage: Storage, org: BenchOrganisati
       name: 'meter history chart: 92 days (API max), bucketed',
       run: async (random) => {
         const from = randomDayStart(random, Math.min(92, days));
-        return (await history.series({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001 }, EVERY_TREE)).points.length;
+        return (await history.series({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001 }, EVERY_TREE))
+          .points.length;
       },
     },
     {
       name: 'meter history table: page 1 of 50, 92 days, newest first',
       run: async (random) => {
         const from = randomDayStart(random, Math.min(92, days));
-        return (await history.page({ meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001, page: 1, size: 50, order: 'desc' }, EVERY_TREE)).rows.length;
+        return (
+          await history.page(
+            { meterId: meterId(random), metric: 'kwh', from, to: from + Math.min(92, days) * 86_400_000 - 3_600_001, page: 1, size: 50, order: 'desc' },
+            EVERY_TREE,
+          )
+        ).rows.length;
       },
     },
   ];
@@ -563,16 +652,35 @@ interface EngineResult {
 }
 
 async function measureSize(engine: Engine, db: Kysely<Database>, file: string | undefined): Promise<SizeFigures> {
-  const count = async (table: 'readings' | 'energy_rollups') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'readings' | 'energy_rollups') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const rows = await count('readings');
   const rollupRows = await count('energy_rollups');
   if (engine === 'sqlite') {
-    const bytes = async (name: string) => Number((await sql<{ b: number }>`select sum(pgsize) as b from dbstat where name = ${name}`.execute(db)).rows[0]?.b ?? 0);
+    const bytes = async (name: string) =>
+      Number((await sql<{ b: number }>`select sum(pgsize) as b from dbstat where name = ${name}`.execute(db)).rows[0]?.b ?? 0);
     const page = await sql<{ page_size: number }>`pragma page_size`.execute(db);
-    const fileBytes = Number((await sql<{ b: number }>`select page_count * page_size as b from pragma_page_count(), pragma_page_size()`.execute(db)).rows[0]?.b ?? 0);
+    const fileBytes = Number(
+      (await sql<{ b: number }>`select page_count * page_size as b from pragma_page_count(), pragma_page_size()`.execute(db)).rows[0]?.b ?? 0,
+    );
     // Where a reading's bytes go: its record (payload) and how full the leaf pages are (inserts at each meter's end split pages).
-    const leaves = (await sql<{ payload: number; unused: number; bytes: number }>`select sum(payload) as payload, sum(unused) as unused, sum(pgsize) as bytes from dbstat where name = 'readings' and pagetype = 'leaf'`.execute(db)).rows[0];
-    const leafDetail = leaves ? `; record ${(leaves.payload / rows).toFixed(1)} bytes/reading, leaf pages ${((100 * (leaves.bytes - leaves.unused)) / leaves.bytes).toFixed(0)} % used` : '';
+    const leaves = (
+      await sql<{
+        payload: number;
+        unused: number;
+        bytes: number;
+      }>`select sum(payload) as payload, sum(unused) as unused, sum(pgsize) as bytes from dbstat where name = 'readings' and pagetype = 'leaf'`.execute(db)
+    ).rows[0];
+    const leafDetail = leaves
+      ? `; record ${(leaves.payload / rows).toFixed(1)} bytes/reading, leaf pages ${((100 * (leaves.bytes - leaves.unused)) / leaves.bytes).toFixed(0)} % used`
+      : '';
     void file;
     return {
       readings: rows,
@@ -586,14 +694,22 @@ async function measureSize(engine: Engine, db: Kysely<Database>, file: string | 
     };
   }
   const size = async (table: string) => {
-    const result = await sql<{ total: string; heap: string; indexes: string }>`select pg_total_relation_size(${table}) as total, pg_relation_size(${table}) as heap, pg_indexes_size(${table}) as indexes`.execute(db);
+    const result = await sql<{
+      total: string;
+      heap: string;
+      indexes: string;
+    }>`select pg_total_relation_size(${table}) as total, pg_relation_size(${table}) as heap, pg_indexes_size(${table}) as indexes`.execute(db);
     const row = result.rows[0]!;
     return { total: Number(row.total), heap: Number(row.heap), indexes: Number(row.indexes) };
   };
   const readings = await size('readings');
   const intervals = await size('energy_intervals');
   const rollups = await size('energy_rollups');
-  const database = await sql<{ b: string }>`select sum(pg_total_relation_size(c.oid)) as b from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind in ('r', 't', 'm')`.execute(db);
+  const database = await sql<{
+    b: string;
+  }>`select sum(pg_total_relation_size(c.oid)) as b from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relkind in ('r', 't', 'm')`.execute(
+    db,
+  );
   return {
     readings: rows,
     rows,
@@ -627,7 +743,9 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     const org = await createOrganisation(storage.db, { meterCount: METERS, gatewayCount: 20 });
     const cal = buildCalendar(DAYS, TIME_ZONE);
     const expected = METERS * (cal.steps + 1);
-    console.log(`  [${engine}] seeding ${fmtInt(expected)} readings (${METERS} meters × ${cal.dayKeys.length} days × 96 + 1), their intervals and rollups, in ${ORDER} order …`);
+    console.log(
+      `  [${engine}] seeding ${fmtInt(expected)} readings (${METERS} meters × ${cal.dayKeys.length} days × 96 + 1), their intervals and rollups, in ${ORDER} order …`,
+    );
     if (engine === 'sqlite') {
       await storage.close();
       writer = sqliteWriter(join(dataDir, 'energy.sqlite'));
@@ -646,7 +764,9 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       if (now - lastReport > 15_000) {
         lastReport = now;
         const rate = written / ((now - seedStarted) / 1000);
-        console.log(`  [${engine}] ${fmtInt(written)} readings (${((100 * written) / expected).toFixed(0)} %), ${fmtInt(rate)} readings/s, about ${fmtSeconds((expected - written) / rate)} to go`);
+        console.log(
+          `  [${engine}] ${fmtInt(written)} readings (${((100 * written) / expected).toFixed(0)} %), ${fmtInt(rate)} readings/s, about ${fmtSeconds((expected - written) / rate)} to go`,
+        );
       }
     }
     await writer.finish();
@@ -685,7 +805,9 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
 
 function reportHeader(): void {
   const cal = buildCalendar(DAYS, TIME_ZONE);
-  console.log(`\nStorage and queries: ${METERS} meters × ${cal.dayKeys.length} days of 15-minute readings, seeded in ${ORDER} order, TIME_ZONE ${TIME_ZONE}; ${RUNS} runs per query (after ${WARMUP_RUNS} warm-up runs), random ids and ranges`);
+  console.log(
+    `\nStorage and queries: ${METERS} meters × ${cal.dayKeys.length} days of 15-minute readings, seeded in ${ORDER} order, TIME_ZONE ${TIME_ZONE}; ${RUNS} runs per query (after ${WARMUP_RUNS} warm-up runs), random ids and ranges`,
+  );
   console.log("targets: ≤ 32 bytes per reading; any rollup query p95 ≤ 20 ms; one meter's raw year ≤ 30 ms");
 }
 
@@ -700,7 +822,15 @@ function reportEngine(r: EngineResult): void {
   );
   printTable(
     ['query', 'rows', 'p50 ms', 'p95 ms', 'max ms', 'target p95', ''],
-    r.queries.map((q) => [q.name, fmtInt(q.rows), fmtMs(q.p50), fmtMs(q.p95), fmtMs(q.max), q.target ? `${q.target} ms` : '–', q.target ? (q.p95 <= q.target ? 'ok' : 'MISSED') : '']),
+    r.queries.map((q) => [
+      q.name,
+      fmtInt(q.rows),
+      fmtMs(q.p50),
+      fmtMs(q.p95),
+      fmtMs(q.max),
+      q.target ? `${q.target} ms` : '–',
+      q.target ? (q.p95 <= q.target ? 'ok' : 'MISSED') : '',
+    ]),
   );
 }
 
@@ -711,7 +841,10 @@ function reportSummary(results: EngineResult[], skipped: string[]): void {
     const names = results[0]!.queries.map((q) => q.name);
     printTable(
       ['', ...results.map((r) => r.engine)],
-      [['bytes/reading (readings table)', ...results.map((r) => (r.size.readingsBytes / r.size.rows).toFixed(1))], ...names.map((name) => [name, ...results.map((r) => fmtMs(r.queries.find((q) => q.name === name)?.p95 ?? NaN))])],
+      [
+        ['bytes/reading (readings table)', ...results.map((r) => (r.size.readingsBytes / r.size.rows).toFixed(1))],
+        ...names.map((name) => [name, ...results.map((r) => fmtMs(r.queries.find((q) => q.name === name)?.p95 ?? NaN))]),
+      ],
     );
   }
   for (const line of skipped) console.log(`skipped ${line}`);

@@ -3,6 +3,4 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-export const aliases = Object.fromEntries(
-  ['shared', 'boards', 'kiosk', 'console', 'server', 'tests'].map((dir) => [`@${dir}`, resolve(root, dir)]),
-);
+export const aliases = Object.fromEntries(['shared', 'boards', 'kiosk', 'console', 'server', 'tests'].map((dir) => [`@${dir}`, resolve(root, dir)]));

@@ -8,7 +8,10 @@ export function aptInstall(packages, fix) {
   if (!isRoot || !hasCommand('apt-get')) throw new Error(`Missing ${packages.join(', ')}. ${fix}`);
   console.log(`Installing ${packages.join(', ')} for the tests (apt-get)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', ...packages]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', ...packages],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed. ${fix}`);
   }

@@ -3,7 +3,16 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './bundles.mjs';
 
-const BENCHES = ['bench/authRequests.ts', 'bench/loginGuesses.ts', 'bench/mqttPreAuthMemory.ts', 'bench/ingestThroughput.ts', 'bench/alarmLatency.ts', 'bench/socketFanout.ts', 'bench/kioskWall.ts', 'bench/storageAndQueries.ts'];
+const BENCHES = [
+  'bench/authRequests.ts',
+  'bench/loginGuesses.ts',
+  'bench/mqttPreAuthMemory.ts',
+  'bench/ingestThroughput.ts',
+  'bench/alarmLatency.ts',
+  'bench/socketFanout.ts',
+  'bench/kioskWall.ts',
+  'bench/storageAndQueries.ts',
+];
 let failed = false;
 for (const file of BENCHES) {
   console.log(`\n== ${file}`);

@@ -31,12 +31,16 @@ export function bundlesAreStale(outDir = 'dist') {
 export function ensureBuilt({ quiet = false, outDir = 'dist' } = {}) {
   if (!bundlesAreStale(outDir)) return false;
   if (!quiet) console.log('Building the console and kiosk bundles (they are missing or older than their sources)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', quiet ? 'warn' : 'info'], {
-    cwd: root,
-    stdio: 'inherit',
-    // Under vitest NODE_ENV is "test", which would give React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', quiet ? 'warn' : 'info'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // Under vitest NODE_ENV is "test", which would give React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build failed with exit code ${result.status}`);
   return true;
 }

@@ -8,7 +8,8 @@ const EVALUATOR = resolve(import.meta.dirname, '../shared/csp/sizeExpression.ts'
 
 /** The source with eval replaced by the expression parser; throws when claygl no longer has the line (an upgrade moved it). */
 export function patchCompositor(code: string): string {
-  if (!code.includes(COMPOSITOR_EVAL)) throw new Error(`claygl's createCompositor.js no longer contains ${COMPOSITOR_EVAL}: update scripts/cspSafeCompositor.ts`);
+  if (!code.includes(COMPOSITOR_EVAL))
+    throw new Error(`claygl's createCompositor.js no longer contains ${COMPOSITOR_EVAL}: update scripts/cspSafeCompositor.ts`);
   return `import { compileSizeExpression as __compileSizeExpression } from ${JSON.stringify(EVALUATOR)};\n${code.replace(COMPOSITOR_EVAL, '__compileSizeExpression(exprRes[1])')}`;
 }
 

@@ -38,7 +38,11 @@ if (!env.TEST_DATABASE_URL) {
 }
 
 console.log('Type-checking…');
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit', env });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 if (tsc.status !== 0) {
   console.error('Type errors: fix them first.');
   process.exit(1);
@@ -57,11 +61,37 @@ function check(title, bin, args, advice) {
 check(
   'Checking the import rules (.dependency-cruiser.cjs)',
   'dependency-cruiser/bin/dependency-cruise.mjs',
-  ['--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'shared', 'boards', 'kiosk', 'console', 'server', 'tests', 'bench', 'scripts', 'types', 'vite.config.ts', 'vitest.config.ts'],
+  [
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err-long',
+    'shared',
+    'boards',
+    'kiosk',
+    'console',
+    'server',
+    'tests',
+    'bench',
+    'scripts',
+    'types',
+    'vite.config.ts',
+    'vitest.config.ts',
+  ],
   'Import rules broken (above: the rule, why it exists, and the import): move the shared code into a leaf file or the folder it belongs to.',
 );
-check('Linting (eslint.config.js)', 'eslint/bin/eslint.js', ['.', '--max-warnings', '0'], 'Lint findings (above): fix them (a disable comment must say why, after `--`).');
-check('Checking formatting (.prettierrc.json)', 'prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn'], 'Files not formatted (above): run `npm run format`.');
+check(
+  'Linting (eslint.config.js)',
+  'eslint/bin/eslint.js',
+  ['.', '--max-warnings', '0'],
+  'Lint findings (above): fix them (a disable comment must say why, after `--`).',
+);
+check(
+  'Checking formatting (.prettierrc.json)',
+  'prettier/bin/prettier.cjs',
+  ['--check', '.', '--log-level', 'warn'],
+  'Files not formatted (above): run `npm run format`.',
+);
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
 const report = join(root, '.tmp/vitest-report.json');

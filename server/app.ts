@@ -51,7 +51,11 @@ export interface BuildOptions {
 
 /** Builds the whole server (storage migrated and seeded, API, realtime, web pages) without listening. */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const storage = await openStorage({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(options.postgresSchema ? { postgresSchema: options.postgresSchema } : {}) });
+  const storage = await openStorage({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.postgresSchema ? { postgresSchema: options.postgresSchema } : {}),
+  });
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -77,7 +81,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('siteSettings', siteSettings);
     app.decorate('realtime', attachRealtime(app.server, auth));
     assertTimeZone(config.timeZone);
-    app.decorate('ingest', new IngestService(storage.db, config.timeZone, undefined, storage.sqlite, (error) => app.log.warn({ err: error }, 'ingest listener failed')));
+    app.decorate(
+      'ingest',
+      new IngestService(storage.db, config.timeZone, undefined, storage.sqlite, (error) => app.log.warn({ err: error }, 'ingest listener failed')),
+    );
     const alarmEvents = new AlarmEvents((error) => app.log.warn({ err: error }, 'alarm listener failed'));
     const alarmEngine = new AlarmEngine(storage.db, alarmEvents, app.ingest.directory, {
       offlineIntervals: offlineIntervalsFromEnv(),
@@ -87,7 +94,10 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.ingest.events.onCommitted(({ readings, quarantined }) => alarmEngine.onReadings(readings, quarantined));
     app.ingest.onRecordError = (error) => app.log.warn({ err: error }, 'recording ingest rejections failed');
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
-    app.decorate('pushes', new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }));
+    app.decorate(
+      'pushes',
+      new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }),
+    );
     await attachForwarding(app);
     registerChannels(app);
 

@@ -17,7 +17,17 @@ export function NoData({ width, height, scale, palette, messageKey = 'noData' }:
   return (
     <div
       data-testid="chart-no-data"
-      style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: palette.subtleText, fontSize: scaledFont(CHART_FONT.caption + 2, scale), overflow: 'hidden' }}
+      style={{
+        width,
+        height,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        color: palette.subtleText,
+        fontSize: scaledFont(CHART_FONT.caption + 2, scale),
+        overflow: 'hidden',
+      }}
     >
       {t(`chartWidgets.${messageKey}`)}
     </div>

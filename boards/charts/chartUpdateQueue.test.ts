@@ -19,7 +19,11 @@ describe('ChartUpdateQueue', () => {
     const frames: (() => void)[] = [];
     const clock = { t: 0 };
     const log: string[] = [];
-    const queue = new ChartUpdateQueue((run) => frames.push(run), () => clock.t, 8);
+    const queue = new ChartUpdateQueue(
+      (run) => frames.push(run),
+      () => clock.t,
+      8,
+    );
     const charts = ['a', 'b', 'c', 'd', 'e'].map((name) => fakeChart(name, log, clock));
     charts.forEach((chart, index) => queue.push(chart, { v: index }));
     expect(frames).toHaveLength(1);
@@ -36,7 +40,11 @@ describe('ChartUpdateQueue', () => {
     const frames: (() => void)[] = [];
     const clock = { t: 0 };
     const log: string[] = [];
-    const queue = new ChartUpdateQueue((run) => frames.push(run), () => clock.t, 8);
+    const queue = new ChartUpdateQueue(
+      (run) => frames.push(run),
+      () => clock.t,
+      8,
+    );
     const live = fakeChart('live', log, clock);
     const gone = fakeChart('gone', log, clock, 3, true);
     const forgotten = fakeChart('forgotten', log, clock);

@@ -6,7 +6,10 @@ import type { RollupGrain } from '@shared/schemas/energy';
 export const DEFAULT_ENERGY_TYPE = 'electricity';
 
 /** Energy type, grain and periods of a binding, with the defaults given (the widget's period when unbound). */
-export function energyWindowOf(binding: Binding, defaults: { grain: RollupGrain; periods: number }): { energyType: string; grain: RollupGrain; periods: number } {
+export function energyWindowOf(
+  binding: Binding,
+  defaults: { grain: RollupGrain; periods: number },
+): { energyType: string; grain: RollupGrain; periods: number } {
   return { energyType: binding.energyType ?? DEFAULT_ENERGY_TYPE, grain: binding.grain ?? defaults.grain, periods: binding.periods ?? defaults.periods };
 }
 
@@ -24,7 +27,12 @@ export const ENERGY_STALE_AFTER_MS = 30 * 60_000;
  * The channel of an energy widget that shows departments or sub-items: the bound ones (series, summed over
  * the window per id), or with none bound the top `limit` of the ranking (top-level departments, or sub-items).
  */
-export function energyScopeChannel(binding: Binding, scope: 'department' | 'subitem', limit: number, defaults: { grain: RollupGrain; periods: number }): string {
+export function energyScopeChannel(
+  binding: Binding,
+  scope: 'department' | 'subitem',
+  limit: number,
+  defaults: { grain: RollupGrain; periods: number },
+): string {
   const window = energyWindowOf(binding, defaults);
   const ids = channelIds(scope === 'department' ? binding.departmentIds : binding.subitemIds);
   return ids.length > 0 ? energyChannel({ kind: 'series', scope, ids, ...window }) : energyChannel({ kind: 'ranking', scope, ...window, limit });

@@ -11,8 +11,24 @@ const series: EnergySeriesData = {
   unit: 'kWh',
   periods: ['2025-03-01', '2025-03-02'],
   series: [
-    { scopeId: 3, name: 'Hall A', total: 300, points: [{ period: '2025-03-01', energy: 100 }, { period: '2025-03-02', energy: 200 }] },
-    { scopeId: 5, name: 'Hall B', total: 50, points: [{ period: '2025-03-01', energy: 20 }, { period: '2025-03-02', energy: 30 }] },
+    {
+      scopeId: 3,
+      name: 'Hall A',
+      total: 300,
+      points: [
+        { period: '2025-03-01', energy: 100 },
+        { period: '2025-03-02', energy: 200 },
+      ],
+    },
+    {
+      scopeId: 5,
+      name: 'Hall B',
+      total: 50,
+      points: [
+        { period: '2025-03-01', energy: 20 },
+        { period: '2025-03-02', energy: 30 },
+      ],
+    },
   ],
   computedAt: 1,
 };
@@ -39,7 +55,14 @@ describe('energy rows', () => {
       computedAt: 1,
     };
     expect(energyRows(ranking).rest).toBe(250);
-    const whole: EnergyRankingData = { unit: 'kWh', rows: [{ scopeId: 1, name: 'Boilers', energy: 1, share: 0.333333 }, { scopeId: 2, name: 'Pumps', energy: 2, share: 0.666667 }], computedAt: 1 };
+    const whole: EnergyRankingData = {
+      unit: 'kWh',
+      rows: [
+        { scopeId: 1, name: 'Boilers', energy: 1, share: 0.333333 },
+        { scopeId: 2, name: 'Pumps', energy: 2, share: 0.666667 },
+      ],
+      computedAt: 1,
+    };
     expect(energyRows(whole).rest).toBe(0);
     expect(energyRows({ unit: 'kWh', rows: [], computedAt: 1 })).toEqual({ unit: 'kWh', rows: [], rest: 0 });
   });
@@ -48,14 +71,22 @@ describe('energy rows', () => {
 describe('energy bindings', () => {
   it('defaults to electricity today and keeps the binding’s window', () => {
     expect(energyWindowOf({}, { grain: 'day', periods: 1 })).toEqual({ energyType: 'electricity', grain: 'day', periods: 1 });
-    expect(energyWindowOf({ energyType: 'water', grain: 'month', periods: 12 }, { grain: 'day', periods: 1 })).toEqual({ energyType: 'water', grain: 'month', periods: 12 });
+    expect(energyWindowOf({ energyType: 'water', grain: 'month', periods: 12 }, { grain: 'day', periods: 1 })).toEqual({
+      energyType: 'water',
+      grain: 'month',
+      periods: 12,
+    });
   });
 
   it('reads bound ids as a series and falls back to the ranking', () => {
-    expect(energyScopeChannel({ departmentIds: [7, 3], grain: 'hour', periods: 24 }, 'department', 10, { grain: 'day', periods: 1 })).toBe('energy:series:department:3.7:electricity:hour:24');
+    expect(energyScopeChannel({ departmentIds: [7, 3], grain: 'hour', periods: 24 }, 'department', 10, { grain: 'day', periods: 1 })).toBe(
+      'energy:series:department:3.7:electricity:hour:24',
+    );
     expect(energyScopeChannel({ departmentIds: [7] }, 'subitem', 6, { grain: 'day', periods: 1 })).toBe('energy:ranking:subitem:top:electricity:day:1:6');
     const many = Array.from({ length: 60 }, (_, index) => index + 1);
-    expect(energyScopeChannel({ subitemIds: many }, 'subitem', 6, { grain: 'day', periods: 1 })).toBe(`energy:series:subitem:${many.slice(0, 50).join('.')}:electricity:day:1`);
+    expect(energyScopeChannel({ subitemIds: many }, 'subitem', 6, { grain: 'day', periods: 1 })).toBe(
+      `energy:series:subitem:${many.slice(0, 50).join('.')}:electricity:day:1`,
+    );
   });
 });
 

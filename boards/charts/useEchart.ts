@@ -40,7 +40,12 @@ export function useEchart(option: EChartsCoreOption, size: EchartSize, renderer:
   useEffect(() => {
     if (!element.current) return undefined;
     const { option: first, size: at } = latest.current;
-    const instance = echarts.init(element.current, undefined, { renderer, width: Math.max(1, at.width), height: Math.max(1, at.height), devicePixelRatio: window.devicePixelRatio || 1 });
+    const instance = echarts.init(element.current, undefined, {
+      renderer,
+      width: Math.max(1, at.width),
+      height: Math.max(1, at.height),
+      devicePixelRatio: window.devicePixelRatio || 1,
+    });
     liveCharts.add(instance);
     instance.setOption(first, { notMerge: true });
     applied.current = first;

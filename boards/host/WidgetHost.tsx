@@ -38,7 +38,15 @@ export const WidgetHost = memo(function WidgetHost(props: WidgetHostProps) {
       ? [t('kioskRuntime.widget.unknownType', { type: resolved.type })]
       : [t('kioskRuntime.widget.invalidOptions', { name: t(resolved.descriptor.nameKey, { defaultValue: resolved.descriptor.id }) }), ...resolved.issues];
   return (
-    <WidgetTile elementId={props.elementId} rect={props.rect} scale={props.scale} title={props.element.title} mode={props.theme.mode} accent={props.theme.accent} state="error">
+    <WidgetTile
+      elementId={props.elementId}
+      rect={props.rect}
+      scale={props.scale}
+      title={props.element.title}
+      mode={props.theme.mode}
+      accent={props.theme.accent}
+      state="error"
+    >
       <ErrorTileBody lines={lines} scale={props.scale} />
     </WidgetTile>
   );
@@ -57,7 +65,17 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
   useEffect(() => telemetry.watch(channels), [telemetry, channelsKey]); // eslint-disable-line react-hooks/exhaustive-deps -- channelsKey stands for channels, a new array on each render with the same names
   // A string computed: the tile re-renders when loading/live/stale flips, not on every delta.
   const dataStatus = useMemo(
-    () => computed(() => dataState({ timestamps: channels.map((channel) => telemetry.read(channel)?.ts), connected: telemetry.connection.connected, connectedSince: telemetry.connection.since, now: telemetry.clock.now, staleAfterMs }).state),
+    () =>
+      computed(
+        () =>
+          dataState({
+            timestamps: channels.map((channel) => telemetry.read(channel)?.ts),
+            connected: telemetry.connection.connected,
+            connectedSince: telemetry.connection.since,
+            now: telemetry.clock.now,
+            staleAfterMs,
+          }).state,
+      ),
     [telemetry, channelsKey, staleAfterMs], // eslint-disable-line react-hooks/exhaustive-deps -- channelsKey stands for channels (see above)
   );
   const renderer = rendererFor(descriptor);
@@ -83,7 +101,9 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
       mode={theme.mode}
       accent={theme.accent}
       state={state}
-      overlay={failed ? null : <DataAge telemetry={telemetry} channels={channels} stale={stale} scale={scale} titleHeight={titleBarHeight(element.title, scale)} />}
+      overlay={
+        failed ? null : <DataAge telemetry={telemetry} channels={channels} stale={stale} scale={scale} titleHeight={titleBarHeight(element.title, scale)} />
+      }
     >
       <WidgetErrorBoundary
         retryAfterMs={retryAfterMs}
@@ -113,7 +133,19 @@ const LiveWidget = observer(function LiveWidget({ elementId, element, rect, scal
  * The only part that re-renders on each delta: the stale label, or a faint time of the newest data. It sits
  * at the right of the title bar (or the tile's top-right corner without one), never over a chart's axis.
  */
-const DataAge = observer(function DataAge({ telemetry, channels, stale, scale, titleHeight }: { telemetry: HostTelemetry; channels: readonly string[]; stale: boolean; scale: number; titleHeight: number }) {
+const DataAge = observer(function DataAge({
+  telemetry,
+  channels,
+  stale,
+  scale,
+  titleHeight,
+}: {
+  telemetry: HostTelemetry;
+  channels: readonly string[];
+  stale: boolean;
+  scale: number;
+  titleHeight: number;
+}) {
   const { t } = useTranslation();
   if (channels.length === 0) return null;
   let newest: number | null = null;
@@ -124,11 +156,27 @@ const DataAge = observer(function DataAge({ telemetry, channels, stale, scale, t
   const fontSize = Math.max(8, Math.round(11 * scale));
   const corner =
     titleHeight > 0
-      ? ({ position: 'absolute', right: Math.round(8 * scale), top: Math.round((titleHeight - fontSize * 1.6) / 2), lineHeight: `${Math.round(fontSize * 1.2)}px`, fontSize, pointerEvents: 'none' } as const)
+      ? ({
+          position: 'absolute',
+          right: Math.round(8 * scale),
+          top: Math.round((titleHeight - fontSize * 1.6) / 2),
+          lineHeight: `${Math.round(fontSize * 1.2)}px`,
+          fontSize,
+          pointerEvents: 'none',
+        } as const)
       : ({ position: 'absolute', right: Math.round(6 * scale), top: Math.round(3 * scale), fontSize, pointerEvents: 'none' } as const);
   if (stale) {
     return (
-      <div data-testid="widget-stale" style={{ ...corner, padding: `${Math.round(2 * scale)}px ${Math.round(6 * scale)}px`, borderRadius: 4, background: 'rgba(0,0,0,0.55)', color: '#ffd591' }}>
+      <div
+        data-testid="widget-stale"
+        style={{
+          ...corner,
+          padding: `${Math.round(2 * scale)}px ${Math.round(6 * scale)}px`,
+          borderRadius: 4,
+          background: 'rgba(0,0,0,0.55)',
+          color: '#ffd591',
+        }}
+      >
         {newest === null ? t('kioskRuntime.widget.noData') : t('kioskRuntime.widget.lastUpdate', { time: clockTime(newest) })}
       </div>
     );

@@ -82,7 +82,14 @@ export function ErrorTileBody({ lines, scale }: { lines: string[]; scale: number
   return (
     <div
       data-testid="widget-error"
-      style={{ position: 'absolute', inset: 0, padding: Math.round(10 * scale), color: '#ff7875', fontSize: Math.max(8, Math.round(13 * scale)), overflow: 'hidden' }}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        padding: Math.round(10 * scale),
+        color: '#ff7875',
+        fontSize: Math.max(8, Math.round(13 * scale)),
+        overflow: 'hidden',
+      }}
     >
       {lines.map((line, index) => (
         <div key={index}>{line}</div>

@@ -33,7 +33,11 @@ export function resolveElement(registry: Pick<Registry<AnyWidgetDescriptor>, 'ge
   }
   const parsed = descriptor.options.safeParse(migrated);
   if (!parsed.success) {
-    return { kind: 'invalid', descriptor, issues: parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'options'}: ${issue.message}`) };
+    return {
+      kind: 'invalid',
+      descriptor,
+      issues: parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'options'}: ${issue.message}`),
+    };
   }
   const options = parsed.data as Record<string, unknown>;
   try {

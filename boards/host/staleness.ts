@@ -15,7 +15,13 @@ export const LOADING_GRACE_MS = 2000;
  * or the newest reading of its channels is older than staleAfterMs; loading before the first reading.
  * A widget without channels (clock, text) is always live.
  */
-export function dataState(input: { timestamps: readonly (number | undefined)[]; connected: boolean; connectedSince?: number; now: number; staleAfterMs: number }): {
+export function dataState(input: {
+  timestamps: readonly (number | undefined)[];
+  connected: boolean;
+  connectedSince?: number;
+  now: number;
+  staleAfterMs: number;
+}): {
   state: DataState;
   newest: number | null;
 } {
@@ -23,7 +29,8 @@ export function dataState(input: { timestamps: readonly (number | undefined)[]; 
   const known = input.timestamps.filter((ts): ts is number => ts !== undefined);
   const newest = known.length ? Math.max(...known) : null;
   if (!input.connected) return { state: 'stale', newest };
-  if (newest === null) return { state: input.connectedSince !== undefined && input.now - input.connectedSince >= LOADING_GRACE_MS ? 'live' : 'loading', newest };
+  if (newest === null)
+    return { state: input.connectedSince !== undefined && input.now - input.connectedSince >= LOADING_GRACE_MS ? 'live' : 'loading', newest };
   return { state: input.now - newest > input.staleAfterMs ? 'stale' : 'live', newest };
 }
 

@@ -75,7 +75,8 @@ export function computeBoardGeometry(canvas: CanvasSpec, grid: GridSpec, viewpor
     scaleY = scaleX;
   }
   // fit-width scrolls, so a grid that runs below the design height is shown whole.
-  const bottom = canvas.scaleMode === 'fit-width' ? Math.max(designHeight, ...grid.items.map((item) => designRect(grid, designWidth, item).y1 + grid.gap)) : designHeight;
+  const bottom =
+    canvas.scaleMode === 'fit-width' ? Math.max(designHeight, ...grid.items.map((item) => designRect(grid, designWidth, item).y1 + grid.gap)) : designHeight;
   const width = Math.round(designWidth * scaleX);
   const height = Math.round(bottom * scaleY);
   const left = canvas.scaleMode === 'fit' ? Math.round((viewport.width - width) / 2) : 0;
@@ -87,5 +88,15 @@ export function computeBoardGeometry(canvas: CanvasSpec, grid: GridSpec, viewpor
     const y0 = Math.round(box.y0 * scaleY);
     return { element: item.element, left: x0, top: y0, width: Math.round(box.x1 * scaleX) - x0, height: Math.round(box.y1 * scaleY) - y0 };
   });
-  return { left, top, width, height, scaleX, scaleY, scale: Math.min(scaleX, scaleY), scrolls: canvas.scaleMode === 'fit-width' && height > viewport.height, items };
+  return {
+    left,
+    top,
+    width,
+    height,
+    scaleX,
+    scaleY,
+    scale: Math.min(scaleX, scaleY),
+    scrolls: canvas.scaleMode === 'fit-width' && height > viewport.height,
+    items,
+  };
 }

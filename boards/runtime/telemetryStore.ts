@@ -157,7 +157,10 @@ export class TelemetryStore implements ChannelReader {
     if (!entry) {
       const created: ChannelEntry = { watchers: 0, listeners: new Set(), stop: () => undefined };
       this.entries.set(channel, created);
-      created.stop = channel === OPEN_ALARMS_CHANNEL ? this.deriveOpenAlarms(created) : this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
+      created.stop =
+        channel === OPEN_ALARMS_CHANNEL
+          ? this.deriveOpenAlarms(created)
+          : this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
       entry = created;
     }
     return entry;

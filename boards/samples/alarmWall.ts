@@ -16,7 +16,12 @@ export const alarmWallSample: SampleBoard = {
         id: 'top',
         at: [14, 3, 10, 8],
         // The plant's halls and utilities (the children of PLANT), not the two top-level sites.
-        element: { type: 'top-n', title: 'Biggest consumers in the plant, last 24 h', options: { scope: 'department', limit: 6 }, binding: { departmentIds: resolved([refs.department('PLANT')]), energyType: 'electricity', grain: 'hour', periods: 24 } },
+        element: {
+          type: 'top-n',
+          title: 'Biggest consumers in the plant, last 24 h',
+          options: { scope: 'department', limit: 6 },
+          binding: { departmentIds: resolved([refs.department('PLANT')]), energyType: 'electricity', grain: 'hour', periods: 24 },
+        },
       },
       {
         id: 'critical-loads',

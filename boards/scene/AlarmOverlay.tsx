@@ -23,7 +23,12 @@ export function AlarmOverlay({ alarms, meterNames, scale, maxRows = MAX_OVERLAY_
   const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }), [i18n.language]);
   const shown = alarms.slice(0, Math.max(1, Math.min(maxRows, MAX_OVERLAY_ROWS)));
   return (
-    <section className={compact ? `${styles.alarms} ${styles.compact}` : styles.alarms} style={{ fontSize: (compact ? 12 : 14) * scale }} data-testid="scene-alarms" aria-live="polite">
+    <section
+      className={compact ? `${styles.alarms} ${styles.compact}` : styles.alarms}
+      style={{ fontSize: (compact ? 12 : 14) * scale }}
+      data-testid="scene-alarms"
+      aria-live="polite"
+    >
       <h2 className={styles.alarmsTitle}>{t('visualization.alarmsTitle', { count: alarms.length })}</h2>
       {alarms.length === 0 && <p className={styles.quiet}>{t('visualization.noAlarms')}</p>}
       <ul className={styles.alarmList}>

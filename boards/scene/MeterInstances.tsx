@@ -29,10 +29,13 @@ export function MeterInstances({ layout, loads, alarmMeterIds }: MeterInstancesP
   const count = layout.meters.length;
   const geometry = useMemo(() => new CylinderGeometry(0.55, 0.55, 1, 20).translate(0, 0.5, 0), []);
   const material = useMemo(() => new MeshLambertMaterial({ color: 0xffffff }), []);
-  useEffect(() => () => {
-    geometry.dispose();
-    material.dispose();
-  }, [geometry, material]);
+  useEffect(
+    () => () => {
+      geometry.dispose();
+      material.dispose();
+    },
+    [geometry, material],
+  );
 
   const mesh = useMemo(() => {
     // At least one slot: an empty instance buffer is not a valid WebGL buffer.

@@ -44,7 +44,18 @@ function SceneCounterProbe() {
  * load, labels, the camera tour. Fills its parent (position it relatively). Every geometry, material and
  * texture it creates is disposed on unmount; react-three-fiber releases the renderer and its context.
  */
-export function PlantScene({ layout, loads, alarmMeterIds, meterNames, tour, lapSeconds, showLabels, hotLabels = 6, formatLoad, buildingCaption }: PlantSceneProps) {
+export function PlantScene({
+  layout,
+  loads,
+  alarmMeterIds,
+  meterNames,
+  tour,
+  lapSeconds,
+  showLabels,
+  hotLabels = 6,
+  formatLoad,
+  buildingCaption,
+}: PlantSceneProps) {
   const hottest = useMemo(() => hottestMeters(loads.values(), Math.min(hotLabels, MAX_HOT_LABELS)), [loads, hotLabels]);
   return (
     <Canvas

@@ -53,7 +53,13 @@ describe('PlantView', () => {
   it('colours by live power against the highest and greys offline meters', () => {
     const reader = new FakeChannelReader();
     renderView(reader);
-    act(() => reader.push({ 'meters:directory': directory, 'meter:1:latest': { meterId: 1, ts: 5, values: { kw: 80 } }, 'meter:2:latest': { meterId: 2, ts: 5, values: { kw: 20 } } }));
+    act(() =>
+      reader.push({
+        'meters:directory': directory,
+        'meter:1:latest': { meterId: 1, ts: 5, values: { kw: 80 } },
+        'meter:2:latest': { meterId: 2, ts: 5, values: { kw: 20 } },
+      }),
+    );
     const loads = sceneProps.current!.loads;
     expect([1, 2, 3, 4].map((id) => loads.get(id)?.ratio)).toEqual([1, 0.25, null, null]);
     act(() => reader.push({ 'meter:2:latest': { meterId: 2, ts: 6, values: { kw: 160 } } }));

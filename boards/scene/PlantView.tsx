@@ -98,7 +98,15 @@ function PlantViewInner({ tour, lapSeconds, showLabels, departmentIds, scale, ti
           {status}
         </p>
       )}
-      {showAlarms && layout.meters.length > 0 && <AlarmOverlay alarms={alarms} meterNames={meterNames} scale={scale} compact={title === undefined} {...(maxAlarmRows === undefined ? {} : { maxRows: maxAlarmRows })} />}
+      {showAlarms && layout.meters.length > 0 && (
+        <AlarmOverlay
+          alarms={alarms}
+          meterNames={meterNames}
+          scale={scale}
+          compact={title === undefined}
+          {...(maxAlarmRows === undefined ? {} : { maxRows: maxAlarmRows })}
+        />
+      )}
       {showLegend && layout.meters.length > 0 && <SceneLegend scale={scale} />}
     </div>
   );

@@ -19,7 +19,10 @@ export class FakeChannelReader implements ChannelReader {
 
   /** Channels watched at least once right now. */
   watched(): string[] {
-    return [...this.watchCounts].filter(([, count]) => count > 0).map(([channel]) => channel).sort();
+    return [...this.watchCounts]
+      .filter(([, count]) => count > 0)
+      .map(([channel]) => channel)
+      .sort();
   }
 
   /** One delta batch: every value lands in one MobX action, like the kiosk's telemetry store. */

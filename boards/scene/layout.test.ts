@@ -52,7 +52,12 @@ describe('layoutPlant', () => {
     expect(layout.bounds.minX).toBeCloseTo(-layout.bounds.maxX, 9);
     expect(layout.bounds.minZ).toBeCloseTo(-layout.bounds.maxZ, 9);
     for (const b of layout.buildings) {
-      for (const [dx, dz] of [[-1, -1], [1, 1], [-1, 1], [1, -1]] as const) {
+      for (const [dx, dz] of [
+        [-1, -1],
+        [1, 1],
+        [-1, 1],
+        [1, -1],
+      ] as const) {
         expect(Math.hypot(b.x + (dx * b.width) / 2, b.z + (dz * b.depth) / 2)).toBeLessThanOrEqual(layout.radius + 1e-9);
       }
     }

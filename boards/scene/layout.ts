@@ -54,7 +54,9 @@ export function topDepartmentName(path: string): string {
 export function filterMeters(meters: readonly MeterDirectoryEntry[], departmentIds: readonly number[]): MeterDirectoryEntry[] {
   if (departmentIds.length === 0) return [...meters];
   const wanted = new Set(departmentIds);
-  return meters.filter((meter) => (meter.topDepartmentId !== null && wanted.has(meter.topDepartmentId)) || (meter.departmentId !== null && wanted.has(meter.departmentId)));
+  return meters.filter(
+    (meter) => (meter.topDepartmentId !== null && wanted.has(meter.topDepartmentId)) || (meter.departmentId !== null && wanted.has(meter.departmentId)),
+  );
 }
 
 /** Columns × rows of a near-square grid that holds n meters. */
@@ -92,11 +94,13 @@ function groupByTopDepartment(meters: readonly MeterDirectoryEntry[], unassigned
  */
 export function layoutPlant(directory: readonly MeterDirectoryEntry[], unassignedName: string): PlantLayout {
   let budget = MAX_METERS;
-  const groups = groupByTopDepartment(directory, unassignedName).map((group) => {
-    const meters = group.meters.slice(0, Math.max(0, budget));
-    budget -= meters.length;
-    return { ...group, meters };
-  }).filter((group) => group.meters.length > 0);
+  const groups = groupByTopDepartment(directory, unassignedName)
+    .map((group) => {
+      const meters = group.meters.slice(0, Math.max(0, budget));
+      budget -= meters.length;
+      return { ...group, meters };
+    })
+    .filter((group) => group.meters.length > 0);
 
   const sized = groups.map((group) => {
     const { cols, rows } = meterGrid(group.meters.length);
@@ -119,7 +123,15 @@ export function layoutPlant(directory: readonly MeterDirectoryEntry[], unassigne
     const left = cursorX;
     const top = cursorZ;
     const buildingIndex = buildings.length;
-    buildings.push({ departmentId: group.departmentId, name: group.name, x: left + width / 2, z: top + depth / 2, width, depth, meterCount: group.meters.length });
+    buildings.push({
+      departmentId: group.departmentId,
+      name: group.name,
+      x: left + width / 2,
+      z: top + depth / 2,
+      width,
+      depth,
+      meterCount: group.meters.length,
+    });
     group.meters.forEach((meter, index) => {
       const col = index % cols;
       const row = Math.floor(index / cols);

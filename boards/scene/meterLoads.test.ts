@@ -15,7 +15,14 @@ describe('computeMeterLoads', () => {
     directoryMeter(6, 2),
     directoryMeter(7, 2),
   ];
-  const values = new Map([latest(1, { kw: 400, kwh: 12 }), latest(2, { kw: 100 }), latest(3, { kw: 900 }), latest(4, { flow: 3, m3: 5 }), latest(5, { flow: 12 }), latest(7, { kwh: 55 })]);
+  const values = new Map([
+    latest(1, { kw: 400, kwh: 12 }),
+    latest(2, { kw: 100 }),
+    latest(3, { kw: 900 }),
+    latest(4, { flow: 3, m3: 5 }),
+    latest(5, { flow: 12 }),
+    latest(7, { kwh: 55 }),
+  ]);
 
   it('rates power against the highest power and flow against the highest flow, never across units', () => {
     const loads = computeMeterLoads(meters, values);

@@ -50,7 +50,14 @@ export function computeMeterLoads(meters: readonly MeterDirectoryEntry[], latest
     const top = highest.get(reading.metric) ?? 0;
     // Export (negative power) counts as no load; an all-zero site is all cold, never NaN.
     const ratio = top > 0 ? Math.min(1, Math.max(0, reading.value) / top) : 0;
-    loads.set(meter.id, { meterId: meter.id, metric: reading.metric, value: reading.value, unit: metricDef(reading.metric)?.unit ?? '', ratio, ts: latest.get(meter.id)?.ts ?? null });
+    loads.set(meter.id, {
+      meterId: meter.id,
+      metric: reading.metric,
+      value: reading.value,
+      unit: metricDef(reading.metric)?.unit ?? '',
+      ratio,
+      ts: latest.get(meter.id)?.ts ?? null,
+    });
   }
   return loads;
 }

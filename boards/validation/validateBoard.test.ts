@@ -36,11 +36,17 @@ describe('validateBoard', () => {
 
   it('names an unknown widget type at the element', () => {
     const result = validateBoard(board({ k1: { type: 'no-such-widget' } }), registry);
-    expect(result).toEqual({ ok: false, issues: [{ path: ['elements', 'k1', 'type'], rule: 'unknown_widget', message: 'Unknown widget type "no-such-widget"' }] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: ['elements', 'k1', 'type'], rule: 'unknown_widget', message: 'Unknown widget type "no-such-widget"' }],
+    });
   });
 
   it('reports option errors under elements.<id>.options with the field', () => {
-    const result = validateBoard(board({ g: { type: 'fake-gauge', version: 2, options: { range: { max: -5 }, unit: 'kilowatts' } }, t: { type: 'fake-text', options: { text: 'ok' } } }), registry);
+    const result = validateBoard(
+      board({ g: { type: 'fake-gauge', version: 2, options: { range: { max: -5 }, unit: 'kilowatts' } }, t: { type: 'fake-text', options: { text: 'ok' } } }),
+      registry,
+    );
     expect(result).toEqual({
       ok: false,
       issues: [
@@ -60,11 +66,17 @@ describe('validateBoard', () => {
 
   it('refuses options from a newer widget version', () => {
     const result = validateBoard(board({ g: { type: 'fake-gauge', version: 3 } }), registry);
-    expect(result).toEqual({ ok: false, issues: [{ path: ['elements', 'g', 'version'], rule: 'version', message: 'Options version 3 of "fake-gauge" is newer than this product knows (2)' }] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: ['elements', 'g', 'version'], rule: 'version', message: 'Options version 3 of "fake-gauge" is newer than this product knows (2)' }],
+    });
   });
 
   it('reports document shape errors with their path', () => {
-    const result = validateBoard({ schemaVersion: 1, meta: { name: ' ' }, elements: {}, layout: { kind: 'grid', spec: { items: [{ element: 'ghost', x: 20, y: 0, w: 6, h: 2 }] } } }, registry);
+    const result = validateBoard(
+      { schemaVersion: 1, meta: { name: ' ' }, elements: {}, layout: { kind: 'grid', spec: { items: [{ element: 'ghost', x: 20, y: 0, w: 6, h: 2 }] } } },
+      registry,
+    );
     expect(result).toEqual({
       ok: false,
       issues: [

@@ -32,20 +32,45 @@ interface ElementResult {
 }
 
 /** Runs the descriptor's option migrations from the element's version up to the descriptor's. */
-function migrateOptions(elementId: string, element: BoardElement, descriptor: AnyWidgetDescriptor): { options: Record<string, unknown>; applied: string[]; issue?: BoardIssue } {
+function migrateOptions(
+  elementId: string,
+  element: BoardElement,
+  descriptor: AnyWidgetDescriptor,
+): { options: Record<string, unknown>; applied: string[]; issue?: BoardIssue } {
   const at = (key: string): IssuePath => ['elements', elementId, key];
   let options = element.options;
   const applied: string[] = [];
   if (element.version > descriptor.version) {
-    return { options, applied, issue: { path: at('version'), rule: 'version', message: `Options version ${element.version} of "${descriptor.id}" is newer than this product knows (${descriptor.version})` } };
+    return {
+      options,
+      applied,
+      issue: {
+        path: at('version'),
+        rule: 'version',
+        message: `Options version ${element.version} of "${descriptor.id}" is newer than this product knows (${descriptor.version})`,
+      },
+    };
   }
   for (let version = element.version; version < descriptor.version; version += 1) {
     const step = descriptor.migrations?.[version];
-    if (!step) return { options, applied, issue: { path: at('version'), rule: 'migration', message: `No migration of "${descriptor.id}" options from version ${version}` } };
+    if (!step)
+      return {
+        options,
+        applied,
+        issue: { path: at('version'), rule: 'migration', message: `No migration of "${descriptor.id}" options from version ${version}` },
+      };
     try {
       options = step.up({ ...options });
     } catch (error) {
-      return { options, applied, issue: { path: at('options'), rule: 'migration', message: `Migration "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}` } };
+      return {
+        options,
+        applied,
+        issue: {
+          path: at('options'),
+          rule: 'migration',
+          message: `Migration "${step.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      };
     }
     applied.push(`elements.${elementId}: ${step.name}`);
   }
@@ -55,7 +80,11 @@ function migrateOptions(elementId: string, element: BoardElement, descriptor: An
 function checkElement(elementId: string, element: BoardElement, registry: WidgetLookup): ElementResult {
   const descriptor = registry.get(element.type);
   if (!descriptor) {
-    return { element, applied: [], issues: [{ path: ['elements', elementId, 'type'], rule: 'unknown_widget', message: `Unknown widget type "${element.type}"` }] };
+    return {
+      element,
+      applied: [],
+      issues: [{ path: ['elements', elementId, 'type'], rule: 'unknown_widget', message: `Unknown widget type "${element.type}"` }],
+    };
   }
   const applied: string[] = [];
   // A renamed type answers to its old id (registry alias); store the current one.
@@ -68,7 +97,11 @@ function checkElement(elementId: string, element: BoardElement, registry: Widget
     return {
       element,
       applied,
-      issues: parsed.error.issues.map((issue) => ({ path: ['elements', elementId, 'options', ...issue.path.map(pathKey)], rule: issue.code, message: issue.message })),
+      issues: parsed.error.issues.map((issue) => ({
+        path: ['elements', elementId, 'options', ...issue.path.map(pathKey)],
+        rule: issue.code,
+        message: issue.message,
+      })),
     };
   }
   return { element: { ...element, type: descriptor.id, version: descriptor.version, options: parsed.data as Record<string, unknown> }, applied, issues: [] };

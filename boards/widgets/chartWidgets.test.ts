@@ -20,12 +20,28 @@ describe('chart widgets', () => {
     };
     expect(names('en')).toEqual(['KPI figure', 'Gauge', 'Live trend', 'Energy bars', 'Energy share', 'Energy flow', 'Daily energy calendar']);
     expect(names('zh')).toEqual(['指标数字', '仪表盘', '实时趋势', '能耗柱状图', '能耗占比', '能流图', '每日能耗日历']);
-    expect(names('es')).toEqual(['Cifra KPI', 'Indicador', 'Tendencia en vivo', 'Barras de energía', 'Reparto de energía', 'Flujo de energía', 'Calendario de energía diaria']);
+    expect(names('es')).toEqual([
+      'Cifra KPI',
+      'Indicador',
+      'Tendencia en vivo',
+      'Barras de energía',
+      'Reparto de energía',
+      'Flujo de energía',
+      'Calendario de energía diaria',
+    ]);
   });
 
   it('builds a zero-input stub and its channels for every widget', () => {
     const channels = CHART_WIDGETS.map((widget) => widget.channels({}, widget.options.parse({})));
-    expect(channels).toEqual([[], [], [], ['energy:ranking:department:top:electricity:day:1:10'], ['energy:ranking:department:top:electricity:day:1:6'], ['energy:flow:electricity:day:1'], []]);
+    expect(channels).toEqual([
+      [],
+      [],
+      [],
+      ['energy:ranking:department:top:electricity:day:1:10'],
+      ['energy:ranking:department:top:electricity:day:1:6'],
+      ['energy:flow:electricity:day:1'],
+      [],
+    ]);
   });
 
   it('loads each renderer lazily as a component', async () => {

@@ -28,7 +28,11 @@ export const AppProviders = observer(function AppProviders({ rootStore, children
   const scale = useScreenScale();
   // The site's settings (/settings/superConfig): its default colour, favicon and default language.
   const site = siteStoreOf(rootStore);
-  useSiteAppearance(rootStore, site.site, useCallback(() => site.load(), [site]));
+  useSiteAppearance(
+    rootStore,
+    site.site,
+    useCallback(() => site.load(), [site]),
+  );
   const colour = site.themeColour(themeColor);
   const theme = useMemo(() => consoleTheme(colour), [colour]);
   useEffect(() => realtime?.(rootStore), [realtime, rootStore]);

@@ -86,7 +86,11 @@ describe('kiosk routes', () => {
 
   it('swaps the board in place when its revision rises, and says so when it is deleted', async () => {
     let current = board1;
-    harness = await startKiosk({ path: '/dash/1', credentials: { kind: 'token', token: DISPLAY_TOKEN, from: 'access_token' }, routes: server({ boards: { 1: () => ok(current) } }) });
+    harness = await startKiosk({
+      path: '/dash/1',
+      credentials: { kind: 'token', token: DISPLAY_TOKEN, from: 'access_token' },
+      routes: server({ boards: { 1: () => ok(current) } }),
+    });
     await flush();
     const root = screen.getByTestId('board');
     current = boardRecord(1, 2, boardDocument('Energy overview', { main: { meterId: 42, x: 0 }, extra: { meterId: 44, x: 4 } }));
@@ -130,7 +134,12 @@ describe('kiosk routes', () => {
 
   it('blanks a revoked display at boot, forgets its token and asks nothing after the boot requests', async () => {
     const storage = new Map([[DISPLAY_TOKEN_KEY, DISPLAY_TOKEN]]);
-    harness = await startKiosk({ path: '/dash/1', credentials: { kind: 'none' }, storage, routes: server({ session: () => failure(ErrorCode.DISPLAY_REVOKED) }) });
+    harness = await startKiosk({
+      path: '/dash/1',
+      credentials: { kind: 'none' },
+      storage,
+      routes: server({ session: () => failure(ErrorCode.DISPLAY_REVOKED) }),
+    });
     await flush();
     expect(screen.getByTestId('display-revoked').textContent).toContain('This display has been revoked');
     expect(storage.has(DISPLAY_TOKEN_KEY)).toBe(false);
@@ -179,7 +188,7 @@ describe('kiosk routes', () => {
     expect(screen.getByTestId('board').getAttribute('data-board-id')).toBe('2');
   });
 
-  it('reloads on the console\'s command only once the server answers its health check', async () => {
+  it("reloads on the console's command only once the server answers its health check", async () => {
     let healthy = false;
     const base = server();
     harness = await startKiosk({
@@ -196,8 +205,17 @@ describe('kiosk routes', () => {
     expect(harness.reloads).toBe(1);
   });
 
-  it('rotates a display\'s playlist at each entry\'s seconds, skipping a board that fails', async () => {
-    const playlist = { id: 5, name: 'Lobby', updatedAt: 0, entries: [{ boardId: 1, seconds: 10 }, { boardId: 404, seconds: 5 }, { boardId: 2, seconds: 5 }] };
+  it("rotates a display's playlist at each entry's seconds, skipping a board that fails", async () => {
+    const playlist = {
+      id: 5,
+      name: 'Lobby',
+      updatedAt: 0,
+      entries: [
+        { boardId: 1, seconds: 10 },
+        { boardId: 404, seconds: 5 },
+        { boardId: 2, seconds: 5 },
+      ],
+    };
     harness = await startKiosk({
       path: '/dash/playlist/5',
       credentials: { kind: 'token', token: DISPLAY_TOKEN, from: 'access_token' },

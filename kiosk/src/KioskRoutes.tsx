@@ -85,9 +85,30 @@ type WidgetRegistry = WidgetHostEnvironment['registry'];
 export function KioskRoutes({ registry = widgetRegistry }: { registry?: WidgetRegistry }) {
   return (
     <Routes>
-      <Route path="/dash/playlist/:id" element={<Live registry={registry}><DashPlaylist /></Live>} />
-      <Route path="/dash/:id" element={<Live registry={registry}><DashBoard /></Live>} />
-      <Route path="/visualization" element={<Live registry={registry}><Visualization /></Live>} />
+      <Route
+        path="/dash/playlist/:id"
+        element={
+          <Live registry={registry}>
+            <DashPlaylist />
+          </Live>
+        }
+      />
+      <Route
+        path="/dash/:id"
+        element={
+          <Live registry={registry}>
+            <DashBoard />
+          </Live>
+        }
+      />
+      <Route
+        path="/visualization"
+        element={
+          <Live registry={registry}>
+            <Visualization />
+          </Live>
+        }
+      />
       <Route path="*" element={<NothingHere />} />
     </Routes>
   );

@@ -42,14 +42,14 @@ if (!container) throw new Error('kiosk/index.html has no #root element');
 void i18nReady.then((i18n) => {
   document.documentElement.lang = i18n.language;
   createRoot(container).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <KioskAppProvider app={app}>
-        <BrowserRouter>
-          <KioskRoutes />
-        </BrowserRouter>
-      </KioskAppProvider>
-    </I18nextProvider>
-  </StrictMode>,
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <KioskAppProvider app={app}>
+          <BrowserRouter>
+            <KioskRoutes />
+          </BrowserRouter>
+        </KioskAppProvider>
+      </I18nextProvider>
+    </StrictMode>,
   );
 });

@@ -15,7 +15,10 @@ const countField: Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>> = {
  * caller's tree) or `userId` (a user's tree), only what is visible there (admins see everything);
  * with neither, everything.
  */
-export async function alarmCounts(db: Kysely<Database>, query: { processingState: AlarmState[]; userId?: number; visibility?: AlarmVisibility | null }): Promise<AlarmTotalCount> {
+export async function alarmCounts(
+  db: Kysely<Database>,
+  query: { processingState: AlarmState[]; userId?: number; visibility?: AlarmVisibility | null },
+): Promise<AlarmTotalCount> {
   const counts: AlarmTotalCount = { total: 0, deviceCount: 0, errorCount: 0, troubleCount: 0, offlineCount: 0 };
   if (query.processingState.length === 0) return counts;
   const visibility = query.visibility !== undefined ? query.visibility : await alarmVisibility(db, query.userId);

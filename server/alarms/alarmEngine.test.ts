@@ -25,7 +25,16 @@ describe('threshold alarms on a meter', () => {
   let ruleId: number;
   beforeAll(async () => {
     const meterId = await k.id('meters', 'M011');
-    const { body } = await k.send('POST', '/api/alarm-rules', { name: 'Press overload', scope: 'meter', scopeId: meterId, metric: 'kw', over: 500, durationS: 60, hysteresis: 20, severity: 'high' });
+    const { body } = await k.send('POST', '/api/alarm-rules', {
+      name: 'Press overload',
+      scope: 'meter',
+      scopeId: meterId,
+      metric: 'kw',
+      over: 500,
+      durationS: 60,
+      hysteresis: 20,
+      severity: 'high',
+    });
     expect(body.code).toBe(0);
     ruleId = body.data.id;
   });
@@ -90,7 +99,7 @@ describe('threshold alarms on a meter', () => {
 });
 
 describe('threshold alarms on a department', () => {
-  it('sums the latest kw of the department\'s meters', async () => {
+  it("sums the latest kw of the department's meters", async () => {
     const departmentId = await k.id('departments', 'LINE-3');
     await k.send('POST', '/api/alarm-rules', { name: 'Line 3 demand', scope: 'department', scopeId: departmentId, metric: 'kw', over: 100 });
     await send([kw('M021', '11:00:00', 60)]);
@@ -98,7 +107,12 @@ describe('threshold alarms on a department', () => {
     await send([kw('M022', '11:00:10', 50)]);
     const page = (await k.get('/api/alarm-records', { departmentId })).body.data;
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ subject: { type: 'department', code: 'LINE-3', name: 'Line 3' }, value: 110, limit: 100, message: 'kw 110 over 100 for 0 s' });
+    expect(page.rows[0]).toMatchObject({
+      subject: { type: 'department', code: 'LINE-3', name: 'Line 3' },
+      value: 110,
+      limit: 100,
+      message: 'kw 110 over 100 for 0 s',
+    });
   });
 });
 
@@ -109,8 +123,18 @@ describe('error alarms', () => {
     await send([reg('12:00:00', 0), reg('12:15:00', 1000)]);
     let page = await records('error');
     expect(page.total).toBe(1);
-    expect(page.rows[0]).toMatchObject({ kind: 'error', severity: 'high', subject: { type: 'meter', code: 'M014' }, ruleId: null, value: 1000, limit: 240, repeatCount: 0 });
-    expect(page.rows[0].message).toBe('implausible step of 1000 over the 240 possible between 2026-11-10T04:00:00.000Z and 2026-11-10T04:15:00.000Z, sent to quarantine');
+    expect(page.rows[0]).toMatchObject({
+      kind: 'error',
+      severity: 'high',
+      subject: { type: 'meter', code: 'M014' },
+      ruleId: null,
+      value: 1000,
+      limit: 240,
+      repeatCount: 0,
+    });
+    expect(page.rows[0].message).toBe(
+      'implausible step of 1000 over the 240 possible between 2026-11-10T04:00:00.000Z and 2026-11-10T04:15:00.000Z, sent to quarantine',
+    );
     await send([reg('12:30:00', 1050), reg('12:45:00', 3000)]);
     page = await records('error');
     expect(page.total).toBe(1);

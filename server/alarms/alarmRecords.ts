@@ -75,7 +75,11 @@ export class AlarmRecords {
       const open = await this.findOpen(alarm.subject, alarm.ruleId, alarm.kind, trx);
       if (open) {
         // The condition came back while someone still has the record open: one record, counted again.
-        await trx.updateTable('alarm_records').set({ repeat_count: open.repeat_count + 1, last_repeat_at: alarm.at, ended_at: null }).where('id', '=', open.id).execute();
+        await trx
+          .updateTable('alarm_records')
+          .set({ repeat_count: open.repeat_count + 1, last_repeat_at: alarm.at, ended_at: null })
+          .where('id', '=', open.id)
+          .execute();
         await logAlarmAction(trx, { recordId: open.id, action: 'repeated', at: alarm.at });
         return { row: await this.get(open.id, trx), repeated: true };
       }

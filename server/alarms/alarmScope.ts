@@ -30,8 +30,10 @@ export function visibleSubjects(visibility: AlarmVisibility) {
   return (eb: ExpressionBuilder<Database, 'alarm_records'>) => {
     // Nothing visible: a condition no row meets.
     if (visibility.owners.length === 0) return eb('alarm_records.id', '<', 0);
-    const owned = (table: (typeof SUBJECT_TABLES)[keyof typeof SUBJECT_TABLES]) => eb.selectFrom(table).select('id').where('owner_user_id', 'in', visibility.owners);
-    const of = (type: keyof typeof SUBJECT_TABLES) => eb.and([eb('alarm_records.subject_type', '=', type), eb('alarm_records.subject_id', 'in', owned(SUBJECT_TABLES[type]))]);
+    const owned = (table: (typeof SUBJECT_TABLES)[keyof typeof SUBJECT_TABLES]) =>
+      eb.selectFrom(table).select('id').where('owner_user_id', 'in', visibility.owners);
+    const of = (type: keyof typeof SUBJECT_TABLES) =>
+      eb.and([eb('alarm_records.subject_type', '=', type), eb('alarm_records.subject_id', 'in', owned(SUBJECT_TABLES[type]))]);
     return eb.or([of('meter'), of('department'), of('subitem'), of('gateway')]);
   };
 }

@@ -9,6 +9,7 @@ export function offlineIntervalsFromEnv(env: NodeJS.ProcessEnv = process.env): n
   const text = env.ALARM_OFFLINE_INTERVALS;
   if (text === undefined || text.trim() === '') return DEFAULT_OFFLINE_INTERVALS;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 96 * 7) throw new Error(`ALARM_OFFLINE_INTERVALS must be a whole number of 15-minute intervals from 1 to 672, got "${text}"`);
+  if (!Number.isInteger(value) || value < 1 || value > 96 * 7)
+    throw new Error(`ALARM_OFFLINE_INTERVALS must be a whole number of 15-minute intervals from 1 to 672, got "${text}"`);
   return value;
 }

@@ -20,13 +20,20 @@ const line3 = async () => (await k.get('/api/alarm-records', { departmentId })).
 describe('department rule on 15-minute energy', () => {
   let ruleId: number;
   beforeAll(async () => {
-    const { body } = await k.send('POST', '/api/alarm-rules', { name: 'Line 3 quarter-hour energy', scope: 'department', scopeId: departmentId, metric: 'energy', over: 50, hysteresis: 10 });
+    const { body } = await k.send('POST', '/api/alarm-rules', {
+      name: 'Line 3 quarter-hour energy',
+      scope: 'department',
+      scopeId: departmentId,
+      metric: 'energy',
+      over: 50,
+      hysteresis: 10,
+    });
     expect(body.code).toBe(0);
     expect(body.data).toMatchObject({ scope: 'department', scopeName: 'Line 3', metric: 'energy', unit: 'kWh' });
     ruleId = body.data.id;
   });
 
-  it('sums the energy of the department\'s meters in the interval and raises once it passes the limit', async () => {
+  it("sums the energy of the department's meters in the interval and raises once it passes the limit", async () => {
     await send(['M021', '10:00:00', 0], ['M022', '10:00:00', 0]);
     await send(['M021', '10:15:00', 30]);
     expect((await line3()).total).toBe(0);
@@ -57,7 +64,7 @@ describe('department rule on 15-minute energy', () => {
     expect((await line3()).rows[0]).toMatchObject({ endedAt: null, repeatCount: 0 });
   });
 
-  it('ends when a finished interval is at or below limit − hysteresis, at that interval\'s end', async () => {
+  it("ends when a finished interval is at or below limit − hysteresis, at that interval's end", async () => {
     // 10:30–10:45: 35 kWh ≤ 40.
     await send(['M021', '11:00:00', 130]);
     const row = (await line3()).rows[0];
@@ -88,17 +95,27 @@ describe('group rule metrics', () => {
       return body.message;
     };
     expect(await refused('POST', '/api/alarm-rules', { metric: 'kwh' })).toBe('body.metric: a department rule watches kw or energy, not "kwh"');
-    expect(await refused('POST', '/api/alarm-rules', { scope: 'subitem', scopeId: subitemId, metric: 'pf' })).toBe('body.metric: a subitem rule watches kw or energy, not "pf"');
+    expect(await refused('POST', '/api/alarm-rules', { scope: 'subitem', scopeId: subitemId, metric: 'pf' })).toBe(
+      'body.metric: a subitem rule watches kw or energy, not "pf"',
+    );
     const created = (await k.send('POST', '/api/alarm-rules', rule({ scope: 'subitem', scopeId: subitemId, metric: 'kw' }))).body.data;
     expect(created).toMatchObject({ metric: 'kw', unit: 'kW', scopeName: expect.any(String) });
-    expect(await refused('PUT', `/api/alarm-rules/${created.id}`, { scope: 'subitem', scopeId: subitemId, metric: 'v' })).toBe('body.metric: a subitem rule watches kw or energy, not "v"');
+    expect(await refused('PUT', `/api/alarm-rules/${created.id}`, { scope: 'subitem', scopeId: subitemId, metric: 'v' })).toBe(
+      'body.metric: a subitem rule watches kw or energy, not "v"',
+    );
   });
 });
 
 describe('meter rule on 15-minute energy', () => {
   it('a single meter is judged per interval like a group of one', async () => {
     const meterId = await k.id('meters', 'M023');
-    const { body } = await k.send('POST', '/api/alarm-rules', { name: 'M023 quarter-hour energy', scope: 'meter', scopeId: meterId, metric: 'energy', over: 20 });
+    const { body } = await k.send('POST', '/api/alarm-rules', {
+      name: 'M023 quarter-hour energy',
+      scope: 'meter',
+      scopeId: meterId,
+      metric: 'energy',
+      over: 20,
+    });
     expect(body.code).toBe(0);
     const records = async () => (await k.get('/api/alarm-records', { meterId, kind: 'device' })).body.data;
     await send(['M023', '12:00:00', 0]);
@@ -106,6 +123,8 @@ describe('meter rule on 15-minute energy', () => {
     expect((await records()).total).toBe(0);
     // 12:15–12:30: 25 kWh > 20, raised once the running interval passes the limit.
     await send(['M023', '12:30:00', 40]);
-    expect((await records()).rows).toMatchObject([{ subject: { type: 'meter', code: 'M023' }, metric: 'energy', value: 25, limit: 20, raisedAt: at('2026-11-10T12:30:00') }]);
+    expect((await records()).rows).toMatchObject([
+      { subject: { type: 'meter', code: 'M023' }, metric: 'energy', value: 25, limit: 20, raisedAt: at('2026-11-10T12:30:00') },
+    ]);
   });
 });

@@ -25,7 +25,9 @@ export function groupMembers(directory: Directory, rule: Pick<ThresholdRuleRow, 
     const meter = directory.meterById.get(rule.scope_id);
     return meter ? [meter] : [];
   }
-  return [...directory.meterById.values()].filter((m) => (rule.scope === 'department' ? m.departmentIds.includes(rule.scope_id) : m.subitemId === rule.scope_id));
+  return [...directory.meterById.values()].filter((m) =>
+    rule.scope === 'department' ? m.departmentIds.includes(rule.scope_id) : m.subitemId === rule.scope_id,
+  );
 }
 
 /** The interval a reading at `ts` closes: energy up to `ts` lies in (start, start + 15 min]. */

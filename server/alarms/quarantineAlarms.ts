@@ -19,7 +19,10 @@ export class QuarantineAlarms {
   ) {}
 
   async init(): Promise<void> {
-    const row = await this.db.selectFrom('quarantine').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('quarantine')
+      .select((eb) => eb.fn.max('id').as('max'))
+      .executeTakeFirst();
     this.lastId = Number(row?.max ?? 0);
   }
 

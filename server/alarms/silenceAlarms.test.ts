@@ -24,7 +24,9 @@ describe('offline and trouble alarms', () => {
   it('reads ALARM_OFFLINE_INTERVALS, 2 intervals by default', () => {
     expect(offlineIntervalsFromEnv({})).toBe(2);
     expect(offlineIntervalsFromEnv({ ALARM_OFFLINE_INTERVALS: '4' })).toBe(4);
-    expect(() => offlineIntervalsFromEnv({ ALARM_OFFLINE_INTERVALS: '0' })).toThrow('ALARM_OFFLINE_INTERVALS must be a whole number of 15-minute intervals from 1 to 672, got "0"');
+    expect(() => offlineIntervalsFromEnv({ ALARM_OFFLINE_INTERVALS: '0' })).toThrow(
+      'ALARM_OFFLINE_INTERVALS must be a whole number of 15-minute intervals from 1 to 672, got "0"',
+    );
   });
 
   it('raises nothing while the silence is shorter than 2 × 15 minutes', async () => {
@@ -39,7 +41,11 @@ describe('offline and trouble alarms', () => {
     const meters = await offline('offline');
     expect(meters.rows.map((r: any) => r.subject.code).sort()).toEqual(['M011', 'M012']);
     expect(meters.rows[0]).toMatchObject({ processingState: 1, severity: 'medium', raisedAt: now, message: 'no data for 30 min (2 intervals)', endedAt: null });
-    expect((await offline('trouble')).rows[0]).toMatchObject({ subject: { type: 'gateway', code: 'GW-DEMO-01' }, severity: 'high', message: 'gateway silent for 30 min (2 intervals)' });
+    expect((await offline('trouble')).rows[0]).toMatchObject({
+      subject: { type: 'gateway', code: 'GW-DEMO-01' },
+      severity: 'high',
+      message: 'gateway silent for 30 min (2 intervals)',
+    });
   });
 
   it('sweeping again does not raise the same silence twice', async () => {
@@ -48,7 +54,7 @@ describe('offline and trouble alarms', () => {
     expect((await offline('offline')).rows.map((r: any) => r.repeatCount)).toEqual([0, 0]);
   });
 
-  it('data coming back clears the meter\'s and the gateway\'s alarms (state 4, ended)', async () => {
+  it("data coming back clears the meter's and the gateway's alarms (state 4, ended)", async () => {
     const before = Date.now();
     await k.ingest([{ meter: 'M011', ts: Date.now(), values: { kw: 13 } }]);
     await engine().idle();

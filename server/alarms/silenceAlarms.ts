@@ -41,8 +41,21 @@ export class SilenceAlarms {
         if (open.has(id)) continue;
         const subject = await alarmSubject(this.db, watched.subject, id);
         const minutes = Math.round(this.silenceMs / 60_000);
-        const message = watched.kind === 'offline' ? `no data for ${minutes} min (${this.intervals} intervals)` : `gateway silent for ${minutes} min (${this.intervals} intervals)`;
-        const record = await this.records.raise({ kind: watched.kind, severity: watched.kind === 'trouble' ? 'high' : 'medium', subject, ruleId: 0, metric: null, value: null, limit: null, message, at: now });
+        const message =
+          watched.kind === 'offline'
+            ? `no data for ${minutes} min (${this.intervals} intervals)`
+            : `gateway silent for ${minutes} min (${this.intervals} intervals)`;
+        const record = await this.records.raise({
+          kind: watched.kind,
+          severity: watched.kind === 'trouble' ? 'high' : 'medium',
+          subject,
+          ruleId: 0,
+          metric: null,
+          value: null,
+          limit: null,
+          message,
+          at: now,
+        });
         open.set(id, record.id);
       }
       // Back since the last sweep without a reading through this process (another writer): clear too.

@@ -16,10 +16,7 @@ export interface ConditionState {
   lastTs: number;
 }
 
-export type ConditionStep =
-  | { kind: 'raise'; side: 'over' | 'under'; limit: number }
-  | { kind: 'end' }
-  | { kind: 'none' };
+export type ConditionStep = { kind: 'raise'; side: 'over' | 'under'; limit: number } | { kind: 'end' } | { kind: 'none' };
 
 export const freshCondition = (): ConditionState => ({ pendingSince: null, active: null, lastTs: -Infinity });
 

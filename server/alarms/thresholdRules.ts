@@ -75,7 +75,11 @@ export class ThresholdRules {
   }
 
   async update(id: number, body: ThresholdRuleBody, now = Date.now()): Promise<boolean> {
-    const result = await this.db.updateTable('alarm_rules').set({ ...columns(body), updated_at: now }).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .updateTable('alarm_rules')
+      .set({ ...columns(body), updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

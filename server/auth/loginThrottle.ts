@@ -76,14 +76,23 @@ export class LoginThrottle {
   async succeeded(reservation: Extract<Reservation, { allowed: true }>): Promise<void> {
     const pair = reservation.held.find((h) => h.scope === 'account-address');
     if (pair) {
-      await this.db.deleteFrom('login_attempts').where('scope', '=', pair.scope).where('username', '=', pair.username).where('address', '=', pair.address).execute();
+      await this.db
+        .deleteFrom('login_attempts')
+        .where('scope', '=', pair.scope)
+        .where('username', '=', pair.username)
+        .where('address', '=', pair.address)
+        .execute();
     }
     await this.release(reservation.held.filter((h) => h.scope !== 'account-address'));
   }
 
   /** Scopes past their limit whose window has not ended, longest lock first. */
   async locks(now = Date.now()): Promise<LoginLock[]> {
-    const rows = await this.db.selectFrom('login_attempts').selectAll().where('window_started_at', '>', now - this.policy.windowMs).execute();
+    const rows = await this.db
+      .selectFrom('login_attempts')
+      .selectAll()
+      .where('window_started_at', '>', now - this.policy.windowMs)
+      .execute();
     return rows
       .filter((row) => row.attempts >= this.policy.limits[row.scope])
       .map((row) => ({
@@ -148,6 +157,9 @@ export class LoginThrottle {
   private async purgeExpired(now: number): Promise<void> {
     if (now - this.lastPurge < 60_000) return;
     this.lastPurge = now;
-    await this.db.deleteFrom('login_attempts').where('window_started_at', '<=', now - this.policy.windowMs).execute();
+    await this.db
+      .deleteFrom('login_attempts')
+      .where('window_started_at', '<=', now - this.policy.windowMs)
+      .execute();
   }
 }

@@ -34,6 +34,10 @@ export async function boardScope(viewer: BoardViewer, db?: Pick<Kysely<Database>
 export const inScope = (scope: BoardScope, boardId: number): boolean => scope.kind === 'all' || scope.boardIds.has(boardId);
 
 /** Whether the viewer may see this board: its board scope and its user tree both hold it. */
-export async function maySeeBoard(viewer: BoardViewer, db: Pick<Kysely<Database>, 'selectFrom'>, board: { id: number; owner_user_id: number }): Promise<boolean> {
+export async function maySeeBoard(
+  viewer: BoardViewer,
+  db: Pick<Kysely<Database>, 'selectFrom'>,
+  board: { id: number; owner_user_id: number },
+): Promise<boolean> {
   return inScope(await boardScope(viewer, db), board.id) && inTree(await viewer.ownerScope(), board.owner_user_id);
 }

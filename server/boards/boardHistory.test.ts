@@ -39,7 +39,11 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 describe('BoardHistory', () => {
   it('announces a restore as a save, so open walls reload the restored document at once', async () => {
-    const board = await service.create(boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]), 'admin', ADMIN_TREE);
+    const board = await service.create(
+      boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]),
+      'admin',
+      ADMIN_TREE,
+    );
     await service.update(board.id, { document: boardDocument('Gauges emptied'), revision: 1 }, 'admin', ADMIN_TREE.scope);
     saved.length = 0;
     const restored = await history.restore(board.id, 1, 2, 'operator1', ADMIN_TREE.scope);
@@ -59,7 +63,11 @@ describe('BoardHistory', () => {
   it('serves an old version migrated to today’s widget options', async () => {
     const board = await service.create(boardDocument('Old gauge'), 'admin', ADMIN_TREE);
     const old = boardDocument('Old gauge', { g: { type: 'fake-gauge', version: 1, options: { max: 40 } } });
-    await t.app.storage.db.updateTable('board_versions').set({ document: JSON.stringify(old) }).where('board_id', '=', board.id).execute();
+    await t.app.storage.db
+      .updateTable('board_versions')
+      .set({ document: JSON.stringify(old) })
+      .where('board_id', '=', board.id)
+      .execute();
     expect((await history.get(board.id, 1)).document.elements.g?.options).toEqual({ range: { min: 0, max: 40 }, unit: 'kW' });
   });
 
@@ -78,7 +86,9 @@ describe('BoardHistory', () => {
     expect((await t.app.storage.db.selectFrom('boards').select('name').where('name', '=', 'Show B').execute()).length).toBe(0);
     const other = await service.create(boardWithMeta('Show C', {}), 'admin', ADMIN_TREE);
     const raced = service.check(boardWithMeta('Show C', { code: 'raced' }));
-    const update = await failure(withCodeGuard(() => repository.updateAtRevision(other.id, 1, { document: raced, username: 'admin', now: Date.now(), note: 'saved' })));
+    const update = await failure(
+      withCodeGuard(() => repository.updateAtRevision(other.id, 1, { document: raced, username: 'admin', now: Date.now(), note: 'saved' })),
+    );
     expect(update.message).toBe('document.meta.code: This board code is already used');
     expect((await history.list(other.id)).map((version) => version.revision)).toEqual([1]);
   });

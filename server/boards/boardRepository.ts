@@ -64,7 +64,10 @@ export class BoardRepository {
   /** Those of `ids` that are boards (of these `owners` unless null). */
   async exists(ids: readonly number[], owners: readonly number[] | null = null): Promise<Set<number>> {
     if (ids.length === 0 || (owners !== null && owners.length === 0)) return new Set();
-    let query = this.db.selectFrom('boards').select('id').where('id', 'in', [...new Set(ids)]);
+    let query = this.db
+      .selectFrom('boards')
+      .select('id')
+      .where('id', 'in', [...new Set(ids)]);
     if (owners !== null) query = query.where('owner_user_id', 'in', [...owners]);
     const rows = await query.execute();
     return new Set(rows.map((row) => row.id));
@@ -134,7 +137,11 @@ export class BoardRepository {
   /** Current revisions of these boards (one query); missing ids are deleted boards. */
   async revisions(ids: readonly number[]): Promise<BoardRevision[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.selectFrom('boards').select(['id', 'revision', 'updated_at']).where('id', 'in', [...ids]).execute();
+    const rows = await this.db
+      .selectFrom('boards')
+      .select(['id', 'revision', 'updated_at'])
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((row) => ({ id: row.id, revision: Number(row.revision), updatedAt: Number(row.updated_at) }));
   }
 }

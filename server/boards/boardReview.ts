@@ -40,7 +40,15 @@ export class BoardReviews {
   async submit(id: number, revision: number, username: string): Promise<BoardSummary> {
     const result = await this.db
       .updateTable('boards')
-      .set({ review_state: 'pending', review_revision: revision, review_submitted_at: this.clock(), review_submitted_by: username, review_decided_at: null, review_decided_by: null, review_comment: '' })
+      .set({
+        review_state: 'pending',
+        review_revision: revision,
+        review_submitted_at: this.clock(),
+        review_submitted_by: username,
+        review_decided_at: null,
+        review_decided_by: null,
+        review_comment: '',
+      })
       .where('id', '=', id)
       .where('purpose', '=', 'equipment')
       .where('review_state', 'in', ['draft', 'rejected'])
@@ -58,7 +66,12 @@ export class BoardReviews {
   async decide(id: number, decision: { approve: boolean; comment: string }, username: string): Promise<BoardSummary> {
     const result = await this.db
       .updateTable('boards')
-      .set({ review_state: decision.approve ? 'approved' : 'rejected', review_decided_at: this.clock(), review_decided_by: username, review_comment: decision.comment })
+      .set({
+        review_state: decision.approve ? 'approved' : 'rejected',
+        review_decided_at: this.clock(),
+        review_decided_by: username,
+        review_comment: decision.comment,
+      })
       .where('id', '=', id)
       .where('purpose', '=', 'equipment')
       .where('review_state', '=', 'pending')

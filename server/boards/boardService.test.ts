@@ -28,7 +28,12 @@ const ADMIN_TREE = { owner: 1, scope: { all: true, home: 1 } as const };
 
 const admin: BoardViewer = { display: null, isAdmin: true, permittedPaths: async () => new Set(), ownerScope: async () => ADMIN_TREE.scope };
 /** A display token's principal; its owner is an admin, which must not widen what the wall sees. */
-const display = (boardIds: number[]): BoardViewer => ({ display: { id: 7, name: 'Hall wall', boardIds, playlistId: null }, isAdmin: true, permittedPaths: async () => new Set(), ownerScope: async () => ADMIN_TREE.scope });
+const display = (boardIds: number[]): BoardViewer => ({
+  display: { id: 7, name: 'Hall wall', boardIds, playlistId: null },
+  isAdmin: true,
+  permittedPaths: async () => new Set(),
+  ownerScope: async () => ADMIN_TREE.scope,
+});
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -53,10 +58,21 @@ describe('BoardService', () => {
   });
 
   it('migrates and fills widget options on save, with issues under document.elements.<id>.options', async () => {
-    const board = await service.create(boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]), 'operator1', ADMIN_TREE);
+    const board = await service.create(
+      boardDocument('Gauges', { g: { type: 'fake-gauge', options: { max: 300 } } }, [{ element: 'g', x: 0, y: 0, w: 6, h: 6 }]),
+      'operator1',
+      ADMIN_TREE,
+    );
     expect(board.document.elements.g).toEqual({ type: 'fake-gauge', version: 2, title: '', options: { range: { min: 0, max: 300 }, unit: 'kW' }, binding: {} });
     expect(board.updatedBy).toBe('operator1');
-    const bad = await failure(service.update(board.id, { document: boardDocument('Gauges', { g: { type: 'fake-gauge', version: 2, options: { range: { max: 0 } } } }), revision: 1 }, 'admin', ADMIN_TREE.scope));
+    const bad = await failure(
+      service.update(
+        board.id,
+        { document: boardDocument('Gauges', { g: { type: 'fake-gauge', version: 2, options: { range: { max: 0 } } } }), revision: 1 },
+        'admin',
+        ADMIN_TREE.scope,
+      ),
+    );
     expect(bad.code).toBe(ErrorCode.VALIDATION_FAILED);
     expect(bad.message).toBe('document.elements.g.options.range.max: The maximum must be above 0');
     expect(bad.data).toEqual({ issues: [{ field: 'document.elements.g.options.range.max', rule: 'too_small', message: 'The maximum must be above 0' }] });
@@ -68,7 +84,17 @@ describe('BoardService', () => {
       (
         await t.app.storage.db
           .insertInto('boards')
-          .values({ name, description: '', document: JSON.stringify(document), revision: 4, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin', owner_user_id: 1 })
+          .values({
+            name,
+            description: '',
+            document: JSON.stringify(document),
+            revision: 4,
+            sample_key: null,
+            created_at: now,
+            updated_at: now,
+            updated_by: 'admin',
+            owner_user_id: 1,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;

@@ -101,7 +101,9 @@ export class BoardService {
     const saved = await withCodeGuard(() => this.boards.updateAtRevision(id, revision, { document: valid, username, now: this.clock(), note }));
     if (!saved) {
       const current = await this.row(id);
-      throw new AppError('REVISION_CONFLICT', { data: { revision: Number(current.revision), updatedAt: Number(current.updated_at), updatedBy: current.updated_by } });
+      throw new AppError('REVISION_CONFLICT', {
+        data: { revision: Number(current.revision), updatedAt: Number(current.updated_at), updatedBy: current.updated_by },
+      });
     }
     return this.announce(id);
   }

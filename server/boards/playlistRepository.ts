@@ -43,7 +43,11 @@ export class PlaylistRepository {
   }
 
   async update(id: number, body: PlaylistBody, now: number): Promise<boolean> {
-    const result = await this.db.updateTable('playlists').set({ name: body.name, entries: JSON.stringify(body.entries), updated_at: now }).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .updateTable('playlists')
+      .set({ name: body.name, entries: JSON.stringify(body.entries), updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -61,7 +65,11 @@ export class PlaylistRepository {
     for (const playlist of await this.list()) {
       const entries = playlist.entries.filter((entry) => entry.boardId !== boardId);
       if (entries.length === playlist.entries.length) continue;
-      await this.db.updateTable('playlists').set({ entries: JSON.stringify(entries), updated_at: now }).where('id', '=', playlist.id).execute();
+      await this.db
+        .updateTable('playlists')
+        .set({ entries: JSON.stringify(entries), updated_at: now })
+        .where('id', '=', playlist.id)
+        .execute();
       changed.push(playlist.id);
     }
     return changed;

@@ -54,7 +54,10 @@ export class PlaylistService {
   /** The shared schema, then each board id against the boards of `tree` (`entries.<i>.boardId`; another tree's reads as missing). */
   private async check(raw: unknown, tree: OwnerScope) {
     const body = parseOrThrow(playlistSchema, raw);
-    const existing = await this.boards.exists(body.entries.map((entry) => entry.boardId), ownerIds(tree));
+    const existing = await this.boards.exists(
+      body.entries.map((entry) => entry.boardId),
+      ownerIds(tree),
+    );
     const missing = body.entries.flatMap((entry, index) =>
       existing.has(entry.boardId) ? [] : [{ field: `entries.${index}.boardId`, rule: 'exists', message: `Board ${entry.boardId} does not exist` }],
     );

@@ -74,7 +74,5 @@ async function openPostgres(url: string, schema: string | undefined): Promise<St
 }
 
 export function openStorage(options: StorageOptions): Promise<Storage> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.postgresSchema)
-    : Promise.resolve(openSqlite(options.dataDir));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.postgresSchema) : Promise.resolve(openSqlite(options.dataDir));
 }

@@ -31,7 +31,10 @@ export function parseScope(text: string): DisplayScope {
 export async function existingBoardIds(db: Kysely<Database>, ids: readonly number[], within?: OwnerScope): Promise<number[]> {
   const owners = within ? ownerIds(within) : null;
   if (ids.length === 0 || (owners !== null && owners.length === 0)) return [];
-  let query = db.selectFrom('boards').select('id').where('id', 'in', [...new Set(ids)]);
+  let query = db
+    .selectFrom('boards')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)]);
   if (owners !== null) query = query.where('owner_user_id', 'in', owners);
   const rows = await query.execute();
   const found = new Set(rows.map((row) => row.id));
@@ -62,8 +65,19 @@ export async function loadPlaylist(db: Kysely<Database>, playlistId: number, wit
   const owners = within ? ownerIds(within) : null;
   if (owners !== null && !owners.includes(row.owner_user_id)) return null;
   const entries = parseEntries(row.entries);
-  const existing = new Set(await existingBoardIds(db, entries.map((entry) => entry.boardId), within));
-  return { id: row.id, name: row.name, entries: entries.filter((entry) => existing.has(entry.boardId)).map(({ boardId, seconds }) => ({ boardId, seconds })), updatedAt: row.updated_at };
+  const existing = new Set(
+    await existingBoardIds(
+      db,
+      entries.map((entry) => entry.boardId),
+      within,
+    ),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    entries: entries.filter((entry) => existing.has(entry.boardId)).map(({ boardId, seconds }) => ({ boardId, seconds })),
+    updatedAt: row.updated_at,
+  };
 }
 
 /** `within`: the display owner's tree; boards and playlists of other trees drop out like deleted ones. */

@@ -29,7 +29,10 @@ export class WebVersion {
     }
     if (this.cached && this.cached.mtimeMs === info.mtimeMs && this.cached.size === info.size) return this.cached.version;
     try {
-      const version = createHash('sha256').update(await readFile(this.file)).digest('hex').slice(0, 12);
+      const version = createHash('sha256')
+        .update(await readFile(this.file))
+        .digest('hex')
+        .slice(0, 12);
       this.cached = { mtimeMs: info.mtimeMs, size: info.size, version };
       return version;
     } catch {

@@ -3,10 +3,20 @@ import type { AuditEntry } from '@shared/schemas';
 import type { Database } from '../db/schema';
 
 /** Who changed a figure, when and how: written in the same transaction as the change. */
-export async function recordAudit(trx: Transaction<Database> | Kysely<Database>, entry: { userId: number; action: string; entity: string; entityId: number; detail: Record<string, unknown> }): Promise<void> {
+export async function recordAudit(
+  trx: Transaction<Database> | Kysely<Database>,
+  entry: { userId: number; action: string; entity: string; entityId: number; detail: Record<string, unknown> },
+): Promise<void> {
   await trx
     .insertInto('audit_log')
-    .values({ at: Date.now(), user_id: entry.userId, action: entry.action, entity: entry.entity, entity_id: entry.entityId, detail: JSON.stringify(entry.detail) })
+    .values({
+      at: Date.now(),
+      user_id: entry.userId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId,
+      detail: JSON.stringify(entry.detail),
+    })
     .execute();
 }
 
@@ -20,5 +30,13 @@ export async function auditEntries(db: Kysely<Database>, entity: string, entityI
     .where('audit_log.entity_id', '=', entityId);
   if (owners) select = select.where('audit_log.user_id', 'in', owners);
   const rows = await select.orderBy('audit_log.id').execute();
-  return rows.map((r) => ({ _id: r.id, at: Number(r.at), user: r.username ?? null, action: r.action, entity: r.entity, entityId: r.entity_id, detail: JSON.parse(r.detail) as Record<string, unknown> }));
+  return rows.map((r) => ({
+    _id: r.id,
+    at: Number(r.at),
+    user: r.username ?? null,
+    action: r.action,
+    entity: r.entity,
+    entityId: r.entity_id,
+    detail: JSON.parse(r.detail) as Record<string, unknown>,
+  }));
 }

@@ -34,23 +34,41 @@ describe('quarantine (base/check)', () => {
     ]);
   });
 
-  it('lists the held step with its claim and the rating\'s limit', async () => {
+  it("lists the held step with its claim and the rating's limit", async () => {
     const { body } = await k.get('/api/quarantine', { status: 'pending' });
     expect(body.data.total).toBe(1);
     itemId = body.data.rows[0]._id;
-    expect(body.data.rows[0]).toMatchObject({ meter: { code: 'M014' }, energy: 1000, limitEnergy: 240, rawFrom: 0, rawTo: 1000, status: 'pending', resolvedBy: null });
+    expect(body.data.rows[0]).toMatchObject({
+      meter: { code: 'M014' },
+      energy: 1000,
+      limitEnergy: 240,
+      rawFrom: 0,
+      rawTo: 1000,
+      status: 'pending',
+      resolvedBy: null,
+    });
     expect(await meterDay('M014', '2026-11-10')).toBe(50); // only the plausible step counts so far
   });
 
   it('counts a corrected figure through the ledger, once, with an audit entry', async () => {
     const { body } = await k.send('POST', `/api/quarantine/${itemId}/resolve`, { action: 'correct', energy: 150, note: 'Meter display read on site' });
-    expect(body).toMatchObject({ code: 0, message: 'Resolved', data: { status: 'corrected', correctedEnergy: 150, resolvedBy: 'admin', note: 'Meter display read on site' } });
+    expect(body).toMatchObject({
+      code: 0,
+      message: 'Resolved',
+      data: { status: 'corrected', correctedEnergy: 150, resolvedBy: 'admin', note: 'Meter display read on site' },
+    });
     expect(await meterDay('M014', '2026-11-10')).toBe(200);
     const again = await k.send('POST', `/api/quarantine/${itemId}/resolve`, { action: 'accept' });
     expect(again.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'This item was already corrected' });
     expect(await meterDay('M014', '2026-11-10')).toBe(200);
     const audit = await k.get('/api/audit-log', { entity: 'quarantine', entityId: itemId });
-    expect(audit.body.data).toEqual([expect.objectContaining({ user: 'admin', action: 'corrected', detail: { meter: 'M014', claimed: 1000, counted: 150, note: 'Meter display read on site' } })]);
+    expect(audit.body.data).toEqual([
+      expect.objectContaining({
+        user: 'admin',
+        action: 'corrected',
+        detail: { meter: 'M014', claimed: 1000, counted: 150, note: 'Meter display read on site' },
+      }),
+    ]);
   });
 
   it('asks for the figure when correcting', async () => {
@@ -67,7 +85,7 @@ describe('quarantine (base/check)', () => {
 });
 
 describe('meter replacement (base/device)', () => {
-  it('credits the old meter\'s last stretch and starts the new cycle at its initial reading: 10 + 5 + 3 kWh', async () => {
+  it("credits the old meter's last stretch and starts the new cycle at its initial reading: 10 + 5 + 3 kWh", async () => {
     await k.ingest([
       { meter: 'M013', ts: at('2026-11-10T00:00:00'), values: { kwh: 100 } },
       { meter: 'M013', ts: at('2026-11-10T01:00:00'), values: { kwh: 110 } },
@@ -91,7 +109,11 @@ describe('meter replacement (base/device)', () => {
     const meterId = await k.id('meters', 'M013');
     const early = await k.send('POST', `/api/meters/${meterId}/replacements`, { replacedAt: at('2026-11-10T01:45:00'), newInitialReading: 0 });
     expect(early.body.message).toMatch(/^replacedAt: readings after this time are already stored/);
-    const below = await k.send('POST', `/api/meters/${meterId}/replacements`, { replacedAt: at('2026-11-10T03:00:00'), oldFinalReading: 1, newInitialReading: 0 });
+    const below = await k.send('POST', `/api/meters/${meterId}/replacements`, {
+      replacedAt: at('2026-11-10T03:00:00'),
+      oldFinalReading: 1,
+      newInitialReading: 0,
+    });
     expect(below.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'oldFinalReading: below the last stored reading (3)' });
   });
 });
@@ -121,7 +143,16 @@ describe('gateway MQTT credentials', () => {
 
 describe('online state', () => {
   it('marks meters and gateways offline once they are silent longer than the limit', async () => {
-    const online = async () => Number((await k.t.app.storage.db.selectFrom('meters').select((eb) => eb.fn.countAll<number>().as('n')).where('online', '=', 1).executeTakeFirstOrThrow()).n);
+    const online = async () =>
+      Number(
+        (
+          await k.t.app.storage.db
+            .selectFrom('meters')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('online', '=', 1)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await online()).toBeGreaterThan(0);
     expect(await markSilentOffline(k.t.app.storage.db, 15 * 60_000, Date.now() + 10 * 60_000)).toEqual({ meters: 0, gateways: 0 });
     const swept = await markSilentOffline(k.t.app.storage.db, 15 * 60_000, Date.now() + 16 * 60_000);

@@ -76,7 +76,14 @@ export class EnergyAnalysis {
       if (owners) subitems = subitems.where('owner_user_id', 'in', owners);
       candidates = await subitems.execute();
     }
-    const totals = await this.reader.totals(query.scope, candidates.map((c) => c.id), query.energyType, query.grain, periods[0] ?? '', periods.at(-1) ?? '');
+    const totals = await this.reader.totals(
+      query.scope,
+      candidates.map((c) => c.id),
+      query.energyType,
+      query.grain,
+      periods[0] ?? '',
+      periods.at(-1) ?? '',
+    );
     const all = candidates.map((c) => ({ scopeId: c.id, name: c.name, energy: round(totals.get(c.id) ?? 0) }));
     const sum = all.reduce((total, row) => total + row.energy, 0);
     const rows = all
@@ -102,18 +109,43 @@ export class EnergyAnalysis {
     let childQuery = this.db.selectFrom('departments').select(['id', 'name']).where('parent_id', '=', department.id);
     if (owned) childQuery = childQuery.where('owner_user_id', 'in', owned);
     const children = await childQuery.orderBy('sort').orderBy('id').execute();
-    let meterQuery = this.db.selectFrom('meters').select(['id', 'code', 'name', 'is_main']).where('department_id', '=', department.id).where('energy_type', '=', query.energyType);
+    let meterQuery = this.db
+      .selectFrom('meters')
+      .select(['id', 'code', 'name', 'is_main'])
+      .where('department_id', '=', department.id)
+      .where('energy_type', '=', query.energyType);
     if (owned) meterQuery = meterQuery.where('owner_user_id', 'in', owned);
     const ownMeters = await meterQuery.orderBy('id').execute();
     const main = ownMeters.find((m) => m.is_main) ?? null;
     const subMeters = ownMeters.filter((m) => m.id !== main?.id);
 
     const parentData = await this.reader.byPeriod('department', [department.id], query.energyType, query.grain, first, last);
-    const childData = await this.reader.byPeriod('department', children.map((c) => c.id), query.energyType, query.grain, first, last);
-    const meterData = await this.reader.byPeriod('meter', subMeters.map((m) => m.id), query.energyType, query.grain, first, last);
+    const childData = await this.reader.byPeriod(
+      'department',
+      children.map((c) => c.id),
+      query.energyType,
+      query.grain,
+      first,
+      last,
+    );
+    const meterData = await this.reader.byPeriod(
+      'meter',
+      subMeters.map((m) => m.id),
+      query.energyType,
+      query.grain,
+      first,
+      last,
+    );
     const parentByPeriod = parentData.get(department.id) ?? new Map<string, number>();
-    const childSum = sumByPeriod(childData, children.map((c) => c.id));
-    for (const [period, energy] of sumByPeriod(meterData, subMeters.map((m) => m.id))) childSum.set(period, (childSum.get(period) ?? 0) + energy);
+    const childSum = sumByPeriod(
+      childData,
+      children.map((c) => c.id),
+    );
+    for (const [period, energy] of sumByPeriod(
+      meterData,
+      subMeters.map((m) => m.id),
+    ))
+      childSum.set(period, (childSum.get(period) ?? 0) + energy);
 
     const rows = periods.map((period) => {
       const parent = round(parentByPeriod.get(period) ?? 0);
@@ -196,7 +228,14 @@ export class EnergyAnalysis {
       .where((eb) => eb.not(eb.exists(eb.selectFrom('departments as c').select('c.id').whereRef('c.parent_id', '=', 'd.id'))));
     if (owners) leafQuery = leafQuery.where('d.owner_user_id', 'in', owners);
     const leaves = await leafQuery.execute();
-    const leafTotals = await this.reader.totals('department', leaves.map((d) => d.id), 'electricity', 'day', today.day, today.day);
+    const leafTotals = await this.reader.totals(
+      'department',
+      leaves.map((d) => d.id),
+      'electricity',
+      'day',
+      today.day,
+      today.day,
+    );
     const topDepartments = leaves
       .map((d) => ({ id: d.id, name: d.name, energy: round(leafTotals.get(d.id) ?? 0) }))
       .filter((d) => d.energy > 0)
@@ -211,9 +250,15 @@ export class EnergyAnalysis {
     };
     const meterTotal = await count('meters', false);
     const meterOnline = await count('meters', true);
-    let pendingQuery = this.db.selectFrom('quarantine').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending');
+    let pendingQuery = this.db
+      .selectFrom('quarantine')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'pending');
     if (owners) pendingQuery = pendingQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners));
-    let rejectedQuery = this.db.selectFrom('ingest_rejections').select((eb) => eb.fn.countAll<number>().as('n')).where('at', '>=', now - 86_400_000);
+    let rejectedQuery = this.db
+      .selectFrom('ingest_rejections')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('at', '>=', now - 86_400_000);
     if (owners) rejectedQuery = rejectedQuery.where('owner_user_id', 'in', owners);
     let newestQuery = this.db.selectFrom('meter_state').select((eb) => eb.fn.max('latest_ts').as('ts'));
     if (owners) newestQuery = newestQuery.where('meter_id', 'in', (eb) => eb.selectFrom('meters').select('id').where('owner_user_id', 'in', owners));

@@ -62,8 +62,24 @@ describe('rollup series and rankings', () => {
     const { body } = await k.get('/api/energy/rollups', { scope: 'meter', ids: ids.join(','), grain: 'hour', from: H0, to: at('2026-11-10T01:59:00') });
     expect(body.data).toMatchObject({ scope: 'meter', grain: 'hour', unit: 'kWh', periods: [String(H0), String(H1)] });
     expect(body.data.series).toEqual([
-      { scopeId: ids[0], name: 'M001 Plant incomer', total: 100, points: [{ period: String(H0), energy: 100 }, { period: String(H1), energy: 0 }] },
-      { scopeId: ids[1], name: 'M010 Hall A distribution board', total: 40, points: [{ period: String(H0), energy: 40 }, { period: String(H1), energy: 0 }] },
+      {
+        scopeId: ids[0],
+        name: 'M001 Plant incomer',
+        total: 100,
+        points: [
+          { period: String(H0), energy: 100 },
+          { period: String(H1), energy: 0 },
+        ],
+      },
+      {
+        scopeId: ids[1],
+        name: 'M010 Hall A distribution board',
+        total: 40,
+        points: [
+          { period: String(H0), energy: 40 },
+          { period: String(H1), energy: 0 },
+        ],
+      },
     ]);
   });
 
@@ -92,7 +108,13 @@ describe('rollup series and rankings', () => {
       { meter: 'M041', ts: at('2026-11-01T00:30:00'), values: { kwh: 60 } },
     ]);
     const floor = await k.id('departments', 'FLOOR-1');
-    const { body } = await k.get('/api/energy/rollups', { scope: 'department', ids: floor, grain: 'month', from: at('2026-10-01T00:00:00'), to: at('2026-11-30T00:00:00') });
+    const { body } = await k.get('/api/energy/rollups', {
+      scope: 'department',
+      ids: floor,
+      grain: 'month',
+      from: at('2026-10-01T00:00:00'),
+      to: at('2026-11-30T00:00:00'),
+    });
     expect(body.data.series[0].points).toEqual([
       { period: '2026-10', energy: 5 },
       { period: '2026-11', energy: 5 },
@@ -117,7 +139,16 @@ describe('home summary', () => {
   it('sums the top-level departments for today, ranks leaf departments and counts online meters', async () => {
     const summary = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(null, at('2026-11-10T12:00:00'));
     // Floor 1's 10 kWh (M041) is not in the site total: the office counts its incomer M040, which sent nothing.
-    expect(summary.totals.find((row) => row.energyType === 'electricity')).toEqual({ energyType: 'electricity', unit: 'kWh', today: 100, yesterday: 0, yesterdaySoFar: 0, month: 100, lastMonth: 0, lastMonthSoFar: 0 });
+    expect(summary.totals.find((row) => row.energyType === 'electricity')).toEqual({
+      energyType: 'electricity',
+      unit: 'kWh',
+      today: 100,
+      yesterday: 0,
+      yesterdaySoFar: 0,
+      month: 100,
+      lastMonth: 0,
+      lastMonthSoFar: 0,
+    });
     // The next day at 00:30 the plant's 100 kWh (00:00–01:00) is yesterday; by 00:30 half of that hour was used.
     const nextDay = await new EnergyAnalysis(k.t.app.storage.db, TZ).summary(null, at('2026-11-11T00:30:00'));
     expect(nextDay.totals.find((row) => row.energyType === 'electricity')).toMatchObject({ today: 0, yesterday: 100, yesterdaySoFar: 50, month: 100 });

@@ -21,7 +21,16 @@ interface JobRecord extends ExportJob {
 
 /** "2026-11-10 08:15:00" in the site's zone: how the control room reads times. */
 function localTimeFormatter(timeZone: string): (ts: number) => string {
-  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const format = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   return (ts) => format.format(ts);
 }
 
@@ -64,7 +73,19 @@ export class ExportJobs {
     const prepared = await this.history.prepare(request, scope); // meter in the tree, range, metric and "no history" checked before a job exists
     const id = randomUUID();
     const fileName = `${prepared.meter.code}_${prepared.metric.code}_${this.stamp(request.from)}_${this.stamp(request.to)}.${request.format}`;
-    const job: JobRecord = { id, state: 'running', format: request.format, fileName, rowsWritten: 0, totalRows: prepared.total, progress: 0, error: null, ownerId, path: join(this.folder, `${id}.${request.format}`), createdAt: Date.now() };
+    const job: JobRecord = {
+      id,
+      state: 'running',
+      format: request.format,
+      fileName,
+      rowsWritten: 0,
+      totalRows: prepared.total,
+      progress: 0,
+      error: null,
+      ownerId,
+      path: join(this.folder, `${id}.${request.format}`),
+      createdAt: Date.now(),
+    };
     this.jobs.set(id, job);
     void this.run(job, request, prepared.meter, prepared.metric).catch((error: unknown) => {
       job.state = 'failed';
@@ -173,4 +194,3 @@ export class ExportJobs {
     }
   }
 }
-

@@ -62,7 +62,12 @@ export async function fetchPoints(reader: Reader, query: PointQuery, decode: Dec
  * ordered subquery runs as a co-routine, so the arrays keep its order; SQLite writes REALs in JSON with
  * enough digits to read back the same double.
  */
-export async function fetchColumns(reader: Reader, range: RangeQuery, select: { t: RawBuilder<number>; v: RawBuilder<number> }, decode: Decode): Promise<PointColumns> {
+export async function fetchColumns(
+  reader: Reader,
+  range: RangeQuery,
+  select: { t: RawBuilder<number>; v: RawBuilder<number> },
+  decode: Decode,
+): Promise<PointColumns> {
   const { sqlite } = reader;
   const rows = range.select([select.t.as('t'), select.v.as('v')]);
   if (!sqlite) {

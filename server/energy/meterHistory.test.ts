@@ -31,7 +31,9 @@ describe('meter history (base/meterData)', () => {
       [T0 + 15 * MIN, 110],
       [T0 + 30 * MIN, 125],
     ]);
-    expect((await k.get('/api/meter-data/series', { meterId: m011, metric: 'kw', ...range })).body.data.points.map((p: number[]) => p[1])).toEqual([40, 44, 60]);
+    expect((await k.get('/api/meter-data/series', { meterId: m011, metric: 'kw', ...range })).body.data.points.map((p: number[]) => p[1])).toEqual([
+      40, 44, 60,
+    ]);
     expect((await k.get('/api/meter-data/series', { meterId: m011, metric: 'v', ...range })).body.data.points).toEqual([
       [T0, 231.5],
       [T0 + 30 * MIN, 229],
@@ -48,7 +50,13 @@ describe('meter history (base/meterData)', () => {
 
   it('pages the table newest first', async () => {
     const { body } = await k.get('/api/meter-data/history', { meterId: m011, metric: 'kwh', ...range, page: 1, size: 2 });
-    expect(body.data).toMatchObject({ total: 3, rows: [{ ts: T0 + 30 * MIN, value: 125 }, { ts: T0 + 15 * MIN, value: 110 }] });
+    expect(body.data).toMatchObject({
+      total: 3,
+      rows: [
+        { ts: T0 + 30 * MIN, value: 125 },
+        { ts: T0 + 15 * MIN, value: 110 },
+      ],
+    });
     const second = await k.get('/api/meter-data/history', { meterId: m011, metric: 'kwh', ...range, page: 2, size: 2 });
     expect(second.body.data.rows).toEqual([{ ts: T0, value: 100 }]);
   });
@@ -60,7 +68,11 @@ describe('meter history (base/meterData)', () => {
     expect(kwh.body.data.points).toEqual([[T0, 1234.568]]);
     const kw = await k.get('/api/meter-data/history', { meterId: m013, metric: 'kw', ...range, page: 1, size: 10 });
     expect(kw.body.data.rows).toEqual([{ ts: T0, value: 12.346 }]);
-    const stored = await k.t.app.storage.db.selectFrom('readings').select(['register_milli', 'rate_milli']).where('meter_id', '=', m013).executeTakeFirstOrThrow();
+    const stored = await k.t.app.storage.db
+      .selectFrom('readings')
+      .select(['register_milli', 'rate_milli'])
+      .where('meter_id', '=', m013)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ register_milli: 1234568, rate_milli: 12346 });
   });
 
@@ -97,7 +109,7 @@ describe('meter history (base/meterData)', () => {
     const m012 = await k.id('meters', 'M012');
     const start = at('2026-11-12T00:00:00');
     const pages: { ts: number[]; values: number[] }[] = [];
-    for (let after = start - 1; ; ) {
+    for (let after = start - 1; ;) {
       const page = await history.after(m012, 'kw', after, start + 2099 * MIN, 1000);
       pages.push(page);
       if (page.ts.length < 1000) break;
@@ -112,7 +124,7 @@ describe('meter history (base/meterData)', () => {
     expect(await history.after(m011, 'v', T0 - 1, T0 + 3600_000, 10)).toEqual({ ts: [T0, T0 + 30 * MIN], values: [231.5, 229] });
   });
 
-  it('shows every metric\'s latest value and the online state', async () => {
+  it("shows every metric's latest value and the online state", async () => {
     const { body } = await k.get('/api/meter-data/latest', { meterId: m011 });
     expect(body.data).toMatchObject({ online: true, meter: { code: 'M011' } });
     expect(body.data.values).toEqual(
@@ -155,7 +167,11 @@ describe('exports with progress', () => {
     const file = await download(started.body.data.id);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const rows = workbook.getWorksheet('M011')!.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1));
+    const rows = workbook
+      .getWorksheet('M011')!
+      .getSheetValues()
+      .filter(Boolean)
+      .map((row) => (row as unknown[]).slice(1));
     expect(rows).toEqual([
       ['time', 'timestamp_ms', 'kw (kW)'],
       ['2026-11-10 08:00:00', T0, 40],
@@ -164,7 +180,7 @@ describe('exports with progress', () => {
     ]);
   });
 
-  it('refuses an empty range before starting, and hides other users\' jobs', async () => {
+  it("refuses an empty range before starting, and hides other users' jobs", async () => {
     const empty = await k.send('POST', '/api/meter-data/exports', { meterId: m011, metric: 'kwh', format: 'csv', from: 0, to: 1000 });
     expect(empty.body.code).toBe(ErrorCode.NO_HISTORY);
     const missing = await k.get('/api/meter-data/exports/00000000-0000-4000-8000-000000000000');

@@ -60,7 +60,9 @@ export class MeterHistory {
   async after(meterId: number, metricCode: string, afterTs: number, to: number, limit: number): Promise<PointColumns> {
     const meter = await loadMeterRef(this.db, meterId);
     const { source } = metricSource(meter, metricCode, this.kind);
-    const range = this.range(source, { meterId, from: afterTs + 1, to }).orderBy(sql.ref(source.ts)).limit(limit);
+    const range = this.range(source, { meterId, from: afterTs + 1, to })
+      .orderBy(sql.ref(source.ts))
+      .limit(limit);
     return fetchColumns(this.storage, range, { t: sql<number>`${sql.ref(source.ts)}`, v: source.value }, source.decode);
   }
 

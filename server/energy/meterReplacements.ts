@@ -56,7 +56,13 @@ export class MeterReplacements {
     const meter = (await this.directory.get()).meterById.get(meterId);
     if (!meter) throw new AppError('NOT_FOUND', { message: `Meter ${meterId} does not exist` });
     const id = await this.db.transaction().execute(async (trx) => {
-      const later = await trx.selectFrom('readings').select('ts').where('meter_id', '=', meterId).where('ts', '>', input.replacedAt).limit(1).executeTakeFirst();
+      const later = await trx
+        .selectFrom('readings')
+        .select('ts')
+        .where('meter_id', '=', meterId)
+        .where('ts', '>', input.replacedAt)
+        .limit(1)
+        .executeTakeFirst();
       if (later) {
         throw new AppError('VALIDATION_FAILED', {
           message: 'replacedAt: readings after this time are already stored; record a replacement when it happens, or resolve the step on base/check',

@@ -18,15 +18,20 @@ const asStored = (stored: number): number => stored;
 
 export function metricSource(meter: MeterRef, code: string, kind: DbKind): { metric: HistoryMetric; source: MetricSource } {
   if (code === INTERVAL_ENERGY_METRIC) {
-    return { metric: { code, unit: meter.unit }, source: { table: 'energy_intervals', ts: 'start', value: sql<number>`energy`, aggregate: 'sum', decode: asStored } };
+    return {
+      metric: { code, unit: meter.unit },
+      source: { table: 'energy_intervals', ts: 'start', value: sql<number>`energy`, aggregate: 'sum', decode: asStored },
+    };
   }
   const def = metricDef(code);
   if (!def) throw new AppError('VALIDATION_FAILED', { message: `metric: "${code}" is not in the metric catalogue` });
   const metric = { code, unit: def.unit };
   // A register's bucket shows where the register stood (its highest value), a sample's bucket its mean.
   const aggregate = def.kind === 'register' ? 'max' : 'avg';
-  if (code === registerMetricFor(meter.energyType)) return { metric, source: { table: 'readings', ts: 'ts', value: sql<number>`register_milli`, aggregate, decode: fromMilli } };
-  if (code === rateMetricFor(meter.energyType)) return { metric, source: { table: 'readings', ts: 'ts', value: sql<number>`rate_milli`, aggregate, decode: fromMilli } };
+  if (code === registerMetricFor(meter.energyType))
+    return { metric, source: { table: 'readings', ts: 'ts', value: sql<number>`register_milli`, aggregate, decode: fromMilli } };
+  if (code === rateMetricFor(meter.energyType))
+    return { metric, source: { table: 'readings', ts: 'ts', value: sql<number>`rate_milli`, aggregate, decode: fromMilli } };
   const path = `$.${code}`;
   const value = kind === 'sqlite' ? sql<number>`json_extract(extra, ${path})` : sql<number>`(extra::json ->> ${code})::double precision`;
   return { metric, source: { table: 'readings', ts: 'ts', value, aggregate, decode: asStored } };

@@ -64,7 +64,13 @@ export class QuarantineDesk {
         .set({ status, corrected_energy: body.action === 'correct' ? counted : null, note: body.note, resolved_by: userId, resolved_at: now })
         .where('id', '=', id)
         .execute();
-      await recordAudit(trx, { userId, action: status, entity: 'quarantine', entityId: id, detail: { meter: meter.code, claimed: item.energy, counted, note: body.note } });
+      await recordAudit(trx, {
+        userId,
+        action: status,
+        entity: 'quarantine',
+        entityId: id,
+        detail: { meter: meter.code, claimed: item.energy, counted, note: body.note },
+      });
     });
     const row = await withDetails(this.db.selectFrom('quarantine')).where('quarantine.id', '=', id).executeTakeFirstOrThrow();
     return toItem(row);

@@ -18,9 +18,21 @@ export async function treeObjects(app: FastifyInstance, ownerId: number, prefix:
   const db = app.storage.db;
   const gatewaySn = `GW-${prefix}`;
   const meterCode = `${prefix}-M1`;
-  const gateway = await db.insertInto('gateways').values({ sn: gatewaySn, name: `${prefix} gateway`, owner_user_id: ownerId, online: 0, last_seen_at: null }).returning('id').executeTakeFirstOrThrow();
-  const department = await db.insertInto('departments').values({ name: `${prefix} plant`, code: `${prefix}-D`, parent_id: null, level: 1, sort: 0, owner_user_id: ownerId }).returning('id').executeTakeFirstOrThrow();
-  const subitem = await db.insertInto('subitems').values({ name: `${prefix} lighting`, code: `${prefix}-S`, parent_id: null, sort: 0, owner_user_id: ownerId }).returning('id').executeTakeFirstOrThrow();
+  const gateway = await db
+    .insertInto('gateways')
+    .values({ sn: gatewaySn, name: `${prefix} gateway`, owner_user_id: ownerId, online: 0, last_seen_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const department = await db
+    .insertInto('departments')
+    .values({ name: `${prefix} plant`, code: `${prefix}-D`, parent_id: null, level: 1, sort: 0, owner_user_id: ownerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const subitem = await db
+    .insertInto('subitems')
+    .values({ name: `${prefix} lighting`, code: `${prefix}-S`, parent_id: null, sort: 0, owner_user_id: ownerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const meter = await db
     .insertInto('meters')
     .values({

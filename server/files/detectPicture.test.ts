@@ -51,7 +51,14 @@ describe('detectPicture', () => {
   });
 
   it('refuses headers cut short at every length before the size', () => {
-    const cases = { png: [pngBytes(3, 2), 24], jpeg: [jpegBytes(640, 480), jpegBytes(640, 480).length - 4], gif: [gifBytes(3, 2), 10], vp8: [webpLossyBytes(4, 4), 30], vp8l: [webpLosslessBytes(4, 4), 25], vp8x: [webpExtendedBytes(4, 4), 30] } as const;
+    const cases = {
+      png: [pngBytes(3, 2), 24],
+      jpeg: [jpegBytes(640, 480), jpegBytes(640, 480).length - 4],
+      gif: [gifBytes(3, 2), 10],
+      vp8: [webpLossyBytes(4, 4), 30],
+      vp8l: [webpLosslessBytes(4, 4), 25],
+      vp8x: [webpExtendedBytes(4, 4), 30],
+    } as const;
     for (const [kind, [bytes, needed]] of Object.entries(cases)) {
       for (let length = 0; length < needed; length++) expect(detectPicture(bytes.subarray(0, length)), `${kind} cut at ${length}`).toBeNull();
       expect(detectPicture(bytes.subarray(0, needed)), `${kind} whole header`).not.toBeNull();

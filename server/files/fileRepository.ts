@@ -60,7 +60,12 @@ export class FileRepository {
       })
       .onConflict((conflict) => conflict.columns(['sha256', 'owner_user_id']).doNothing())
       .execute();
-    const row = await this.db.selectFrom('files').select(META).where('sha256', '=', file.sha256).where('owner_user_id', '=', file.ownerUserId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('files')
+      .select(META)
+      .where('sha256', '=', file.sha256)
+      .where('owner_user_id', '=', file.ownerUserId)
+      .executeTakeFirstOrThrow();
     return toStoredFile(row);
   }
 
@@ -81,7 +86,13 @@ export class FileRepository {
 
   /** The bytes and type behind a stored name (<sha256>.<ext>), from any tree's row: the bytes are the same. */
   async content(sha256: string, ext: string): Promise<{ content: Buffer; contentType: string } | undefined> {
-    const row = await this.db.selectFrom('files').select(['content', 'content_type']).where('sha256', '=', sha256).where('ext', '=', ext).limit(1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('files')
+      .select(['content', 'content_type'])
+      .where('sha256', '=', sha256)
+      .where('ext', '=', ext)
+      .limit(1)
+      .executeTakeFirst();
     return row && { content: row.content, contentType: row.content_type };
   }
 

@@ -21,14 +21,32 @@ export class CallRecords {
   async record(endpointId: number, at: number, items: number, attempt: number, outcome: CallOutcome, test = false): Promise<void> {
     await this.db
       .insertInto('forward_calls')
-      .values({ endpoint_id: endpointId, at, items, ok: outcome.ok ? 1 : 0, status: outcome.status, error: outcome.error, duration_ms: outcome.durationMs, attempt, test: test ? 1 : 0 })
+      .values({
+        endpoint_id: endpointId,
+        at,
+        items,
+        ok: outcome.ok ? 1 : 0,
+        status: outcome.status,
+        error: outcome.error,
+        duration_ms: outcome.durationMs,
+        attempt,
+        test: test ? 1 : 0,
+      })
       .execute();
   }
 
   /** Drops calls past the retention (run now and then by the forwarding loop). */
   async prune(now = Date.now()): Promise<void> {
-    await this.db.deleteFrom('forward_calls').where('at', '<', now - this.retention.maxAgeMs).execute();
-    const endpoints = await this.db.selectFrom('forward_calls').select('endpoint_id').groupBy('endpoint_id').having((eb) => eb.fn.countAll(), '>', this.retention.perEndpoint).execute();
+    await this.db
+      .deleteFrom('forward_calls')
+      .where('at', '<', now - this.retention.maxAgeMs)
+      .execute();
+    const endpoints = await this.db
+      .selectFrom('forward_calls')
+      .select('endpoint_id')
+      .groupBy('endpoint_id')
+      .having((eb) => eb.fn.countAll(), '>', this.retention.perEndpoint)
+      .execute();
     for (const { endpoint_id } of endpoints) {
       const edge = await this.db
         .selectFrom('forward_calls')
@@ -48,7 +66,8 @@ export class CallRecords {
     if (owners) select = select.where('forward_endpoints.owner_user_id', 'in', owners);
     if (query.endpointId !== undefined) select = select.where('forward_calls.endpoint_id', '=', query.endpointId);
     if (query.result) select = select.where('forward_calls.ok', '=', query.result === 'ok' ? 1 : 0);
-    if (query.status !== undefined) select = query.status === 0 ? select.where('forward_calls.status', 'is', null) : select.where('forward_calls.status', '=', query.status);
+    if (query.status !== undefined)
+      select = query.status === 0 ? select.where('forward_calls.status', 'is', null) : select.where('forward_calls.status', '=', query.status);
     const counted = await select.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     const rows = await select
       .selectAll('forward_calls')

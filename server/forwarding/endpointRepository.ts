@@ -1,5 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { isCredentialHeader, MASKED_HEADER_VALUE, type ForwardEndpoint, type ForwardEndpointFields, type ForwardHeader, type ForwardMethod } from '@shared/schemas/forwarding';
+import {
+  isCredentialHeader,
+  MASKED_HEADER_VALUE,
+  type ForwardEndpoint,
+  type ForwardEndpointFields,
+  type ForwardHeader,
+  type ForwardMethod,
+} from '@shared/schemas/forwarding';
 import type { Database, ForwardEndpointsTable } from '../db/schema';
 import { flag, isSet } from '../db/columns';
 
@@ -40,7 +47,9 @@ export function toEndpoint(row: EndpointRow, queued: number): ForwardEndpoint {
 /** A masked header value sent back unchanged keeps what was stored under that name. */
 function mergeHeaders(given: ForwardHeader[], stored: ForwardHeader[]): ForwardHeader[] {
   const before = new Map(stored.map((h) => [h.name.toLowerCase(), h.value]));
-  return given.map((h) => (h.value === MASKED_HEADER_VALUE && before.has(h.name.toLowerCase()) ? { name: h.name, value: before.get(h.name.toLowerCase())! } : h));
+  return given.map((h) =>
+    h.value === MASKED_HEADER_VALUE && before.has(h.name.toLowerCase()) ? { name: h.name, value: before.get(h.name.toLowerCase())! } : h,
+  );
 }
 
 function columns(fields: ForwardEndpointFields, stored: EndpointRow | undefined) {
@@ -80,18 +89,36 @@ export class EndpointRepository {
   async create(fields: ForwardEndpointFields, owner: number, now = Date.now()): Promise<EndpointRow> {
     return this.db
       .insertInto('forward_endpoints')
-      .values({ ...columns(fields, undefined), paused: 0, dropped: 0, last_status: null, last_error: null, last_call_at: null, created_at: now, updated_at: now, owner_user_id: owner })
+      .values({
+        ...columns(fields, undefined),
+        paused: 0,
+        dropped: 0,
+        last_status: null,
+        last_error: null,
+        last_call_at: null,
+        created_at: now,
+        updated_at: now,
+        owner_user_id: owner,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async update(stored: EndpointRow, fields: ForwardEndpointFields, now = Date.now()): Promise<EndpointRow> {
-    await this.db.updateTable('forward_endpoints').set({ ...columns(fields, stored), updated_at: now }).where('id', '=', stored.id).execute();
+    await this.db
+      .updateTable('forward_endpoints')
+      .set({ ...columns(fields, stored), updated_at: now })
+      .where('id', '=', stored.id)
+      .execute();
     return (await this.find(stored.id))!;
   }
 
   async setPaused(id: number, paused: boolean, now = Date.now()): Promise<void> {
-    await this.db.updateTable('forward_endpoints').set({ paused: flag(paused), updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('forward_endpoints')
+      .set({ paused: flag(paused), updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

@@ -69,7 +69,13 @@ export class EndpointWorker {
   }
 
   get target(): EndpointTarget {
-    return { name: this.row.name, url: this.row.url, method: this.row.method as EndpointTarget['method'], headers: headersOf(this.row), secret: this.row.secret };
+    return {
+      name: this.row.name,
+      url: this.row.url,
+      method: this.row.method as EndpointTarget['method'],
+      headers: headersOf(this.row),
+      secret: this.row.secret,
+    };
   }
 
   /** Paused endpoints collect nothing: resuming forwards what arrives from then on. */
@@ -96,7 +102,9 @@ export class EndpointWorker {
     const batch = this.pending;
     const outcome = await sendBatch(this.target, batch.delivery, batch.items, batch.attempt, this.deps.timeoutMs, now, this.deps.stop);
     const last = !outcome.ok && batch.attempt >= this.row.max_attempts;
-    const recorded: CallOutcome = last ? { ...outcome, error: `${outcome.error ?? 'failed'} (gave up after ${batch.attempt} attempts: ${batch.items.length} items dropped)` } : outcome;
+    const recorded: CallOutcome = last
+      ? { ...outcome, error: `${outcome.error ?? 'failed'} (gave up after ${batch.attempt} attempts: ${batch.items.length} items dropped)` }
+      : outcome;
     await this.deps.calls.record(this.row.id, now, batch.items.length, batch.attempt, recorded);
     await this.deps.endpoints.setLastCall(this.row.id, now, outcome.status, outcome.ok ? null : recorded.error);
     this.row = { ...this.row, last_call_at: now, last_status: outcome.status, last_error: outcome.ok ? null : recorded.error };
@@ -106,7 +114,15 @@ export class EndpointWorker {
 
   /** One call with a test item, outside the queue and its order; recorded as a test. */
   async test(now = Date.now()): Promise<CallOutcome> {
-    const outcome = await sendBatch(this.target, newDelivery(), [{ type: 'test', message: `Test from the energy console to "${this.row.name}"` }], 1, this.deps.timeoutMs, now, this.deps.stop);
+    const outcome = await sendBatch(
+      this.target,
+      newDelivery(),
+      [{ type: 'test', message: `Test from the energy console to "${this.row.name}"` }],
+      1,
+      this.deps.timeoutMs,
+      now,
+      this.deps.stop,
+    );
     await this.deps.calls.record(this.row.id, now, 1, 1, outcome, true);
     await this.deps.endpoints.setLastCall(this.row.id, now, outcome.status, outcome.error);
     return outcome;
@@ -129,7 +145,15 @@ export class EndpointWorker {
       if (item.type !== 'energy-due') return item;
       // No row: the meter reported past the interval and measured nothing in it.
       const energy = energyOf.get(`${item.meterId}:${item.start}`) ?? 0;
-      return { type: 'energy', meter: item.meter, meterId: item.meterId, energyType: item.energyType, start: item.start, end: item.start + INTERVAL_MS, energy: Math.round(energy * 1e6) / 1e6 };
+      return {
+        type: 'energy',
+        meter: item.meter,
+        meterId: item.meterId,
+        energyType: item.energyType,
+        start: item.start,
+        end: item.start + INTERVAL_MS,
+        energy: Math.round(energy * 1e6) / 1e6,
+      };
     });
   }
 }

@@ -34,14 +34,16 @@ async function receiver(secret: string | null = SECRET): Promise<{ r: Receiver; 
   return { r, url: await r.listen() };
 }
 
-const idOf = async (table: 'meters' | 'departments', code: string) => (await t.app.storage.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const idOf = async (table: 'meters' | 'departments', code: string) =>
+  (await t.app.storage.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = admin) => callAs(t.app, token, method, url, payload);
 async function createEndpoint(fields: Record<string, unknown>, token = admin): Promise<any> {
   const answer = await api('POST', '/api/forward-endpoints', { name: 'Regulator', method: 'POST', ...fields }, token);
   expect(answer.body.code, answer.body.message).toBe(0);
   return answer.body.data;
 }
-const ingest = (readings: { meter: string; ts: number; values: Record<string, number> }[]) => t.app.ingest.submit({ readings }, { kind: 'mqtt', gatewaySn: 'GW-DEMO-01' });
+const ingest = (readings: { meter: string; ts: number; values: Record<string, number> }[]) =>
+  t.app.ingest.submit({ readings }, { kind: 'mqtt', gatewaySn: 'GW-DEMO-01' });
 /** A past instant on a quarter hour, far enough back that ingest takes every reading after it. */
 const base = Math.floor(Date.now() / QUARTER) * QUARTER - 24 * 3600_000;
 let clock = 0;
@@ -51,7 +53,15 @@ const nextBase = () => base - ++clock * 2 * 3600_000;
 describe('forwarding readings', () => {
   it('sends the exact readings of the chosen meter and department (with its meters) in batches, signed over timestamp.body', async () => {
     const { r, url } = await receiver();
-    const endpoint = await createEndpoint({ url, secret: SECRET, headers: [{ name: 'X-Site', value: 'plant-7' }], meterIds: [await idOf('meters', 'M011')], departmentIds: [await idOf('departments', 'LINE-2')], batchSize: 2, intervalSeconds: 3600 });
+    const endpoint = await createEndpoint({
+      url,
+      secret: SECRET,
+      headers: [{ name: 'X-Site', value: 'plant-7' }],
+      meterIds: [await idOf('meters', 'M011')],
+      departmentIds: [await idOf('departments', 'LINE-2')],
+      batchSize: 2,
+      intervalSeconds: 3600,
+    });
     const ts = nextBase();
     const outcome = await ingest([
       { meter: 'M011', ts, values: { kwh: 10.5, kw: 3.25 } },
@@ -114,7 +124,14 @@ describe('forwarding closed quarter hours and alarms', () => {
     await createEndpoint({ url, secret: SECRET, sendReadings: false, sendEnergy: true, meterIds: [meter], batchSize: 1, intervalSeconds: 3600 });
     const q = nextBase();
     // Register 100 → 101 → 102.5 → 104 → 105 kWh at q, +5, +10, +15, +20 minutes (CT × PT = 1).
-    for (const [minutes, kwh] of [[0, 100], [5, 101], [10, 102.5], [15, 104], [20, 105]] as const) await ingest([{ meter: 'M043', ts: q + minutes * 60_000, values: { kwh } }]);
+    for (const [minutes, kwh] of [
+      [0, 100],
+      [5, 101],
+      [10, 102.5],
+      [15, 104],
+      [20, 105],
+    ] as const)
+      await ingest([{ meter: 'M043', ts: q + minutes * 60_000, values: { kwh } }]);
     await r.waitFor(2);
     await new Promise((resolve) => setTimeout(resolve, 600));
     // The first reading this process sees closes the interval that ended at it (no energy there yet);
@@ -127,9 +144,24 @@ describe('forwarding closed quarter hours and alarms', () => {
 
   it('sends alarms raised on a chosen meter, not those of other meters', async () => {
     const { r, url } = await receiver();
-    await createEndpoint({ url, secret: SECRET, sendReadings: false, sendAlarms: true, meterIds: [await idOf('meters', 'M041')], batchSize: 1, intervalSeconds: 3600 });
+    await createEndpoint({
+      url,
+      secret: SECRET,
+      sendReadings: false,
+      sendAlarms: true,
+      meterIds: [await idOf('meters', 'M041')],
+      batchSize: 1,
+      intervalSeconds: 3600,
+    });
     for (const code of ['M041', 'M042']) {
-      const rule = await api('POST', '/api/alarm-rules', { name: `kw ${code}`, scope: 'meter', scopeId: await idOf('meters', code), metric: 'kw', over: 100, severity: 'high' });
+      const rule = await api('POST', '/api/alarm-rules', {
+        name: `kw ${code}`,
+        scope: 'meter',
+        scopeId: await idOf('meters', code),
+        metric: 'kw',
+        over: 100,
+        severity: 'high',
+      });
       expect(rule.body.code, rule.body.message).toBe(0);
     }
     const ts = Date.now() - 60_000;
@@ -141,7 +173,20 @@ describe('forwarding closed quarter hours and alarms', () => {
     await r.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(r.items).toHaveLength(1);
-    expect(r.items[0]).toMatchObject({ type: 'alarm', event: 'raised', alarm: { kind: 'device', severity: 'high', processingState: 1, subject: { type: 'meter', code: 'M041' }, metric: 'kw', value: 150, limit: 100, raisedAt: ts } });
+    expect(r.items[0]).toMatchObject({
+      type: 'alarm',
+      event: 'raised',
+      alarm: {
+        kind: 'device',
+        severity: 'high',
+        processingState: 1,
+        subject: { type: 'meter', code: 'M041' },
+        metric: 'kw',
+        value: 150,
+        limit: 100,
+        raisedAt: ts,
+      },
+    });
     expect(r.received[0]!.signatureValid).toBe(true);
   });
 });
@@ -222,7 +267,9 @@ describe('a failing endpoint never slows ingestion', () => {
     // 100 more readings into a queue of 50: the 50 oldest were dropped; 10 are in the hanging call.
     const stored = (await api('GET', `/api/forward-endpoints/${endpoint.id}`)).body.data;
     expect(stored).toMatchObject({ dropped: 50, queued: 60 });
-    expect(Number((await t.app.storage.db.selectFrom('forward_endpoints').select('dropped').where('id', '=', endpoint.id).executeTakeFirstOrThrow()).dropped)).toBe(50);
+    expect(
+      Number((await t.app.storage.db.selectFrom('forward_endpoints').select('dropped').where('id', '=', endpoint.id).executeTakeFirstOrThrow()).dropped),
+    ).toBe(50);
   });
 });
 
@@ -278,12 +325,30 @@ describe('endpoint validation and the write-only secret', () => {
     expect(await refused({ url: 'ftp://files.example.test/in' })).toBe('body.url: must be an http or https URL');
     expect(await refused({ url: 'file:///etc/passwd' })).toBe('body.url: must be an http or https URL');
     expect(await refused({ url: 'not a url' })).toBe('body.url: must be an http or https URL');
-    expect(await refused({ headers: [{ name: 'Host', value: 'other.example.test' }] })).toBe('body.headers.0.name: is set by the server and cannot be configured');
-    expect(await refused({ headers: [{ name: 'X-Ok', value: '1' }, { name: 'Content-Length', value: '5' }] })).toBe('body.headers.1.name: is set by the server and cannot be configured');
+    expect(await refused({ headers: [{ name: 'Host', value: 'other.example.test' }] })).toBe(
+      'body.headers.0.name: is set by the server and cannot be configured',
+    );
+    expect(
+      await refused({
+        headers: [
+          { name: 'X-Ok', value: '1' },
+          { name: 'Content-Length', value: '5' },
+        ],
+      }),
+    ).toBe('body.headers.1.name: is set by the server and cannot be configured');
     expect(await refused({ headers: [{ name: 'Bad Header', value: '1' }] })).toBe('body.headers.0.name: is not a valid HTTP header name');
     expect(await refused({ headers: [{ name: 'X-Api', value: 'a\r\nInjected: yes' }] })).toBe('body.headers.0.value: must not contain control characters');
-    expect(await refused({ headers: [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }] })).toBe('body.headers: each header name only once');
-    expect(await refused({ sendReadings: false, sendEnergy: false, sendAlarms: false })).toBe('body.sendReadings: choose at least one of readings, energy and alarms');
+    expect(
+      await refused({
+        headers: [
+          { name: 'X-A', value: '1' },
+          { name: 'x-a', value: '2' },
+        ],
+      }),
+    ).toBe('body.headers: each header name only once');
+    expect(await refused({ sendReadings: false, sendEnergy: false, sendAlarms: false })).toBe(
+      'body.sendReadings: choose at least one of readings, energy and alarms',
+    );
     expect(await refused({ secret: 'too-short' })).toBe('body.secret: must be at least 16 characters');
     expect(await refused({ batchSize: 0 })).toMatch(/^body\.batchSize: /);
     expect(await refused({ method: 'GET' })).toMatch(/^body\.method: /);
@@ -292,15 +357,37 @@ describe('endpoint validation and the write-only secret', () => {
 
   it('never answers the secret or a credential header back; saving without them keeps them', async () => {
     const { r, url } = await receiver();
-    const created = await createEndpoint({ url, secret: SECRET, headers: [{ name: 'Authorization', value: 'Bearer platform-token' }, { name: 'X-Site', value: 'plant-7' }], meterIds: [await idOf('meters', 'M032')], batchSize: 1 });
+    const created = await createEndpoint({
+      url,
+      secret: SECRET,
+      headers: [
+        { name: 'Authorization', value: 'Bearer platform-token' },
+        { name: 'X-Site', value: 'plant-7' },
+      ],
+      meterIds: [await idOf('meters', 'M032')],
+      batchSize: 1,
+    });
     const read = await api('GET', `/api/forward-endpoints/${created.id}`);
     expect(JSON.stringify(read.body)).not.toContain(SECRET);
     expect(JSON.stringify(read.body)).not.toContain('platform-token');
-    expect(read.body.data).toMatchObject({ hasSecret: true, headers: [{ name: 'Authorization', value: '***' }, { name: 'X-Site', value: 'plant-7' }] });
+    expect(read.body.data).toMatchObject({
+      hasSecret: true,
+      headers: [
+        { name: 'Authorization', value: '***' },
+        { name: 'X-Site', value: 'plant-7' },
+      ],
+    });
     expect(read.body.data).not.toHaveProperty('secret');
     // Save back what was read (masked header, no secret): both stay as they were.
     const { id: _id, ...fields } = read.body.data;
-    const saved = await api('PUT', `/api/forward-endpoints/${created.id}`, { name: 'Renamed', url: fields.url, method: fields.method, headers: fields.headers, meterIds: fields.meterIds, batchSize: 1 });
+    const saved = await api('PUT', `/api/forward-endpoints/${created.id}`, {
+      name: 'Renamed',
+      url: fields.url,
+      method: fields.method,
+      headers: fields.headers,
+      meterIds: fields.meterIds,
+      batchSize: 1,
+    });
     expect(saved.body).toMatchObject({ code: 0, data: { name: 'Renamed', hasSecret: true } });
     await ingest([{ meter: 'M032', ts: nextBase(), values: { kwh: 1 } }]);
     await r.waitFor(1);
@@ -314,7 +401,13 @@ describe('endpoint validation and the write-only secret', () => {
 describe('user trees', () => {
   let beta: TreeUser;
   beforeAll(async () => {
-    beta = await treeUser(t.app, 'beta_forward', ['/settings/webServiceConfig', '/settings/webServiceConfig/add', '/settings/webServiceConfig/edit', '/settings/webServiceConfig/delete', '/msg/webServiceRecord']);
+    beta = await treeUser(t.app, 'beta_forward', [
+      '/settings/webServiceConfig',
+      '/settings/webServiceConfig/add',
+      '/settings/webServiceConfig/edit',
+      '/settings/webServiceConfig/delete',
+      '/msg/webServiceRecord',
+    ]);
   });
 
   it("tree B neither sees nor changes tree A's endpoints and calls, and cannot choose A's meters", async () => {
@@ -358,7 +451,18 @@ describe('call records', () => {
     const day = 24 * 3600_000;
     await db
       .insertInto('forward_calls')
-      .values([40, 3, 2, 1, 0].map((ago, i) => ({ endpoint_id: endpoint.id, at: now - ago * day - i, items: 1, ok: 1, status: 200, error: null, duration_ms: 1, attempt: 1 })))
+      .values(
+        [40, 3, 2, 1, 0].map((ago, i) => ({
+          endpoint_id: endpoint.id,
+          at: now - ago * day - i,
+          items: 1,
+          ok: 1,
+          status: 200,
+          error: null,
+          duration_ms: 1,
+          attempt: 1,
+        })),
+      )
       .execute();
     const { CallRecords } = await import('./callRecords');
     await new CallRecords(db, { maxAgeMs: 30 * day, perEndpoint: 3 }).prune(now);

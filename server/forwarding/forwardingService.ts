@@ -105,7 +105,13 @@ export class ForwardingService {
     const seen = new Set<number>();
     for (const row of rows) {
       seen.add(row.id);
-      const selection = await EndpointSelection.resolve(this.db, plant, Number(row.owner_user_id), JSON.parse(row.meter_ids) as number[], JSON.parse(row.department_ids) as number[]);
+      const selection = await EndpointSelection.resolve(
+        this.db,
+        plant,
+        Number(row.owner_user_id),
+        JSON.parse(row.meter_ids) as number[],
+        JSON.parse(row.department_ids) as number[],
+      );
       const worker = this.workers.get(row.id);
       if (worker) {
         worker.row = row;
@@ -113,7 +119,17 @@ export class ForwardingService {
         worker.queue.limit = this.options.queueLimit;
         if (worker.paused) worker.queue.clear();
       } else {
-        this.workers.set(row.id, new EndpointWorker(row, selection, this.options.queueLimit, { db: this.db, endpoints: this.endpoints, calls: this.calls, timeoutMs: this.options.timeoutMs, maxBackoffMs: this.options.maxBackoffMs, stop: this.stopping.signal }));
+        this.workers.set(
+          row.id,
+          new EndpointWorker(row, selection, this.options.queueLimit, {
+            db: this.db,
+            endpoints: this.endpoints,
+            calls: this.calls,
+            timeoutMs: this.options.timeoutMs,
+            maxBackoffMs: this.options.maxBackoffMs,
+            stop: this.stopping.signal,
+          }),
+        );
       }
     }
     for (const id of [...this.workers.keys()]) if (!seen.has(id)) this.workers.delete(id);

@@ -28,7 +28,15 @@ export const newDelivery = (): string => randomUUID();
  * (a signed body is not handed to another address), 2xx is success. Never throws: a network failure or
  * a timeout is an outcome without status.
  */
-export async function sendBatch(target: EndpointTarget, delivery: string, items: ForwardItem[], attempt: number, timeoutMs: number, now = Date.now(), stop?: AbortSignal): Promise<CallOutcome> {
+export async function sendBatch(
+  target: EndpointTarget,
+  delivery: string,
+  items: ForwardItem[],
+  attempt: number,
+  timeoutMs: number,
+  now = Date.now(),
+  stop?: AbortSignal,
+): Promise<CallOutcome> {
   const batch: ForwardBatch = { delivery, endpoint: target.name, sentAt: now, items };
   const body = JSON.stringify(batch);
   const headers: Record<string, string> = {};
@@ -44,7 +52,13 @@ export async function sendBatch(target: EndpointTarget, delivery: string, items:
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(target.url, { method: target.method, headers, body, redirect: 'manual', signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(target.url, {
+      method: target.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: stop ? AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) : AbortSignal.timeout(timeoutMs),
+    });
     const ok = response.status >= 200 && response.status < 300;
     let error: string | null = null;
     if (!ok) error = `HTTP ${response.status}${await excerpt(response)}`;

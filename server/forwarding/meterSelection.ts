@@ -58,7 +58,9 @@ export class EndpointSelection {
     }
     const chosen = new Set(meterIds);
     const meters = new Set(
-      plant.meters.filter((m) => owners.has(m.owner) && (wholeTree || chosen.has(m.id) || (m.departmentId !== null && departments.has(m.departmentId)))).map((m) => m.id),
+      plant.meters
+        .filter((m) => owners.has(m.owner) && (wholeTree || chosen.has(m.id) || (m.departmentId !== null && departments.has(m.departmentId))))
+        .map((m) => m.id),
     );
     return new EndpointSelection(meters, departments, wholeTree, owners, plant);
   }

@@ -43,7 +43,10 @@ export class Receiver {
           headers: request.headers,
           body,
           batch: JSON.parse(body.toString('utf8')) as ForwardBatch,
-          signatureValid: this.secret === null ? null : typeof signature === 'string' && typeof timestamp === 'string' && verifySignature(this.secret, timestamp, body, signature),
+          signatureValid:
+            this.secret === null
+              ? null
+              : typeof signature === 'string' && typeof timestamp === 'string' && verifySignature(this.secret, timestamp, body, signature),
           at: Date.now(),
         });
         this.waiters = this.waiters.filter((w) => (this.received.length >= w.count ? (w.resolve(), false) : true));

@@ -46,7 +46,9 @@ export const forwardingRoutes: FastifyPluginAsync = async (base) => {
     return ok(rows.map((row) => ({ id: row.id, name: row.name })));
   });
 
-  app.get('/forward-endpoints/:id', { config: { access: { permission: CONFIG }, tenancy }, schema: { params: idParams } }, async (request) => ok(await answer(request.params.id)));
+  app.get('/forward-endpoints/:id', { config: { access: { permission: CONFIG }, tenancy }, schema: { params: idParams } }, async (request) =>
+    ok(await answer(request.params.id)),
+  );
 
   app.post('/forward-endpoints', { config: { access: { permission: `${CONFIG}/add` }, tenancy }, schema: { body: forwardEndpointSchema } }, async (request) => {
     const scope = await callerScope(request);
@@ -56,15 +58,19 @@ export const forwardingRoutes: FastifyPluginAsync = async (base) => {
     return ok(await answer(row.id), 'Created');
   });
 
-  app.put('/forward-endpoints/:id', { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams, body: forwardEndpointSchema } }, async (request) => {
-    const stored = (await endpoints.find(request.params.id))!;
-    // The selection is checked against the endpoint's tree, also when an administrator edits it.
-    const scope = await callerScope(request);
-    await checkSelection(request.body, scope.all ? await ownerTreeOf(db, stored.owner_user_id) : scope);
-    await endpoints.update(stored, request.body);
-    await app.forwarding.refresh();
-    return ok(await answer(stored.id), 'Saved');
-  });
+  app.put(
+    '/forward-endpoints/:id',
+    { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams, body: forwardEndpointSchema } },
+    async (request) => {
+      const stored = (await endpoints.find(request.params.id))!;
+      // The selection is checked against the endpoint's tree, also when an administrator edits it.
+      const scope = await callerScope(request);
+      await checkSelection(request.body, scope.all ? await ownerTreeOf(db, stored.owner_user_id) : scope);
+      await endpoints.update(stored, request.body);
+      await app.forwarding.refresh();
+      return ok(await answer(stored.id), 'Saved');
+    },
+  );
 
   app.delete('/forward-endpoints/:id', { config: { access: { permission: `${CONFIG}/delete` }, tenancy }, schema: { params: idParams } }, async (request) => {
     await endpoints.delete(request.params.id);
@@ -73,11 +79,15 @@ export const forwardingRoutes: FastifyPluginAsync = async (base) => {
   });
 
   for (const action of ['pause', 'resume'] as const) {
-    app.post(`/forward-endpoints/:id/${action}`, { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams } }, async (request) => {
-      await endpoints.setPaused(request.params.id, action === 'pause');
-      await app.forwarding.refresh();
-      return ok(await answer(request.params.id), action === 'pause' ? 'Paused' : 'Resumed');
-    });
+    app.post(
+      `/forward-endpoints/:id/${action}`,
+      { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams } },
+      async (request) => {
+        await endpoints.setPaused(request.params.id, action === 'pause');
+        await app.forwarding.refresh();
+        return ok(await answer(request.params.id), action === 'pause' ? 'Paused' : 'Resumed');
+      },
+    );
   }
 
   app.post('/forward-endpoints/:id/test', { config: { access: { permission: `${CONFIG}/edit` }, tenancy }, schema: { params: idParams } }, async (request) => {

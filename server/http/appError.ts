@@ -7,10 +7,7 @@ export class AppError extends Error {
   readonly data: unknown;
   readonly headers: Record<string, string>;
 
-  constructor(
-    name: ErrorCodeName,
-    options: { message?: string; data?: unknown; headers?: Record<string, string> } = {},
-  ) {
+  constructor(name: ErrorCodeName, options: { message?: string; data?: unknown; headers?: Record<string, string> } = {}) {
     const info = errorInfo[name];
     super(options.message ?? info.message);
     this.name = 'AppError';

@@ -12,15 +12,16 @@ function envelope(code: number, message: string, data: unknown = null): Envelope
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: unknown; validationContext?: string }, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send(envelope(error.code, error.message, error.data));
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send(envelope(error.code, error.message, error.data));
     }
     const zodIssues = (error as { validation?: unknown }).validation;
     if (Array.isArray(zodIssues) && error.code === 'FST_ERR_VALIDATION') {
       const issues = fromSchemaValidation(zodIssues as SchemaValidationEntry[], error.validationContext ?? '');
       const first = issues[0];
-      return reply
-        .status(400)
-        .send(envelope(ErrorCode.VALIDATION_FAILED, first ? `${first.field}: ${first.message}` : error.message, { issues }));
+      return reply.status(400).send(envelope(ErrorCode.VALIDATION_FAILED, first ? `${first.field}: ${first.message}` : error.message, { issues }));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Drain first so the sender, still writing, reads the 413 instead of a reset; then close the connection.

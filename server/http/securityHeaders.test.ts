@@ -44,31 +44,35 @@ function directives(response: LightMyRequestResponse): Record<string, string> {
   return map;
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url, headers: { host: 'energy.example:8080', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'GET', url, headers: { host: 'energy.example:8080', ...headers } });
 
 describe('security headers on the console and kiosk pages', () => {
-  it.each(['/', '/login', '/dash/1', '/visualization', '/assets/console-abc123.js'])('%s carries the page policy, nosniff, a referrer policy and SAMEORIGIN framing', async (url) => {
-    const response = await get(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('same-origin');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(directives(response)).toEqual({
-      'default-src': "'self'",
-      'script-src': "'self'",
-      'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob: https:",
-      'font-src': "'self' data:",
-      'connect-src': "'self' ws://energy.example:8080 wss://energy.example:8080",
-      'media-src': "'self' data: blob:",
-      'worker-src': "'self' blob:",
-      'frame-src': "'self'",
-      'frame-ancestors': "'self'",
-      'object-src': "'none'",
-      'base-uri': "'self'",
-      'form-action': "'self'",
-    });
-  });
+  it.each(['/', '/login', '/dash/1', '/visualization', '/assets/console-abc123.js'])(
+    '%s carries the page policy, nosniff, a referrer policy and SAMEORIGIN framing',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(directives(response)).toEqual({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'style-src': "'self' 'unsafe-inline'",
+        'img-src': "'self' data: blob: https:",
+        'font-src': "'self' data:",
+        'connect-src': "'self' ws://energy.example:8080 wss://energy.example:8080",
+        'media-src': "'self' data: blob:",
+        'worker-src': "'self' blob:",
+        'frame-src': "'self'",
+        'frame-ancestors': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self'",
+      });
+    },
+  );
 
   it('names no socket origin from a Host header that is not a plain host[:port]', async () => {
     const response = await get('/login', { host: 'evil.example; script-src *' });

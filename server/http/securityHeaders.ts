@@ -35,9 +35,7 @@ const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  */
 export function pagePolicy(host: string | undefined): string {
   const sockets = host && PLAIN_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
-  return [...PAGE_DIRECTIVES, ['connect-src', `'self'${sockets}`] as const]
-    .map(([name, sources]) => `${name} ${sources}`)
-    .join('; ');
+  return [...PAGE_DIRECTIVES, ['connect-src', `'self'${sockets}`] as const].map(([name, sources]) => `${name} ${sources}`).join('; ');
 }
 
 function isApiPath(url: string): boolean {

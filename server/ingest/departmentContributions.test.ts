@@ -9,7 +9,12 @@ const departments = new Map<number, DepartmentNode>([
   [3, { id: 3, parentId: 1 }],
   [4, { id: 4, parentId: 2 }],
 ]);
-const meter = (meterId: number, departmentId: number, isMain = false, energyType = 'electricity'): MeterPlacement => ({ meterId, departmentId, energyType, isMain });
+const meter = (meterId: number, departmentId: number, isMain = false, energyType = 'electricity'): MeterPlacement => ({
+  meterId,
+  departmentId,
+  energyType,
+  isMain,
+});
 
 describe('departmentsCountedBy', () => {
   it('without main meters, a meter counts for its department and every ancestor (parent = sum of children)', () => {

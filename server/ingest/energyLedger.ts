@@ -61,7 +61,11 @@ export class EnergyLedger {
       const perGrain: Record<RollupGrain, Map<string, number>> = { hour: new Map(), day: new Map(), month: new Map() };
       for (const [start, energy] of energyByStart) {
         const periods = this.periodsOf(start);
-        for (const [grain, period] of [['hour', String(periods.hourStart)], ['day', periods.day], ['month', periods.month]] as const) {
+        for (const [grain, period] of [
+          ['hour', String(periods.hourStart)],
+          ['day', periods.day],
+          ['month', periods.month],
+        ] as const) {
           perGrain[grain].set(period, (perGrain[grain].get(period) ?? 0) + energy);
         }
       }

@@ -17,7 +17,12 @@ const meterId = async (code: string) => (await db().selectFrom('meters').select(
 const departmentId = async (code: string) => (await db().selectFrom('departments').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 const send = (readings: { meter: string; ts: number; values: Record<string, number> }[], source = GW) => t.app.ingest.submit({ readings }, source);
 
-async function rollup(scope: 'meter' | 'department' | 'subitem', scopeId: number, grain: 'hour' | 'day' | 'month', period: string): Promise<number | undefined> {
+async function rollup(
+  scope: 'meter' | 'department' | 'subitem',
+  scopeId: number,
+  grain: 'hour' | 'day' | 'month',
+  period: string,
+): Promise<number | undefined> {
   const row = await db()
     .selectFrom('energy_rollups')
     .select('energy')
@@ -30,7 +35,12 @@ async function rollup(scope: 'meter' | 'department' | 'subitem', scopeId: number
 }
 
 async function intervals(code: string): Promise<[string, number][]> {
-  const rows = await db().selectFrom('energy_intervals').select(['start', 'energy']).where('meter_id', '=', await meterId(code)).orderBy('start').execute();
+  const rows = await db()
+    .selectFrom('energy_intervals')
+    .select(['start', 'energy'])
+    .where('meter_id', '=', await meterId(code))
+    .orderBy('start')
+    .execute();
   return rows.map((r) => [new Date(r.start).toISOString(), Math.round(r.energy * 1e6) / 1e6]);
 }
 
@@ -116,7 +126,13 @@ describe('ingestion: energy that can be trusted', () => {
     expect(await send([{ meter: 'M016', ts: local('07:30:00'), values: { kwh: 130 } }])).toMatchObject({ accepted: 1 });
     const total = (await intervals('M016')).reduce((sum, [, energy]) => sum + energy, 0);
     expect(total).toBe(60);
-    expect(await db().selectFrom('readings').select('ts').where('meter_id', '=', await meterId('M016')).execute()).toHaveLength(3);
+    expect(
+      await db()
+        .selectFrom('readings')
+        .select('ts')
+        .where('meter_id', '=', await meterId('M016'))
+        .execute(),
+    ).toHaveLength(3);
   });
 
   it('splits energy at local midnight between the two days', async () => {
@@ -137,7 +153,11 @@ describe('ingestion: energy that can be trusted', () => {
       { meter: 'M022', ts: local('09:15:00'), values: { kwh: 100 } },
     ]);
     expect(await intervals('M022')).toEqual([]);
-    const held = await db().selectFrom('quarantine').selectAll().where('meter_id', '=', await meterId('M022')).execute();
+    const held = await db()
+      .selectFrom('quarantine')
+      .selectAll()
+      .where('meter_id', '=', await meterId('M022'))
+      .execute();
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ energy: 100, limit_energy: 3, raw_from: 0, raw_to: 100, status: 'pending' });
   });
@@ -153,10 +173,21 @@ describe('ingestion: energy that can be trusted', () => {
   });
 
   it('rejects unknown meters and meters of another gateway with reasons, and keeps the rest', async () => {
-    const other = await db().insertInto('gateways').values({ sn: 'GW-OTHER', name: 'Other', owner_user_id: 1, online: 0, last_seen_at: null }).returning('id').executeTakeFirstOrThrow();
+    const other = await db()
+      .insertInto('gateways')
+      .values({ sn: 'GW-OTHER', name: 'Other', owner_user_id: 1, online: 0, last_seen_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     t.app.ingest.directory.invalidate();
     const outcome = await t.app.ingest.submit(
-      { ts: local('11:00:00'), readings: [{ meter: 'M030', values: { kw: 12 } }, { meter: 'NOPE', values: { kw: 1 } }, { meter: 'M031', values: { kw: 'x' } }] },
+      {
+        ts: local('11:00:00'),
+        readings: [
+          { meter: 'M030', values: { kw: 12 } },
+          { meter: 'NOPE', values: { kw: 1 } },
+          { meter: 'M031', values: { kw: 'x' } },
+        ],
+      },
       GW,
     );
     expect(outcome).toEqual({
@@ -167,18 +198,29 @@ describe('ingestion: energy that can be trusted', () => {
         { index: 2, meter: 'M031', reason: 'kw must be a finite number' },
       ],
     });
-    expect(await t.app.ingest.submit({ readings: [{ meter: 'M030', ts: local('11:00:00'), values: { kw: 1 } }] }, { kind: 'mqtt', gatewaySn: 'GW-OTHER' })).toMatchObject({
+    expect(
+      await t.app.ingest.submit({ readings: [{ meter: 'M030', ts: local('11:00:00'), values: { kw: 1 } }] }, { kind: 'mqtt', gatewaySn: 'GW-OTHER' }),
+    ).toMatchObject({
       accepted: 0,
       rejected: [{ reason: 'meter "M030" is not on gateway "GW-OTHER"' }],
     });
     expect(other.id).toBeGreaterThan(0);
     expect(await t.app.ingest.submit({ readings: 'x' }, GW)).toEqual({ refused: 'readings must be an array' });
     const recorded = await db().selectFrom('ingest_rejections').select(['reason', 'source']).orderBy('id').execute();
-    expect(recorded.map((r) => r.reason)).toEqual(['unknown meter "NOPE"', 'kw must be a finite number', 'meter "M030" is not on gateway "GW-OTHER"', 'readings must be an array']);
+    expect(recorded.map((r) => r.reason)).toEqual([
+      'unknown meter "NOPE"',
+      'kw must be a finite number',
+      'meter "M030" is not on gateway "GW-OTHER"',
+      'readings must be an array',
+    ]);
   });
 
   it('keeps the latest value of every metric and marks the meter online', async () => {
-    const state = await db().selectFrom('meter_state').selectAll().where('meter_id', '=', await meterId('M011')).executeTakeFirstOrThrow();
+    const state = await db()
+      .selectFrom('meter_state')
+      .selectAll()
+      .where('meter_id', '=', await meterId('M011'))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(state.latest)).toEqual({ kwh: [130, local('00:30:00')], kw: [80, local('00:30:00')] });
     const meter = await db().selectFrom('meters').select(['online', 'last_seen_at']).where('code', '=', 'M011').executeTakeFirstOrThrow();
     expect(meter.online).toBe(1);

@@ -53,11 +53,14 @@ describe('ingest queue when full', () => {
 
   it('drain() writes parked submissions too', async () => {
     const committed: number[] = [];
-    const queue = new IngestQueue(async (batch) => {
-      await tick();
-      committed.push(...new Set(batch.map((r) => r.meter.id)));
-      return batch.map(() => true);
-    }, { maxBatch: 4, maxWaitMs: 1, maxQueued: 4, maxParked: 100 });
+    const queue = new IngestQueue(
+      async (batch) => {
+        await tick();
+        committed.push(...new Set(batch.map((r) => r.meter.id)));
+        return batch.map(() => true);
+      },
+      { maxBatch: 4, maxWaitMs: 1, maxQueued: 4, maxParked: 100 },
+    );
     const all = [1, 2, 3, 4].map((id) => queue.push(readings(4, id), 'wait'));
     await queue.drain();
     expect(committed).toEqual([1, 2, 3, 4]);

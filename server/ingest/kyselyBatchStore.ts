@@ -20,7 +20,12 @@ export class KyselyBatchStore implements BatchStore {
   async insertReadings(rows: RawReadingRow[]): Promise<boolean[]> {
     const inserted = new Set<string>();
     for (const chunk of chunks(rows)) {
-      const done = await this.trx.insertInto('readings').values(chunk).onConflict((oc) => oc.columns(['meter_id', 'ts']).doNothing()).returning(['meter_id', 'ts']).execute();
+      const done = await this.trx
+        .insertInto('readings')
+        .values(chunk)
+        .onConflict((oc) => oc.columns(['meter_id', 'ts']).doNothing())
+        .returning(['meter_id', 'ts'])
+        .execute();
       for (const row of done) inserted.add(`${row.meter_id}:${row.ts}`);
     }
     return rows.map((row) => inserted.has(`${row.meter_id}:${row.ts}`));
@@ -48,7 +53,14 @@ export class KyselyBatchStore implements BatchStore {
       await this.trx
         .insertInto('meter_state')
         .values(chunk)
-        .onConflict((oc) => oc.column('meter_id').doUpdateSet((eb) => ({ register_ts: eb.ref('excluded.register_ts'), register_value: eb.ref('excluded.register_value'), latest_ts: eb.ref('excluded.latest_ts'), latest: eb.ref('excluded.latest') })))
+        .onConflict((oc) =>
+          oc.column('meter_id').doUpdateSet((eb) => ({
+            register_ts: eb.ref('excluded.register_ts'),
+            register_value: eb.ref('excluded.register_value'),
+            latest_ts: eb.ref('excluded.latest_ts'),
+            latest: eb.ref('excluded.latest'),
+          })),
+        )
         .execute();
     }
   }
@@ -65,7 +77,11 @@ export class KyselyBatchStore implements BatchStore {
       await this.trx
         .insertInto('energy_rollups')
         .values(chunk)
-        .onConflict((oc) => oc.columns(['scope', 'scope_id', 'energy_type', 'grain', 'period']).doUpdateSet((eb) => ({ energy: eb('energy_rollups.energy', '+', eb.ref('excluded.energy')) })))
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'scope_id', 'energy_type', 'grain', 'period'])
+            .doUpdateSet((eb) => ({ energy: eb('energy_rollups.energy', '+', eb.ref('excluded.energy')) })),
+        )
         .execute();
     }
   }

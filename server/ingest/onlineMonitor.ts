@@ -21,7 +21,12 @@ export async function markSilentOffline(db: Kysely<Database>, offlineAfterMs: nu
 }
 
 /** Runs the sweep every `everyMs` until stopped (unref'd: it never keeps the process alive). */
-export function startOnlineMonitor(db: Kysely<Database>, offlineAfterMs: number, everyMs = 30_000, onError: (error: unknown) => void = () => undefined): () => void {
+export function startOnlineMonitor(
+  db: Kysely<Database>,
+  offlineAfterMs: number,
+  everyMs = 30_000,
+  onError: (error: unknown) => void = () => undefined,
+): () => void {
   const timer = setInterval(() => void markSilentOffline(db, offlineAfterMs).catch(onError), everyMs);
   timer.unref();
   return () => clearInterval(timer);

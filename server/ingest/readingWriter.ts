@@ -50,7 +50,14 @@ export interface BatchTally {
   quarantined: number;
 }
 
-export async function writeBatch(store: BatchStore, items: ResolvedReading[], timeZone: string, now = Date.now(), throttles?: SeenThrottles, tally?: BatchTally): Promise<boolean[]> {
+export async function writeBatch(
+  store: BatchStore,
+  items: ResolvedReading[],
+  timeZone: string,
+  now = Date.now(),
+  throttles?: SeenThrottles,
+  tally?: BatchTally,
+): Promise<boolean[]> {
   // The same (meter, ts) twice in one batch: only the first counts, the rest are duplicates.
   // Numbers, not "meter:ts" strings: this runs per reading on the hot path.
   const tsSeen = new Map<number, Set<number>>();
@@ -97,7 +104,16 @@ export async function writeBatch(store: BatchStore, items: ResolvedReading[], ti
         // A late reading ("stale") is kept raw; the energy across it was already spread, so totals stay right.
         if (step.kind === 'energy') ledger.add(meter, step.from, step.to, step.energy);
         if (step.kind === 'implausible') {
-          quarantined.push({ meter_id: meter.id, from_ts: step.from, to_ts: step.to, energy: step.energy, limit_energy: step.limit, raw_from: state.register_value, raw_to: register, created_at: now });
+          quarantined.push({
+            meter_id: meter.id,
+            from_ts: step.from,
+            to_ts: step.to,
+            energy: step.energy,
+            limit_energy: step.limit,
+            raw_from: state.register_value,
+            raw_to: register,
+            created_at: now,
+          });
         }
         if (step.kind !== 'stale') {
           state.register_ts = ts;

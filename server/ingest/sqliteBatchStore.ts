@@ -11,16 +11,22 @@ function statementsFor(database: SqliteDatabase.Database): Record<string, Statem
   let statements = prepared.get(database);
   if (!statements) {
     statements = {
-      reading: database.prepare('insert into readings (meter_id, ts, register_milli, rate_milli, extra) values (?, ?, ?, ?, ?) on conflict (meter_id, ts) do nothing'),
+      reading: database.prepare(
+        'insert into readings (meter_id, ts, register_milli, rate_milli, extra) values (?, ?, ?, ?, ?) on conflict (meter_id, ts) do nothing',
+      ),
       state: database.prepare('select meter_id, register_ts, register_value, latest_ts, latest from meter_state where meter_id = ?'),
       saveState: database.prepare(
         'insert into meter_state (meter_id, register_ts, register_value, latest_ts, latest) values (?, ?, ?, ?, ?) on conflict (meter_id) do update set register_ts = excluded.register_ts, register_value = excluded.register_value, latest_ts = excluded.latest_ts, latest = excluded.latest',
       ),
-      interval: database.prepare('insert into energy_intervals (meter_id, start, energy) values (?, ?, ?) on conflict (meter_id, start) do update set energy = energy + excluded.energy'),
+      interval: database.prepare(
+        'insert into energy_intervals (meter_id, start, energy) values (?, ?, ?) on conflict (meter_id, start) do update set energy = energy + excluded.energy',
+      ),
       rollup: database.prepare(
         'insert into energy_rollups (scope, scope_id, energy_type, grain, period, energy) values (?, ?, ?, ?, ?, ?) on conflict (scope, scope_id, energy_type, grain, period) do update set energy = energy + excluded.energy',
       ),
-      quarantine: database.prepare('insert into quarantine (meter_id, from_ts, to_ts, energy, limit_energy, raw_from, raw_to, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)'),
+      quarantine: database.prepare(
+        'insert into quarantine (meter_id, from_ts, to_ts, energy, limit_energy, raw_from, raw_to, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       touchMeter: database.prepare('update meters set online = 1, last_seen_at = ? where id = ?'),
       touchGateway: database.prepare('update gateways set online = 1, last_seen_at = ? where id = ?'),
     };
@@ -45,7 +51,6 @@ export class SqliteBatchStore implements BatchStore {
     return rows.map((row) => statement.run(row.meter_id, row.ts, row.register_milli, row.rate_milli, row.extra).changes === 1);
   }
 
-
   async loadStates(meterIds: number[]): Promise<Map<number, MeterStateRow>> {
     const states = new Map<number, MeterStateRow>();
     for (const id of meterIds) {
@@ -65,7 +70,8 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   async quarantine(rows: QuarantineRow[]): Promise<void> {
-    for (const row of rows) this.s.quarantine!.run(row.meter_id, row.from_ts, row.to_ts, row.energy, row.limit_energy, row.raw_from, row.raw_to, row.created_at);
+    for (const row of rows)
+      this.s.quarantine!.run(row.meter_id, row.from_ts, row.to_ts, row.energy, row.limit_energy, row.raw_from, row.raw_to, row.created_at);
   }
 
   async touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void> {

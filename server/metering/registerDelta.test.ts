@@ -6,7 +6,13 @@ const plain: RegisterProfile = { ctRatio: 1, ptRatio: 1, registerMax: 100_000, r
 
 describe('registerStep', () => {
   it('counts the difference between two readings', () => {
-    expect(registerStep({ ts: 0, value: 1000 }, { ts: HOUR, value: 1250.5 }, plain)).toEqual({ kind: 'energy', from: 0, to: HOUR, energy: 250.5, rolledOver: false });
+    expect(registerStep({ ts: 0, value: 1000 }, { ts: HOUR, value: 1250.5 }, plain)).toEqual({
+      kind: 'energy',
+      from: 0,
+      to: HOUR,
+      energy: 250.5,
+      rolledOver: false,
+    });
   });
 
   it('applies CT and PT multipliers: 2.5 kWh secondary × 40 × 100 = 10 000 kWh primary', () => {

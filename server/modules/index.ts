@@ -21,7 +21,26 @@ import { siteSettingsRoutes } from '../siteSettings/routes';
 import { forwardingRoutes } from '../forwarding/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authRoutes, userRoutes, routerRoutes, resourceModule, interfaceKeyRoutes, ingestRoutes, energyRoutes, alarmRoutes, pushRoutes, boardRoutes, displayRoutes, liveDataRoutes, roleRoutes, loginPageRoutes, fileRoutes, spriteRoutes, forwardingRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  routerRoutes,
+  resourceModule,
+  interfaceKeyRoutes,
+  ingestRoutes,
+  energyRoutes,
+  alarmRoutes,
+  pushRoutes,
+  boardRoutes,
+  displayRoutes,
+  liveDataRoutes,
+  roleRoutes,
+  loginPageRoutes,
+  fileRoutes,
+  spriteRoutes,
+  forwardingRoutes,
+];
 // A domain folder outside modules/ (server/siteSettings), on a line of its own.
 apiModules.push(siteSettingsRoutes);
 // The inquiry domain (server/inquiry): announcements' audiences, help search, contact details and messages.

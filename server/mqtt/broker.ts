@@ -31,8 +31,7 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-const connackError = (message: string, returnCode: AuthErrorCode): AuthenticateError =>
-  Object.assign(new Error(message), { returnCode });
+const connackError = (message: string, returnCode: AuthErrorCode): AuthenticateError => Object.assign(new Error(message), { returnCode });
 
 const principalKey = (p: MqttPrincipal): string => (p.kind === 'user' ? `u${p.userId}` : `g${p.gatewayId}`);
 

@@ -110,7 +110,9 @@ describe('embedded MQTT broker limits', () => {
     });
     expect(() => mqttSettingsFromEnv({ MQTT_MAX_PACKET_BYTES: '10k' })).toThrow('MQTT_MAX_PACKET_BYTES must be a whole number of at least 128, got "10k"');
     expect(() => mqttSettingsFromEnv({ MQTT_CONNECT_TIMEOUT_MS: '0' })).toThrow('MQTT_CONNECT_TIMEOUT_MS must be a whole number of at least 1, got "0"');
-    expect(() => mqttSettingsFromEnv({ MQTT_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow('MQTT_MAX_CONNECTIONS_PER_ADDRESS must be a whole number of at least 1, got "-1"');
+    expect(() => mqttSettingsFromEnv({ MQTT_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      'MQTT_MAX_CONNECTIONS_PER_ADDRESS must be a whole number of at least 1, got "-1"',
+    );
   });
 
   it('closes a connection whose CONNECT header declares 200 MB as soon as the header arrives, without waiting for the bytes', async () => {
@@ -119,7 +121,10 @@ describe('embedded MQTT broker limits', () => {
     // Nothing more is sent: the broker must decide from the header alone (the 10 s login window is far away).
     expect(await within(c.closed, 2_000)).toBeLessThan(2_000);
     expect(Buffer.concat(c.received).length).toBe(0);
-    expect(limitedLog.lines).toContainEqual({ level: 'warn', msg: 'MQTT connection closed: a CONNECT of 209715205 bytes is larger than 65536 (logins are small)' });
+    expect(limitedLog.lines).toContainEqual({
+      level: 'warn',
+      msg: 'MQTT connection closed: a CONNECT of 209715205 bytes is larger than 65536 (logins are small)',
+    });
   });
 
   it('sees a header that arrives one byte at a time', async () => {
@@ -129,7 +134,10 @@ describe('embedded MQTT broker limits', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(await within(c.closed, 2_000)).toBeLessThan(2_000);
-    expect(limitedLog.lines).toContainEqual({ level: 'warn', msg: 'MQTT connection closed: a CONNECT of 100004 bytes is larger than 65536 (logins are small)' });
+    expect(limitedLog.lines).toContainEqual({
+      level: 'warn',
+      msg: 'MQTT connection closed: a CONNECT of 100004 bytes is larger than 65536 (logins are small)',
+    });
   });
 
   it('closes a connection whose first packet is not a CONNECT', async () => {
@@ -145,7 +153,10 @@ describe('embedded MQTT broker limits', () => {
     const before = ingest.calls.length;
     expect(await publishOutcome(c, TOPIC, publishOfSize(MAX_PACKET + 1))).toBe(false);
     expect(ingest.calls.length).toBe(before);
-    expect(limitedLog.lines).toContainEqual({ level: 'warn', msg: `MQTT connection closed: a PUBLISH of ${MAX_PACKET + 1} bytes is larger than MQTT_MAX_PACKET_BYTES (${MAX_PACKET})` });
+    expect(limitedLog.lines).toContainEqual({
+      level: 'warn',
+      msg: `MQTT connection closed: a PUBLISH of ${MAX_PACKET + 1} bytes is larger than MQTT_MAX_PACKET_BYTES (${MAX_PACKET})`,
+    });
   });
 
   it('acknowledges a PUBLISH of exactly MQTT_MAX_PACKET_BYTES', async () => {
@@ -189,7 +200,10 @@ describe('embedded MQTT broker limits', () => {
     const fourth = await raw(limited.port!);
     expect(await within(fourth.closed, 1_000)).toBeLessThan(1_000);
     for (const c of open) expect(await within(c.closed, 200)).toBe('still open');
-    expect(limitedLog.lines).toContainEqual({ level: 'warn', msg: 'MQTT connection refused: 127.0.0.1 already has 3 connections (MQTT_MAX_CONNECTIONS_PER_ADDRESS)' });
+    expect(limitedLog.lines).toContainEqual({
+      level: 'warn',
+      msg: 'MQTT connection refused: 127.0.0.1 already has 3 connections (MQTT_MAX_CONNECTIONS_PER_ADDRESS)',
+    });
     open[0]!.socket.destroy();
     await open[0]!.closed;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -76,11 +76,7 @@ export class MqttCredentials {
     if (user?.mqtt_password_hash && !isDisabled(user) && (await verifyPassword(user.mqtt_password_hash, plain))) {
       return { kind: 'user', userId: user.id, username };
     }
-    const gateway = await this.db
-      .selectFrom('gateways')
-      .select(['id', 'sn', 'mqtt_password_hash'])
-      .where('mqtt_username', '=', username)
-      .executeTakeFirst();
+    const gateway = await this.db.selectFrom('gateways').select(['id', 'sn', 'mqtt_password_hash']).where('mqtt_username', '=', username).executeTakeFirst();
     if (gateway?.mqtt_password_hash && (await verifyPassword(gateway.mqtt_password_hash, plain))) {
       return { kind: 'gateway', gatewayId: gateway.id, sn: gateway.sn, username };
     }

@@ -101,7 +101,8 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
   // One line per outage, not one per reconnect attempt.
   let outageLogged = false;
   const outage = (error?: Error) => {
-    if (!outageLogged) log.warn({ broker: where, ...(error ? { err: error } : {}) }, 'MQTT: external broker unavailable (unreachable or login refused); retrying');
+    if (!outageLogged)
+      log.warn({ broker: where, ...(error ? { err: error } : {}) }, 'MQTT: external broker unavailable (unreachable or login refused); retrying');
     outageLogged = true;
   };
   client.on('offline', () => outage());

@@ -62,7 +62,11 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
     acl: new MqttAcl(options.storage.db),
     delivery,
     log: options.log,
-    limits: { maxPacketBytes: settings.maxPacketBytes, connectTimeoutMs: settings.connectTimeoutMs, maxConnectionsPerAddress: settings.maxConnectionsPerAddress },
+    limits: {
+      maxPacketBytes: settings.maxPacketBytes,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
+    },
   });
   if (!broker) return off();
   options.log.info({ port: broker.port }, `MQTT broker listening on port ${broker.port} (uplink gateways/{sn}/readings)`);

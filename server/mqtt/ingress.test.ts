@@ -77,8 +77,12 @@ describe('embedded MQTT broker', () => {
   });
 
   it('refuses a wrong password at connect (bad username or password)', async () => {
-    await expect(connectAsync(`mqtt://127.0.0.1:${ingress.port}`, { username: ADMIN_MQTT.username, password: 'wrong', reconnectPeriod: 0 })).rejects.toMatchObject({ code: 4 });
-    await expect(connectAsync(`mqtt://127.0.0.1:${ingress.port}`, { username: 'nobody', password: 'x', reconnectPeriod: 0 })).rejects.toMatchObject({ code: 4 });
+    await expect(
+      connectAsync(`mqtt://127.0.0.1:${ingress.port}`, { username: ADMIN_MQTT.username, password: 'wrong', reconnectPeriod: 0 }),
+    ).rejects.toMatchObject({ code: 4 });
+    await expect(connectAsync(`mqtt://127.0.0.1:${ingress.port}`, { username: 'nobody', password: 'x', reconnectPeriod: 0 })).rejects.toMatchObject({
+      code: 4,
+    });
     await expect(connectAsync(`mqtt://127.0.0.1:${ingress.port}`, { reconnectPeriod: 0 })).rejects.toMatchObject({ code: 4 });
   });
 

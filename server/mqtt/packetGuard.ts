@@ -11,7 +11,24 @@ export interface PacketLimits {
 }
 
 const CONNECT = 1;
-const PACKET_NAMES = ['reserved', 'CONNECT', 'CONNACK', 'PUBLISH', 'PUBACK', 'PUBREC', 'PUBREL', 'PUBCOMP', 'SUBSCRIBE', 'SUBACK', 'UNSUBSCRIBE', 'UNSUBACK', 'PINGREQ', 'PINGRESP', 'DISCONNECT', 'AUTH'];
+const PACKET_NAMES = [
+  'reserved',
+  'CONNECT',
+  'CONNACK',
+  'PUBLISH',
+  'PUBACK',
+  'PUBREC',
+  'PUBREL',
+  'PUBCOMP',
+  'SUBSCRIBE',
+  'SUBACK',
+  'UNSUBSCRIBE',
+  'UNSUBACK',
+  'PINGREQ',
+  'PINGRESP',
+  'DISCONNECT',
+  'AUTH',
+];
 
 /**
  * Watches the bytes of one MQTT connection before aedes parses them, and closes the connection when a
@@ -98,7 +115,8 @@ export class PacketGuard {
       const type = this.typeByte >> 4;
       const size = 1 + this.lengthBytes + this.length;
       if (type === CONNECT && size > MAX_CONNECT_BYTES) return `a CONNECT of ${size} bytes is larger than ${MAX_CONNECT_BYTES} (logins are small)`;
-      if (size > this.limits.maxPacketBytes) return `a ${PACKET_NAMES[type]} of ${size} bytes is larger than MQTT_MAX_PACKET_BYTES (${this.limits.maxPacketBytes})`;
+      if (size > this.limits.maxPacketBytes)
+        return `a ${PACKET_NAMES[type]} of ${size} bytes is larger than MQTT_MAX_PACKET_BYTES (${this.limits.maxPacketBytes})`;
       this.packets++;
       this.skip = this.length;
       this.typeByte = -1;

@@ -60,9 +60,20 @@ afterAll(async () => {
 describe('every QoS 1 publish is answered', () => {
   it('acknowledges a payload whose meter code holds U+0000 (the reading is rejected, the batch committed)', async () => {
     const ts = Date.now() - 60_000;
-    const payload = { ts, readings: [{ meter: 'M\u0000X', values: { kwh: 1 } }, { meter: 'M001', values: { kwh: 10 } }] };
+    const payload = {
+      ts,
+      readings: [
+        { meter: 'M\u0000X', values: { kwh: 1 } },
+        { meter: 'M001', values: { kwh: 10 } },
+      ],
+    };
     expect(await answer(await client(real.port!), JSON.stringify(payload))).toBe('puback');
-    const stored = await t.app.storage.db.selectFrom('readings').innerJoin('meters', 'meters.id', 'readings.meter_id').select('meters.code').where('readings.ts', '=', ts).execute();
+    const stored = await t.app.storage.db
+      .selectFrom('readings')
+      .innerJoin('meters', 'meters.id', 'readings.meter_id')
+      .select('meters.code')
+      .where('readings.ts', '=', ts)
+      .execute();
     expect(stored).toEqual([{ code: 'M001' }]);
   });
 

@@ -5,7 +5,15 @@ import { mqttSettingsFromEnv } from './settings';
 describe('MQTT topics', () => {
   it('takes the serial number from gateways/{sn}/readings and nothing else', () => {
     expect(readingsTopicSn('gateways/GW-DEMO-01/readings')).toBe('GW-DEMO-01');
-    for (const topic of ['gateways/GW/commands', 'gateways//readings', 'gateways/+/readings', 'gateways/#', 'gateways/a/b/readings', 'x/GW/readings', '/gateways/GW/readings']) {
+    for (const topic of [
+      'gateways/GW/commands',
+      'gateways//readings',
+      'gateways/+/readings',
+      'gateways/#',
+      'gateways/a/b/readings',
+      'x/GW/readings',
+      '/gateways/GW/readings',
+    ]) {
       expect(readingsTopicSn(topic)).toBeNull();
     }
     expect(commandsTopicSn('gateways/GW-DEMO-01/commands')).toBe('GW-DEMO-01');

@@ -1,7 +1,5 @@
 /** Who an MQTT connection authenticated as: a user's MQTT account or a gateway's own credentials. */
-export type MqttPrincipal =
-  | { kind: 'user'; userId: number; username: string }
-  | { kind: 'gateway'; gatewayId: number; sn: string; username: string };
+export type MqttPrincipal = { kind: 'user'; userId: number; username: string } | { kind: 'gateway'; gatewayId: number; sn: string; username: string };
 
 /** The part of a pino logger this module uses (fastify's `app.log` fits). */
 export interface MqttLog {

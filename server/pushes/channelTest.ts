@@ -31,7 +31,8 @@ export async function testChannel(
   if (input.templateId !== undefined) {
     const template = await new PushTemplates(db).get(input.templateId);
     if (!template) throw validationError([{ field: 'body.templateId', rule: 'exists', message: `${input.templateId} does not exist` }]);
-    if (template.channel !== channel) throw validationError([{ field: 'body.templateId', rule: 'channel', message: `"${template.name}" is a ${template.channel} template` }]);
+    if (template.channel !== channel)
+      throw validationError([{ field: 'body.templateId', rule: 'channel', message: `"${template.name}" is a ${template.channel} template` }]);
     message = renderMessage(channel, template, placeholderValues(sampleAlarm(Date.now()), recipientName, timeZone));
   }
   const answer = await callProvider(db, channel, config, { address: input.address, subject: message.subject, body: message.body }, null);

@@ -42,7 +42,17 @@ beforeAll(async () => {
   await call('PUT', `/api/push-contacts/${userId}`, { pushPhones: ['13800000001', '13800000002'], smsCount: 100 });
   await call('POST', '/api/push-tasks', { name: 'retries', channel: 'sms', kinds: ['error'], recipientIds: [userId] });
   const meterId = (await db.selectFrom('meters').select('id').where('code', '=', 'M011').executeTakeFirstOrThrow()).id;
-  await t.app.alarms.engine.records.raise({ kind: 'error', severity: 'medium', subject: await alarmSubject(db, 'meter', meterId), ruleId: 0, metric: null, value: null, limit: null, message: 'step', at: Date.now() });
+  await t.app.alarms.engine.records.raise({
+    kind: 'error',
+    severity: 'medium',
+    subject: await alarmSubject(db, 'meter', meterId),
+    ruleId: 0,
+    metric: null,
+    value: null,
+    limit: null,
+    message: 'step',
+    at: Date.now(),
+  });
   await t.app.pushes.idle();
   clock = Date.now();
   worker = new DeliveryWorker(db, t.app.pushes.settings, { now: () => clock, pollMs: 0 });
@@ -87,7 +97,13 @@ describe('retries', () => {
     const failed = await record('13800000002');
     const sent = await record('13800000001');
     const result = await call('POST', '/api/push-records/resend', { ids: [failed.id, sent.id, 99_999] });
-    expect(result.data).toEqual({ changed: [failed.id], skipped: [{ id: sent.id, reason: 'already sent' }, { id: 99_999, reason: 'no such push record' }] });
+    expect(result.data).toEqual({
+      changed: [failed.id],
+      skipped: [
+        { id: sent.id, reason: 'already sent' },
+        { id: 99_999, reason: 'no such push record' },
+      ],
+    });
     clock = Math.max(clock, Date.now());
     expect(await worker.runDue()).toBe(1);
     expect(await record('13800000002')).toMatchObject({ state: 'failed', attempts: 5 });

@@ -99,7 +99,9 @@ export class DeliveryWorker {
     for (let round = 0; round < MAX_ROUNDS && !this.stopped; round++) {
       const now = this.now();
       const due = await this.records.due(now, this.batchSize);
-      const outcomes = await Promise.all(due.map((record) => this.attempt(record.id, record.attempts, now).catch((error: unknown) => (this.onError(error), false))));
+      const outcomes = await Promise.all(
+        due.map((record) => this.attempt(record.id, record.attempts, now).catch((error: unknown) => (this.onError(error), false))),
+      );
       attempted += outcomes.filter(Boolean).length;
       if (due.length < this.batchSize) break;
     }

@@ -52,11 +52,19 @@ function failureText(error: unknown): string {
  * GET /api/provider-calls: newest first. With `owners` (a tree), only the calls made for that tree's
  * push records; channel tests and other calls of no record are for administrators.
  */
-export async function listProviderCalls(db: Kysely<Database>, query: z.output<typeof providerCallQuerySchema>, owners: number[] | null = null): Promise<ProviderCallPage> {
+export async function listProviderCalls(
+  db: Kysely<Database>,
+  query: z.output<typeof providerCallQuerySchema>,
+  owners: number[] | null = null,
+): Promise<ProviderCallPage> {
   let select = db.selectFrom('provider_calls');
   if (owners) {
     select = select.where('record_id', 'in', (eb) =>
-      eb.selectFrom('push_records').innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id').select('push_records.id').where('push_tasks.owner_user_id', 'in', owners),
+      eb
+        .selectFrom('push_records')
+        .innerJoin('push_tasks', 'push_tasks.id', 'push_records.task_id')
+        .select('push_records.id')
+        .where('push_tasks.owner_user_id', 'in', owners),
     );
   }
   if (query.channel) select = select.where('channel', '=', query.channel);

@@ -18,7 +18,12 @@ export async function listPushContacts(db: Kysely<Database>, userIds: number[] |
   let select = db.selectFrom('users').select(['id', 'username', 'true_name', 'push_emails', 'push_phones', 'sms_count']);
   if (userIds) select = select.where('id', 'in', userIds.length ? userIds : [-1]);
   const users = await select.orderBy('id').execute();
-  const used = await smsSentThisMonth(db, users.map((u) => u.id), now, timeZone);
+  const used = await smsSentThisMonth(
+    db,
+    users.map((u) => u.id),
+    now,
+    timeZone,
+  );
   return users.map((u) => ({
     userId: u.id,
     username: u.username,

@@ -19,7 +19,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payl
   const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   return { status: response.statusCode, body: response.json() };
 };
-const idOf = async (table: 'meters' | 'departments', code: string) => (await t.app.storage.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const idOf = async (table: 'meters' | 'departments', code: string) =>
+  (await t.app.storage.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 /** A sub-user with push contacts set through the API. */
 const recipient = async (username: string, contacts: { pushEmails?: string[]; pushPhones?: string[]; smsCount?: number }) => {
@@ -104,7 +105,9 @@ describe('e-mail over SMTP', () => {
     expect(first!.from).toBe('energy@example.test');
     expect(first!.subject).toBe('[high] device on Line 1 press');
     expect(first!.contentType).toMatch(/^text\/plain/);
-    expect(first!.text).toBe(`Dear linelead name,\nkw 512.3 over 500 for 60 s at 2026-11-22 09:15:00.\nM011 kw=512.3 limit 500, alarm #${alarm.id}\n<b>not html</b>`);
+    expect(first!.text).toBe(
+      `Dear linelead name,\nkw 512.3 over 500 for 60 s at 2026-11-22 09:15:00.\nM011 kw=512.3 limit 500, alarm #${alarm.id}\n<b>not html</b>`,
+    );
     expect(smtp.logins[0]).toEqual({ username: 'alarms', password: 'mail-secret' });
 
     const records = await recordsOf(alarm.id);
@@ -147,7 +150,12 @@ describe('SMS through the generic HTTP adapter', () => {
     expect(request!.method).toBe('POST');
     expect(request!.url).toBe('/sms/send');
     expect(request!.headers.authorization).toBe('Bearer sms-key-123');
-    expect(request!.body).toEqual({ account: 'plant-7', sign: '【Energy】', phones: ['13800138000'], content: '【Energy】Floor 2 lighting: kw 512.3 over 500 for 60 s 2026-11-22 09:15:00' });
+    expect(request!.body).toEqual({
+      account: 'plant-7',
+      sign: '【Energy】',
+      phones: ['13800138000'],
+      content: '【Energy】Floor 2 lighting: kw 512.3 over 500 for 60 s 2026-11-22 09:15:00',
+    });
     const [record] = await recordsOf(alarm.id);
     expect(record).toMatchObject({ state: 'sent', address: '13800138000', attempts: 1, lastError: null });
     const contacts = (await call('GET', '/api/push-contacts')).body.data.find((c: any) => c.userId === userId);
@@ -178,7 +186,9 @@ describe('SMS through the generic HTTP adapter', () => {
 
 describe('WeChat through the WeCom group robot', () => {
   it('posts one text message mentioning the recipients’ phones', async () => {
-    expect((await call('PUT', '/api/push-channels/wechat', { enabled: true, webhookUrl: `${robot.url}/cgi-bin/webhook/send?key=robot-key` })).body.code).toBe(0);
+    expect((await call('PUT', '/api/push-channels/wechat', { enabled: true, webhookUrl: `${robot.url}/cgi-bin/webhook/send?key=robot-key` })).body.code).toBe(
+      0,
+    );
     const a = await recipient('wxuser01', { pushPhones: ['13700000001'] });
     const b = await recipient('wxuser02', { pushPhones: ['13700000002', '13700000003'] });
     const c = await recipient('wxuser03', {});
@@ -188,11 +198,19 @@ describe('WeChat through the WeCom group robot', () => {
     expect(robot.requests[0]!.url).toBe('/cgi-bin/webhook/send?key=robot-key');
     expect(robot.requests[0]!.body).toEqual({
       msgtype: 'text',
-      text: { content: `[high] offline alarm on Line 3 welding: kw 512.3 over 500 for 60 s (2026-11-22 09:15:00, alarm #${alarm.id})`, mentioned_mobile_list: ['13700000001', '13700000002', '13700000003'] },
+      text: {
+        content: `[high] offline alarm on Line 3 welding: kw 512.3 over 500 for 60 s (2026-11-22 09:15:00, alarm #${alarm.id})`,
+        mentioned_mobile_list: ['13700000001', '13700000002', '13700000003'],
+      },
     });
     const records = await recordsOf(alarm.id);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ state: 'sent', address: '13700000001,13700000002,13700000003', recipientName: 'wxuser01 name, wxuser02 name', recipientId: null });
+    expect(records[0]).toMatchObject({
+      state: 'sent',
+      address: '13700000001,13700000002,13700000003',
+      recipientName: 'wxuser01 name, wxuser02 name',
+      recipientId: null,
+    });
     const calls = (await call('GET', `/api/provider-calls?channel=wechat`)).body.data.rows;
     // The webhook key is a credential: the recorded endpoint leaves it out.
     expect(calls[0]).toMatchObject({ endpoint: `${robot.url}/cgi-bin/webhook/send`, ok: true, status: 200, detail: '{"errcode":0,"errmsg":"ok"}' });

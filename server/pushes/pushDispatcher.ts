@@ -88,7 +88,9 @@ export class PushDispatcher {
 
   /** Writes the records for one alarm; returns how many. */
   async dispatch(alarm: AlarmRecord, cause: Cause): Promise<number> {
-    const tasks = (await this.tasks.enabledFor(alarm.kind)).filter((task) => rank(alarm.severity) >= rank(task.minSeverity) && (cause === 'raised' || task.onRepeat));
+    const tasks = (await this.tasks.enabledFor(alarm.kind)).filter(
+      (task) => rank(alarm.severity) >= rank(task.minSeverity) && (cause === 'raised' || task.onRepeat),
+    );
     let departments: number[] | undefined;
     let written = 0;
     // A task pushes the alarms of its owner's tree only, whatever its department filter says.
@@ -114,8 +116,19 @@ export class PushDispatcher {
 
   private async recipients(ids: number[]): Promise<Recipient[]> {
     if (ids.length === 0) return [];
-    const users = await this.db.selectFrom('users').select(['id', 'username', 'true_name', 'push_emails', 'push_phones', 'sms_count']).where('id', 'in', ids).orderBy('id').execute();
-    return users.map((u) => ({ id: u.id, name: u.true_name || u.username, emails: addressList(u.push_emails), phones: addressList(u.push_phones), smsCount: u.sms_count }));
+    const users = await this.db
+      .selectFrom('users')
+      .select(['id', 'username', 'true_name', 'push_emails', 'push_phones', 'sms_count'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    return users.map((u) => ({
+      id: u.id,
+      name: u.true_name || u.username,
+      emails: addressList(u.push_emails),
+      phones: addressList(u.push_phones),
+      smsCount: u.sms_count,
+    }));
   }
 
   private async recordsFor(task: PushTask, alarm: AlarmRecord, template: RenderedMessage, recipients: Recipient[]): Promise<NewPushRecord[]> {
@@ -131,7 +144,16 @@ export class PushDispatcher {
       const names = (mentioned.length > 0 ? mentioned : recipients).map((r) => r.name).join(', ');
       const phones = [...new Set(mentioned.flatMap((r) => r.phones))];
       const state = phones.length > 0 ? pending : skipped('no push phone');
-      return [{ ...base, ...state, recipient_id: recipients.length === 1 ? recipients[0]!.id : null, recipient_name: names, address: phones.join(','), ...render(names) }];
+      return [
+        {
+          ...base,
+          ...state,
+          recipient_id: recipients.length === 1 ? recipients[0]!.id : null,
+          recipient_name: names,
+          address: phones.join(','),
+          ...render(names),
+        },
+      ];
     }
 
     const rows: NewPushRecord[] = [];

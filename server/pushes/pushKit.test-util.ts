@@ -32,11 +32,16 @@ function decodeBody(body: string, encoding: string): string {
 export function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const split = raw.indexOf('\r\n\r\n');
   const headers: Record<string, string> = {};
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const text = decodeBody(raw.slice(split + 4), (headers['content-transfer-encoding'] ?? '7bit').toLowerCase()).replace(/\r\n/g, '\n').replace(/\n$/, '');
+  const text = decodeBody(raw.slice(split + 4), (headers['content-transfer-encoding'] ?? '7bit').toLowerCase())
+    .replace(/\r\n/g, '\n')
+    .replace(/\n$/, '');
   return { from, to, headers, subject: headers.subject ?? '', contentType: headers['content-type'] ?? '', text };
 }
 
@@ -66,7 +71,13 @@ export async function startSmtp(auth?: { username: string; password: string }): 
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            from,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

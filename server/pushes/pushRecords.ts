@@ -65,7 +65,14 @@ export class PushRecords {
     if (query.to !== undefined) select = select.where('push_records.created_at', '<=', query.to);
     if (query.keyword) {
       const like = `%${query.keyword.replace(/[%_]/g, '')}%`;
-      select = select.where((eb) => eb.or([eb('push_records.address', 'like', like), eb('push_records.recipient_name', 'like', like), eb('push_records.subject', 'like', like), eb('push_records.body', 'like', like)]));
+      select = select.where((eb) =>
+        eb.or([
+          eb('push_records.address', 'like', like),
+          eb('push_records.recipient_name', 'like', like),
+          eb('push_records.subject', 'like', like),
+          eb('push_records.body', 'like', like),
+        ]),
+      );
     }
     const counted = await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await select
@@ -109,7 +116,10 @@ export class PushRecords {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async settle(id: number, fields: Partial<Pick<PushRecordRow, 'state' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'address' | 'attempts'>>): Promise<void> {
+  async settle(
+    id: number,
+    fields: Partial<Pick<PushRecordRow, 'state' | 'next_attempt_at' | 'last_error' | 'sent_at' | 'address' | 'attempts'>>,
+  ): Promise<void> {
     await this.db.updateTable('push_records').set(fields).where('id', '=', id).execute();
   }
 

@@ -33,7 +33,9 @@ export async function resendPushes(db: Kysely<Database>, ids: number[], now: num
       }
       address = addresses[0]!;
       const { id: _id, ...copy } = row;
-      await records.insert(addresses.slice(1).map((extra) => ({ ...copy, address: extra, state: 'pending', next_attempt_at: now, last_error: null, created_at: now })));
+      await records.insert(
+        addresses.slice(1).map((extra) => ({ ...copy, address: extra, state: 'pending', next_attempt_at: now, last_error: null, created_at: now })),
+      );
     }
     await records.settle(id, { state: 'pending', address, next_attempt_at: now });
     result.changed.push(id);

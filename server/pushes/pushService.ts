@@ -30,8 +30,17 @@ export class PushService {
   ) {
     this.timeZone = options.timeZone;
     this.settings = new ChannelSettingsStore(db);
-    this.worker = new DeliveryWorker(db, this.settings, { onError: options.onError, ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}), ...(options.now ? { now: options.now } : {}) });
-    this.dispatcher = new PushDispatcher(db, { timeZone: options.timeZone, onRecords: () => this.worker.kick(), onError: options.onError, ...(options.now ? { now: options.now } : {}) });
+    this.worker = new DeliveryWorker(db, this.settings, {
+      onError: options.onError,
+      ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    this.dispatcher = new PushDispatcher(db, {
+      timeZone: options.timeZone,
+      onRecords: () => this.worker.kick(),
+      onError: options.onError,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   /** Listen to alarms and start delivering (after the alarm engine is up). */

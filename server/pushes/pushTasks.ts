@@ -11,7 +11,6 @@ type TaskRow = Selectable<PushTasksTable>;
 /** A task as the dispatcher needs it: with the tree it pushes for. */
 export type OwnedPushTask = PushTask & { ownerUserId: number };
 
-
 const displayName = (user: { true_name: string; username: string }) => user.true_name || user.username;
 
 /** push_tasks and their recipients (push_task_recipients). */
@@ -36,7 +35,9 @@ export class PushTasks {
       const template = await templateQuery.executeTakeFirst();
       if (!template) throw validationError([{ field: 'body.templateId', rule: 'exists', message: `${body.templateId} does not exist` }]);
       if (template.channel !== body.channel) {
-        throw validationError([{ field: 'body.templateId', rule: 'channel', message: `"${template.name}" is a ${template.channel} template, the task pushes on ${body.channel}` }]);
+        throw validationError([
+          { field: 'body.templateId', rule: 'channel', message: `"${template.name}" is a ${template.channel} template, the task pushes on ${body.channel}` },
+        ]);
       }
     }
     if (body.departmentId !== null) {
@@ -60,8 +61,15 @@ export class PushTasks {
   async create(body: PushTaskBody, scope: OwnerScope, now = Date.now()): Promise<PushTask> {
     await this.check(body, scope);
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('push_tasks').values({ ...columns(body), owner_user_id: scope.home, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('push_task_recipients').values([...new Set(body.recipientIds)].map((userId) => ({ task_id: row.id, user_id: userId }))).execute();
+      const row = await trx
+        .insertInto('push_tasks')
+        .values({ ...columns(body), owner_user_id: scope.home, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('push_task_recipients')
+        .values([...new Set(body.recipientIds)].map((userId) => ({ task_id: row.id, user_id: userId })))
+        .execute();
       return row.id;
     });
     return (await this.get(id))!;
@@ -70,10 +78,17 @@ export class PushTasks {
   async update(id: number, body: PushTaskBody, scope: OwnerScope, now = Date.now()): Promise<PushTask | undefined> {
     await this.check(body, scope);
     const changed = await this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('push_tasks').set({ ...columns(body), updated_at: now }).where('id', '=', id).executeTakeFirst();
+      const result = await trx
+        .updateTable('push_tasks')
+        .set({ ...columns(body), updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx.deleteFrom('push_task_recipients').where('task_id', '=', id).execute();
-      await trx.insertInto('push_task_recipients').values([...new Set(body.recipientIds)].map((userId) => ({ task_id: id, user_id: userId }))).execute();
+      await trx
+        .insertInto('push_task_recipients')
+        .values([...new Set(body.recipientIds)].map((userId) => ({ task_id: id, user_id: userId })))
+        .execute();
       return true;
     });
     return changed ? this.get(id) : undefined;
@@ -89,7 +104,9 @@ export class PushTasks {
 
   /** Enabled tasks pushing this kind of alarm (kinds are a short JSON list, filtered here). */
   async enabledFor(kind: AlarmKind): Promise<OwnedPushTask[]> {
-    const rows = (await this.db.selectFrom('push_tasks').selectAll().where('enabled', '=', 1).orderBy('id').execute()).filter((row) => (JSON.parse(row.kinds) as string[]).includes(kind));
+    const rows = (await this.db.selectFrom('push_tasks').selectAll().where('enabled', '=', 1).orderBy('id').execute()).filter((row) =>
+      (JSON.parse(row.kinds) as string[]).includes(kind),
+    );
     const owner = new Map(rows.map((row) => [row.id, Number(row.owner_user_id)]));
     return (await this.describe(rows)).map((task) => ({ ...task, ownerUserId: owner.get(task.id)! }));
   }

@@ -1,13 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  ALARM_KINDS,
-  PUSH_CHANNELS,
-  TEMPLATE_PLACEHOLDERS,
-  type AlarmKind,
-  type PushChannel,
-  type PushTemplate,
-  type TemplateDefaults,
-} from '@shared/schemas';
+import { ALARM_KINDS, PUSH_CHANNELS, TEMPLATE_PLACEHOLDERS, type AlarmKind, type PushChannel, type PushTemplate, type TemplateDefaults } from '@shared/schemas';
 import type { Database, PushTemplatesTable } from '../db/schema';
 import { validationError } from '../http/appError';
 import { BUILTIN_TEMPLATES } from './builtinTemplates';
@@ -77,7 +69,11 @@ export class PushTemplates {
       const users = await this.usersOf([id]);
       if (users.length > 0) throw validationError([{ field: 'body.channel', rule: 'in-use', message: `the channel cannot change: ${users[0]}` }]);
     }
-    await this.db.updateTable('push_templates').set({ ...body, updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('push_templates')
+      .set({ ...body, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     return this.get(id);
   }
 
@@ -136,12 +132,14 @@ export class PushTemplates {
       const channel = channelOf.get(entry.templateId);
       const field = `body.defaults.${index}.templateId`;
       if (channel === undefined) throw validationError([{ field, rule: 'exists', message: `${entry.templateId} does not exist` }]);
-      if (channel !== entry.channel) throw validationError([{ field, rule: 'channel', message: `template ${entry.templateId} is a ${channel} template, not ${entry.channel}` }]);
+      if (channel !== entry.channel)
+        throw validationError([{ field, rule: 'channel', message: `template ${entry.templateId} is a ${channel} template, not ${entry.channel}` }]);
     });
     await this.db.transaction().execute(async (trx) => {
       for (const entry of input.defaults) {
         await trx.deleteFrom('push_template_defaults').where('kind', '=', entry.kind).where('channel', '=', entry.channel).execute();
-        if (entry.templateId !== null) await trx.insertInto('push_template_defaults').values({ kind: entry.kind, channel: entry.channel, template_id: entry.templateId }).execute();
+        if (entry.templateId !== null)
+          await trx.insertInto('push_template_defaults').values({ kind: entry.kind, channel: entry.channel, template_id: entry.templateId }).execute();
       }
     });
   }

@@ -13,8 +13,17 @@ describe('template rendering', () => {
   it('fills every placeholder as plain text, nulls as empty', () => {
     const values = placeholderValues(alarm, 'Li Wei', 'Asia/Shanghai');
     expect(values).toEqual({
-      kind: 'device', severity: 'high', subject: 'Boiler 1', subjectCode: '', metric: 'kw', value: '', limit: '500',
-      message: 'kw 512.3 over 500 for 60 s', raisedAt: '2026-07-01 14:30:09', alarmId: '1024', recipient: 'Li Wei',
+      kind: 'device',
+      severity: 'high',
+      subject: 'Boiler 1',
+      subjectCode: '',
+      metric: 'kw',
+      value: '',
+      limit: '500',
+      message: 'kw 512.3 over 500 for 60 s',
+      raisedAt: '2026-07-01 14:30:09',
+      alarmId: '1024',
+      recipient: 'Li Wei',
     });
     const mail = renderMessage('email', { subject: '{{kind}}\n{{ subject }}', body: '<p>{{recipient}}</p>{{value}}|{{subjectCode}}|' }, values);
     expect(mail).toEqual({ subject: 'device Boiler 1', body: '<p>Li Wei</p>||' });

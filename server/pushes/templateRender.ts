@@ -52,7 +52,12 @@ export interface RenderedMessage {
 
 /** Fills a template for one channel: the subject only for e-mail (one line), SMS cut to SMS_MAX_CHARS. */
 export function renderMessage(channel: PushChannel, template: RenderedMessage, values: Record<TemplatePlaceholder, string>): RenderedMessage {
-  const subject = channel === 'email' ? fillPlaceholders(template.subject, values).replace(/\s*[\r\n]+\s*/g, ' ').trim() : '';
+  const subject =
+    channel === 'email'
+      ? fillPlaceholders(template.subject, values)
+          .replace(/\s*[\r\n]+\s*/g, ' ')
+          .trim()
+      : '';
   let body = fillPlaceholders(template.body, values);
   if (channel === 'sms' && [...body].length > SMS_MAX_CHARS) body = `${[...body].slice(0, SMS_MAX_CHARS - 1).join('')}…`;
   return { subject, body };

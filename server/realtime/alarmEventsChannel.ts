@@ -21,7 +21,10 @@ export function alarmEventsChannel(events: AlarmEventSource, records: AlarmRecor
     matches: (channel) => channel === ALARM_EVENTS_CHANNEL,
     join: async ({ channel, auth }) => scopedRoom(channel, auth),
     async snapshot({ afterId }, scope) {
-      const [missed, newest] = await Promise.all([afterId === undefined ? records.unacknowledged(scope.userId, UNACKNOWLEDGED_SNAPSHOT_LIMIT) : records.after(afterId, scope.userId, CATCH_UP_LIMIT), records.newestId()]);
+      const [missed, newest] = await Promise.all([
+        afterId === undefined ? records.unacknowledged(scope.userId, UNACKNOWLEDGED_SNAPSHOT_LIMIT) : records.after(afterId, scope.userId, CATCH_UP_LIMIT),
+        records.newestId(),
+      ]);
       return { messages: missed, cursor: newest };
     },
     start(publisher: ChannelPublisher) {

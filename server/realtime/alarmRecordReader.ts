@@ -32,7 +32,10 @@ export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date
       return (await select.execute()).reverse().map(toAlarmRecord);
     },
     async newestId() {
-      const row = await db.selectFrom('alarm_records').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+      const row = await db
+        .selectFrom('alarm_records')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
       return Number(row?.id ?? 0);
     },
     async visibleTo(record, userId) {

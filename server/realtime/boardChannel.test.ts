@@ -52,8 +52,12 @@ describe('board:<id> provider', () => {
     });
     const hub = fakeHub(provider, ['board:1', 'board:2']);
     const auth = {} as AuthContext;
-    expect(await provider.snapshot({ channel: 'board:1', auth, afterId: undefined }, { userId: null })).toEqual({ messages: [{ id: 1, revision: 3, updatedAt: 100 }] });
-    expect(await provider.snapshot({ channel: 'board:2', auth, afterId: undefined }, { userId: null })).toEqual({ messages: [{ id: 2, revision: 1, updatedAt: 50 }] });
+    expect(await provider.snapshot({ channel: 'board:1', auth, afterId: undefined }, { userId: null })).toEqual({
+      messages: [{ id: 1, revision: 3, updatedAt: 100 }],
+    });
+    expect(await provider.snapshot({ channel: 'board:2', auth, afterId: undefined }, { userId: null })).toEqual({
+      messages: [{ id: 2, revision: 1, updatedAt: 50 }],
+    });
     queries.length = 0;
     await pause(80);
     expect(hub.published).toEqual([]);
@@ -121,7 +125,11 @@ describe('board:<id> over socket.io', () => {
   const watch = (client: RealtimeClient, channel: string) => {
     const received: BoardRevision[] = [];
     const errors: ChannelError[] = [];
-    client.subscribe<BoardRevision>(channel, (data) => received.push(data), (error) => errors.push(error));
+    client.subscribe<BoardRevision>(
+      channel,
+      (data) => received.push(data),
+      (error) => errors.push(error),
+    );
     return { received, errors };
   };
 

@@ -76,7 +76,8 @@ export class ChannelHub implements ChannelPublisher {
 
   private async subscribe(socket: Socket, request: unknown, ack: Ack): Promise<void> {
     const { channel, afterId } = (request ?? {}) as { channel?: unknown; afterId?: unknown };
-    if (typeof channel !== 'string' || channel.length > 640) return this.refuse(socket, ack, { channel: String(channel), message: 'channel must be a string of at most 640 characters' });
+    if (typeof channel !== 'string' || channel.length > 640)
+      return this.refuse(socket, ack, { channel: String(channel), message: 'channel must be a string of at most 640 characters' });
     if (afterId !== undefined && (typeof afterId !== 'number' || !Number.isSafeInteger(afterId) || afterId < 0)) {
       return this.refuse(socket, ack, { channel, message: 'afterId must be a whole number ≥ 0' });
     }
@@ -139,7 +140,10 @@ export class ChannelHub implements ChannelPublisher {
     state.members.delete(socket.id);
     if (state.members.size > 0) return;
     this.rooms.delete(room);
-    this.roomsByProvider.set(state.provider, (this.roomsByProvider.get(state.provider) ?? []).filter((other) => other !== state));
+    this.roomsByProvider.set(
+      state.provider,
+      (this.roomsByProvider.get(state.provider) ?? []).filter((other) => other !== state),
+    );
     state.provider.released?.(room);
   }
 }

@@ -28,7 +28,12 @@ afterAll(async () => {
 });
 
 function connect(token: string, refusals: Refusal[] = [], reconnectionDelay = 50): RealtimeClient {
-  const client = new RealtimeClient({ url, token, onRefused: (refusal) => refusals.push(refusal), socket: { transports: ['websocket'], reconnectionDelay, reconnectionDelayMax: reconnectionDelay } });
+  const client = new RealtimeClient({
+    url,
+    token,
+    onRefused: (refusal) => refusals.push(refusal),
+    socket: { transports: ['websocket'], reconnectionDelay, reconnectionDelayMax: reconnectionDelay },
+  });
   clients.push(client);
   return client;
 }
@@ -37,7 +42,11 @@ function connect(token: string, refusals: Refusal[] = [], reconnectionDelay = 50
 function collect<T>(client: RealtimeClient, channel: string) {
   const received: T[] = [];
   const errors: ChannelError[] = [];
-  const stop = client.subscribe<T>(channel, (data) => received.push(data), (error) => errors.push(error));
+  const stop = client.subscribe<T>(
+    channel,
+    (data) => received.push(data),
+    (error) => errors.push(error),
+  );
   return { received, errors, stop };
 }
 
@@ -85,7 +94,13 @@ async function insertAlarm(kind: AlarmKind, state: AlarmState): Promise<AlarmRec
   return toAlarmRecord(await db().selectFrom('alarm_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
-const counts = (total: number, deviceCount: number, errorCount: number, troubleCount: number, offlineCount: number): AlarmTotalCount => ({ total, deviceCount, errorCount, troubleCount, offlineCount });
+const counts = (total: number, deviceCount: number, errorCount: number, troubleCount: number, offlineCount: number): AlarmTotalCount => ({
+  total,
+  deviceCount,
+  errorCount,
+  troubleCount,
+  offlineCount,
+});
 
 describe('realtime channels', () => {
   it('refuses a bad token with its code, and the client closes', async () => {
@@ -117,7 +132,11 @@ describe('realtime channels', () => {
   it('alarms:counts of a sub-user covers only its own tree; meter channels need a meter screen', async () => {
     // A role that grants the home page only: no meter screen.
     const userId = await insertSubUserRow(db(), { username: 'rt-operator', password: 'Operator!234' });
-    const role = await db().insertInto('roles').values({ name: 'rt-home-only', type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const role = await db()
+      .insertInto('roles')
+      .values({ name: 'rt-home-only', type: 1, description: '', is_default: 0, created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db().insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
     const client = connect(await loginAs(t.app, 'rt-operator', 'Operator!234'));
     const alarmCounts = collect<AlarmTotalCount>(client, 'alarms:counts');
@@ -134,10 +153,10 @@ describe('realtime channels', () => {
     expect(waiting.length).toBeGreaterThan(0);
     const operatorAlarms = collect<AlarmRecord>(client, 'alarms:new');
     const adminAlarms = collect<AlarmRecord>(connect(adminToken), 'alarms:new');
-    await until(() => adminAlarms.received.length === waiting.length, 'the admin\'s unacknowledged alarms');
+    await until(() => adminAlarms.received.length === waiting.length, "the admin's unacknowledged alarms");
     const record = await insertAlarm('device', 1);
     t.app.alarms.events.emit('raised', record);
-    await until(() => adminAlarms.received.length === waiting.length + 1, 'the admin\'s alarm');
+    await until(() => adminAlarms.received.length === waiting.length + 1, "the admin's alarm");
     await pause(100);
     expect(adminAlarms.received.map((r) => r.id)).toEqual([...waiting, record.id]);
     expect(operatorAlarms.received).toEqual([]);

@@ -28,7 +28,11 @@ export function attachChannels({ realtime, auth, db, alarmEvents, latestValues, 
   return new ChannelHub(
     realtime.io,
     auth,
-    [alarmCountsChannel(alarmEvents, countOpen, onError), alarmEventsChannel(alarmEvents, alarmRecordReader(db), onError), meterLatestChannels(db, latestValues, onError)],
+    [
+      alarmCountsChannel(alarmEvents, countOpen, onError),
+      alarmEventsChannel(alarmEvents, alarmRecordReader(db), onError),
+      meterLatestChannels(db, latestValues, onError),
+    ],
     onError,
   );
 }

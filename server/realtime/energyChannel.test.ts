@@ -19,7 +19,8 @@ const errors: unknown[] = [];
 let provider: ChannelProvider;
 const admin = { isAdmin: true, display: null, permittedPaths: async () => new Set<string>() } as unknown as AuthContext;
 /** A non-admin caller; user 1 is the built-in admin, whose tree holds the demo site these figures read. */
-const withScreens = (...paths: string[]) => ({ isAdmin: false, display: null, user: { id: 1 }, permittedPaths: async () => new Set(paths) }) as unknown as AuthContext;
+const withScreens = (...paths: string[]) =>
+  ({ isAdmin: false, display: null, user: { id: 1 }, permittedPaths: async () => new Set(paths) }) as unknown as AuthContext;
 
 beforeAll(async () => {
   k = await energyKit();
@@ -57,7 +58,9 @@ async function refusal(channel: string, auth = admin): Promise<string> {
 describe('energy:* snapshots', () => {
   it('series: the department rollups of the last two local days, with computedAt', async () => {
     const [plant, hallA] = [await k.id('departments', 'PLANT'), await k.id('departments', 'HALL-A')];
-    const data = await snapshotOf<EnergySeriesData>(energyChannel({ kind: 'series', scope: 'department', ids: [hallA, plant], energyType: 'electricity', grain: 'day', periods: 2 }));
+    const data = await snapshotOf<EnergySeriesData>(
+      energyChannel({ kind: 'series', scope: 'department', ids: [hallA, plant], energyType: 'electricity', grain: 'day', periods: 2 }),
+    );
     expect(data).toEqual({
       scope: 'department',
       energyType: 'electricity',
@@ -65,8 +68,24 @@ describe('energy:* snapshots', () => {
       unit: 'kWh',
       periods: ['2026-11-09', '2026-11-10'],
       series: [
-        { scopeId: plant, name: 'Main Plant', total: 100, points: [{ period: '2026-11-09', energy: 0 }, { period: '2026-11-10', energy: 100 }] },
-        { scopeId: hallA, name: 'Production Hall A', total: 40, points: [{ period: '2026-11-09', energy: 0 }, { period: '2026-11-10', energy: 40 }] },
+        {
+          scopeId: plant,
+          name: 'Main Plant',
+          total: 100,
+          points: [
+            { period: '2026-11-09', energy: 0 },
+            { period: '2026-11-10', energy: 100 },
+          ],
+        },
+        {
+          scopeId: hallA,
+          name: 'Production Hall A',
+          total: 40,
+          points: [
+            { period: '2026-11-09', energy: 0 },
+            { period: '2026-11-10', energy: 40 },
+          ],
+        },
       ],
       computedAt: NOW,
     });
@@ -130,7 +149,14 @@ describe('energy:* snapshots', () => {
     await db.updateTable('departments').set({ name: 'Production Hall A' }).where('code', '=', 'HALL-B').execute();
     try {
       const data = await snapshotOf<EnergyFlowData>('energy:flow:electricity:day:1');
-      expect(data.nodes.map((node) => node.name)).toEqual(['Site', 'Main Plant', 'Site (OFFICE)', 'Production Hall A', 'Production Hall A (HALL-B)', 'Utilities']);
+      expect(data.nodes.map((node) => node.name)).toEqual([
+        'Site',
+        'Main Plant',
+        'Site (OFFICE)',
+        'Production Hall A',
+        'Production Hall A (HALL-B)',
+        'Utilities',
+      ]);
       expect(data.links[3]).toEqual({ source: 'Main Plant', target: 'Production Hall A (HALL-B)', value: 30 });
     } finally {
       await db.updateTable('departments').set({ name: 'Office Building' }).where('code', '=', 'OFFICE').execute();
@@ -138,7 +164,7 @@ describe('energy:* snapshots', () => {
     }
   });
 
-  it('summary: the home figures at the provider\'s clock', async () => {
+  it("summary: the home figures at the provider's clock", async () => {
     const data = await snapshotOf<EnergySummaryData>('energy:summary');
     expect(data.computedAt).toBe(NOW);
     expect(data.totals.find((row) => row.energyType === 'electricity')).toMatchObject({ today: 100, month: 100 });
@@ -157,7 +183,9 @@ describe('energy:* refusals', () => {
     expect(await refusal(`energy:series:subitem:${await k.id('subitems', 'HVAC')}.99998.99999:electricity:day:7`)).toBe('No sub-item with id 99998, 99999');
     expect(await refusal('energy:series:meter:99999:electricity:hour:24')).toBe('No meter with id 99999');
     expect(await refusal('energy:ranking:department:99999:electricity:day:1:5')).toBe('No department with id 99999');
-    expect(await refusal(`energy:ranking:subitem:${await k.id('subitems', 'HVAC')}:electricity:day:1:5`)).toBe('A sub-item ranking has no parent: use energy:ranking:subitem:top:…');
+    expect(await refusal(`energy:ranking:subitem:${await k.id('subitems', 'HVAC')}:electricity:day:1:5`)).toBe(
+      'A sub-item ranking has no parent: use energy:ranking:subitem:top:…',
+    );
     expect(await refusal('energy:flow:steam:day:1')).toBe('Unknown energy type "steam"');
     expect(await refusal('energy:flow:electricity:day:400')).toBe('400 days is longer than day queries may cover (367 days)');
     expect(await refusal('energy:ranking:subitem:top:electricity:month:400:5')).toBe('400 months is longer than month queries may cover (3660 days)');
@@ -203,7 +231,7 @@ describe('energy:* deltas', () => {
     const { publisher, published } = fakeHub([room]);
     const stop = provider.start(publisher);
     try {
-      expect(((await snapshotOf<EnergySeriesData>(channel)).series[0]!.total)).toBe(30);
+      expect((await snapshotOf<EnergySeriesData>(channel)).series[0]!.total).toBe(30);
       feed.notify([meter]); // nothing new in the rollups: recomputed, not sent
       await pause(300);
       expect(published).toEqual([]);
@@ -265,7 +293,15 @@ describe('energy:* deltas', () => {
     const { publisher, published } = fakeHub([room]);
     let clock = at('2026-11-10T00:30:00');
     const db = k.t.app.storage.db;
-    const own = energyChannels({ db, analysis: new EnergyAnalysis(db, TZ), timeZone: TZ, feed, onError: (error) => errors.push(error), now: () => clock, refreshMs: 100 });
+    const own = energyChannels({
+      db,
+      analysis: new EnergyAnalysis(db, TZ),
+      timeZone: TZ,
+      feed,
+      onError: (error) => errors.push(error),
+      now: () => clock,
+      refreshMs: 100,
+    });
     const stop = own.start(publisher);
     try {
       const [snapshot] = (await own.snapshot({ channel, auth: admin, afterId: undefined }, { userId: null })).messages as EnergySeriesData[];

@@ -14,7 +14,14 @@ import { energyFlow } from './energyFlow';
 import type { LatestValuesFeed } from './latestValuesFeed';
 
 /** The screens that read rollups (as ANALYSIS in modules/energy/routes.ts); any one of them, or admin, may subscribe. */
-export const ENERGY_ANALYSIS_SCREENS = ['/others/basic', '/others/electricEnergy', '/others/electricBalance', '/devices/departRecord', '/board/queryChart', '/settings/boardConfig'];
+export const ENERGY_ANALYSIS_SCREENS = [
+  '/others/basic',
+  '/others/electricEnergy',
+  '/others/electricBalance',
+  '/devices/departRecord',
+  '/board/queryChart',
+  '/settings/boardConfig',
+];
 /** Every active room recomputes this often without ingest, so windows roll over at hour and day boundaries. */
 export const ENERGY_REFRESH_MS = 60_000;
 
@@ -70,7 +77,8 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
     if (query.kind === 'summary') return { ...(await analysis.summary(owners, computedAt)), computedAt };
     const window = { energyType: query.energyType, grain: query.grain, owners, ...energyWindow(query.grain, query.periods, computedAt, timeZone) };
     if (query.kind === 'series') return { ...(await analysis.rollups({ ...window, scope: query.scope, ids: query.ids })), computedAt };
-    if (query.kind === 'ranking') return { ...(await analysis.ranking({ ...window, scope: query.scope, parentId: query.parentId, limit: query.limit })), computedAt };
+    if (query.kind === 'ranking')
+      return { ...(await analysis.ranking({ ...window, scope: query.scope, parentId: query.parentId, limit: query.limit })), computedAt };
     return { ...(await energyFlow(db, analysis, window)), computedAt };
   };
 
@@ -108,7 +116,8 @@ export function energyChannels({ db, analysis, timeZone, feed, onError, now = Da
       if (!(ENERGY_TYPES as readonly string[]).includes(query.energyType)) throw new ChannelRefusal(`Unknown energy type "${query.energyType}"`);
       const { from, to } = energyWindow(query.grain, query.periods, now(), timeZone);
       const maxDays = MAX_ROLLUP_RANGE_MS[query.grain] / 86_400_000;
-      if (to - from > MAX_ROLLUP_RANGE_MS[query.grain]) throw new ChannelRefusal(`${query.periods} ${query.grain}s is longer than ${query.grain} queries may cover (${maxDays} days)`);
+      if (to - from > MAX_ROLLUP_RANGE_MS[query.grain])
+        throw new ChannelRefusal(`${query.periods} ${query.grain}s is longer than ${query.grain} queries may cover (${maxDays} days)`);
       if (query.kind === 'series') {
         // Another tree's ids are refused as ids that do not exist.
         const names = await scopeNames(db, query.scope, query.ids, owners);

@@ -61,7 +61,12 @@ const contentKey = ({ meters }: MeterDirectoryData): string => JSON.stringify(me
  * `meters:directory`: the meters of the caller's tree, one room per user (scopedRoom; administrators
  * share one with every meter). Active rooms re-read every 5 minutes and publish when something changed.
  */
-export function meterDirectoryChannel(db: Kysely<Database>, onError: (error: unknown) => void, refreshMs = METER_DIRECTORY_REFRESH_MS, now: () => number = Date.now): ChannelProvider {
+export function meterDirectoryChannel(
+  db: Kysely<Database>,
+  onError: (error: unknown) => void,
+  refreshMs = METER_DIRECTORY_REFRESH_MS,
+  now: () => number = Date.now,
+): ChannelProvider {
   /** Per room: what was last sent, and whose tree it shows. */
   const sent = new Map<string, string>();
   const roomUser = new Map<string, number | null>();

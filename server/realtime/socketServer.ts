@@ -57,7 +57,9 @@ export function attachRealtime(server: HttpServer, auth: AuthService): Realtime 
   io.on('connection', (socket) => {
     const { auth: context } = socket.data as SocketData;
     // A wall is not its owner: it stays out of the owner's user room.
-    void socket.join(context.display ? [`session:${context.sessionId}`, displayRoom(context.display.id)] : [`session:${context.sessionId}`, `user:${context.user.id}`]);
+    void socket.join(
+      context.display ? [`session:${context.sessionId}`, displayRoom(context.display.id)] : [`session:${context.sessionId}`, `user:${context.user.id}`],
+    );
   });
 
   const revoked: ChannelError = { channel: DISPLAY_SELF_CHANNEL, message: errorInfo.DISPLAY_REVOKED.message, code: ErrorCode.DISPLAY_REVOKED };

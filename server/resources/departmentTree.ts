@@ -17,7 +17,10 @@ export const departmentTreeRoutes: FastifyPluginAsync = async (app) => {
     }
     const [departments, counts] = await Promise.all([
       departmentRows.orderBy('level').orderBy('sort').orderBy('id').execute(),
-      meterRows.select((eb) => ['department_id', eb.fn.countAll().as('count')]).groupBy('department_id').execute(),
+      meterRows
+        .select((eb) => ['department_id', eb.fn.countAll().as('count')])
+        .groupBy('department_id')
+        .execute(),
     ]);
     const countOf = new Map(counts.map((row) => [row.department_id, Number(row.count)]));
     const nodes: DepartmentNode[] = departments.map((d) => ({

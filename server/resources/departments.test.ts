@@ -50,7 +50,9 @@ describe('/api/departments: delete', () => {
   it('refuses a department with sub-departments or meters, deletes an empty one', async () => {
     const parent = (await create({ name: 'Parent T', code: 'T-PARENT' })).data;
     const child = (await create({ name: 'Child T', code: 'T-CHILD', parentId: parent.id })).data;
-    expect((await api('DELETE', `/api/departments/${parent.id}`)).message).toBe('This department still has sub-departments (e.g. "Child T"); delete or move them first');
+    expect((await api('DELETE', `/api/departments/${parent.id}`)).message).toBe(
+      'This department still has sub-departments (e.g. "Child T"); delete or move them first',
+    );
 
     await api('POST', '/api/meters', { code: 'T-M1', name: 'Child meter', energyType: 'electricity', unit: 'kWh', departmentId: child.id });
     expect((await api('DELETE', `/api/departments/${child.id}`)).message).toBe('This department still has meters (e.g. "T-M1"); move or delete them first');

@@ -23,7 +23,12 @@ async function download(url: string, as = token) {
 
 async function upload(path: string, mode: string, content: Buffer | string, fileName = 'rows.csv', as = token) {
   const { payload, contentType } = multipartFile(content, fileName);
-  const response = await t.app.inject({ method: 'POST', url: `/api/${path}/import?mode=${mode}`, headers: { ...bearer(as), 'content-type': contentType }, payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/${path}/import?mode=${mode}`,
+    headers: { ...bearer(as), 'content-type': contentType },
+    payload,
+  });
   return { status: response.statusCode, ...(response.json() as { code: number; data: any; message: string }) };
 }
 
@@ -31,13 +36,23 @@ async function sheetOf(bytes: Buffer): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push(Array.from((row.values as unknown[]).slice(1), (cell) => (cell === null || cell === undefined ? '' : String(cell)))));
+  workbook.worksheets[0]!.eachRow((row) =>
+    rows.push(Array.from((row.values as unknown[]).slice(1), (cell) => (cell === null || cell === undefined ? '' : String(cell)))),
+  );
   return rows;
 }
 
-const listOf = async (path: string, keyword: string) => (await api('GET', `/api/${path}?size=100&keyword=${encodeURIComponent(keyword)}`)).data.rows as Record<string, unknown>[];
+const listOf = async (path: string, keyword: string) =>
+  (await api('GET', `/api/${path}?size=100&keyword=${encodeURIComponent(keyword)}`)).data.rows as Record<string, unknown>[];
 const withoutIds = (rows: Record<string, unknown>[], refs: Record<string, Map<unknown, unknown>> = {}) =>
-  rows.map(({ id: _id, ...rest }) => Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, refs[key] ? (Array.isArray(value) ? value.map((v) => refs[key]!.get(v)) : refs[key]!.get(value)) : value])));
+  rows.map(({ id: _id, ...rest }) =>
+    Object.fromEntries(
+      Object.entries(rest).map(([key, value]) => [
+        key,
+        refs[key] ? (Array.isArray(value) ? value.map((v) => refs[key]!.get(v)) : refs[key]!.get(value)) : value,
+      ]),
+    ),
+  );
 
 describe('GET /api/<path>/export', () => {
   it('writes the filtered list as CSV with the labels of the chosen language, quoted, formulas defused', async () => {
@@ -57,7 +72,16 @@ describe('GET /api/<path>/export', () => {
   it('writes XLSX with references by name and enum and flag labels (Spanish), only the filtered rows', async () => {
     const department = (await api('POST', '/api/departments', { name: 'Export hall', code: 'X-HALL' })).data;
     const tag = (await api('POST', '/api/tags', { name: 'X-critical', color: '#FF0000' })).data;
-    await api('POST', '/api/meters', { code: 'X-M1', name: 'Export water', energyType: 'water', unit: 'm3', departmentId: department.id, tagIds: [tag.id], isMain: true, installDate: '2024-03-01' });
+    await api('POST', '/api/meters', {
+      code: 'X-M1',
+      name: 'Export water',
+      energyType: 'water',
+      unit: 'm3',
+      departmentId: department.id,
+      tagIds: [tag.id],
+      isMain: true,
+      installDate: '2024-03-01',
+    });
     await api('POST', '/api/meters', { code: 'X-M2', name: 'Export power', energyType: 'electricity', unit: 'kWh' });
     const xlsx = await download('/api/meters/export?format=xlsx&lang=es&keyword=x-m&energyType=water');
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -65,10 +89,20 @@ describe('GET /api/<path>/export', () => {
     expect(header!.slice(0, 6)).toEqual(['Código', 'Nombre', 'Tipo de energía', 'Unidad', 'Departamento', 'Pasarela']);
     expect(rows).toHaveLength(1);
     const row = Object.fromEntries(header!.map((label, index) => [label, rows[0]![index]]));
-    expect(row).toMatchObject({ Código: 'X-M1', 'Tipo de energía': 'Agua', Departamento: 'Export hall', Pasarela: '', 'Relación TC': '1', 'Medidor principal': 'Sí', 'Fecha de instalación': '2024-03-01', Etiquetas: 'X-critical', Estado: 'Sin conexión' });
+    expect(row).toMatchObject({
+      Código: 'X-M1',
+      'Tipo de energía': 'Agua',
+      Departamento: 'Export hall',
+      Pasarela: '',
+      'Relación TC': '1',
+      'Medidor principal': 'Sí',
+      'Fecha de instalación': '2024-03-01',
+      Etiquetas: 'X-critical',
+      Estado: 'Sin conexión',
+    });
   });
 
-  it('needs the read permission and keeps to the caller\'s tree', async () => {
+  it("needs the read permission and keeps to the caller's tree", async () => {
     const outsider = await treeUser(t.app, 'export_tenant', ['/devices/tag']);
     const theirs = await download('/api/tags/export?format=csv', outsider.token);
     expect(theirs.text).toBe('\uFEFFName,Colour\r\n');
@@ -93,7 +127,15 @@ describe('POST /api/<path>/import', () => {
   it('previews: every bad row with its line and reason, nothing written', async () => {
     const preview = await upload('subitems', 'preview', file);
     expect(preview.code).toBe(0);
-    expect(preview.data).toMatchObject({ mode: 'preview', rows: 6, good: 2, bad: 4, written: 0, columns: ['code', 'name', 'parentId', 'sort'], ignoredColumns: [] });
+    expect(preview.data).toMatchObject({
+      mode: 'preview',
+      rows: 6,
+      good: 2,
+      bad: 4,
+      written: 0,
+      columns: ['code', 'name', 'parentId', 'sort'],
+      ignoredColumns: [],
+    });
     expect(preview.data.problems).toEqual([
       { line: 3, field: 'name', rule: 'required', reason: 'name: Please fill in this field' },
       { line: 4, field: 'parentId', rule: 'exists', reason: 'parentId: "Nowhere" does not exist' },
@@ -133,7 +175,9 @@ describe('POST /api/<path>/import', () => {
   it('refuses what is not a sheet of rows, each with its own message', async () => {
     const asJson = await api('POST', '/api/tags/import', { rows: [] });
     expect([asJson.status, asJson.code, asJson.message]).toEqual([400, ErrorCode.VALIDATION_FAILED, 'Choose a CSV or XLSX file to import']);
-    expect((await upload('tags', 'preview', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'picture.png')).message).toBe('The file is neither CSV nor XLSX');
+    expect((await upload('tags', 'preview', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'picture.png')).message).toBe(
+      'The file is neither CSV nor XLSX',
+    );
     expect((await upload('tags', 'preview', 'Colour of the sky,Weight\nblue,3\n')).message).toBe('Line 1 must name the columns, as an export does');
     expect((await upload('tags', 'preview', 'Name,Colour\n')).message).toBe('The file has no rows below its header');
     expect((await upload('tags', 'later', 'Name,Colour\nA,#000000\n')).message).toBe('querystring.mode: mode must be preview, keepGood or allOrNothing');
@@ -144,13 +188,19 @@ describe('POST /api/<path>/import', () => {
     expect([huge.status, huge.code, huge.message]).toEqual([413, ErrorCode.BODY_TOO_LARGE, 'The request body is too large']);
   });
 
-  it('needs <menu>/import, and names only rows of the caller\'s tree', async () => {
+  it("needs <menu>/import, and names only rows of the caller's tree", async () => {
     const viewer = await treeUser(t.app, 'import_viewer', ['/devices/tag']);
     const refused = await upload('tags', 'preview', 'Name,Colour\nA,#000000\n', 'rows.csv', viewer.token);
     expect([refused.status, refused.code]).toEqual([403, ErrorCode.FORBIDDEN]);
 
     const tenant = await treeUser(t.app, 'import_tenant', ['/base/device', '/base/device/import']);
-    const result = await upload('meters', 'keepGood', 'Code,Name,Energy type,Unit,Department\nT-TEN-1,Tenant meter,Electricity,kWh,Main Plant\nT-TEN-2,Tenant meter 2,Agua,m3,\n', 'rows.csv', tenant.token);
+    const result = await upload(
+      'meters',
+      'keepGood',
+      'Code,Name,Energy type,Unit,Department\nT-TEN-1,Tenant meter,Electricity,kWh,Main Plant\nT-TEN-2,Tenant meter 2,Agua,m3,\n',
+      'rows.csv',
+      tenant.token,
+    );
     expect(result.data.problems).toEqual([{ line: 2, field: 'departmentId', rule: 'exists', reason: 'departmentId: "Main Plant" does not exist' }]);
     expect(result.data.written).toBe(1);
     const theirs = await t.app.inject({ method: 'GET', url: '/api/meters?keyword=T-TEN', headers: bearer(tenant.token) });
@@ -178,7 +228,19 @@ describe('export → import gives the same rows', () => {
     const subitem = (await api('POST', '/api/subitems', { code: 'RT-SUB', name: 'Round trip lighting' })).data;
     const tagA = (await api('POST', '/api/tags', { name: 'RT-a', color: '#010203' })).data;
     const tagB = (await api('POST', '/api/tags', { name: 'RT-b', color: '#040506' })).data;
-    await api('POST', '/api/meters', { code: 'RT-M1', name: 'Round trip gas', energyType: 'gas', unit: 'm3', departmentId: department.id, subitemId: subitem.id, tagIds: [tagA.id, tagB.id], isMain: true, installDate: '2023-12-31', ctRatio: 2.5, ratedPowerKw: 75 });
+    await api('POST', '/api/meters', {
+      code: 'RT-M1',
+      name: 'Round trip gas',
+      energyType: 'gas',
+      unit: 'm3',
+      departmentId: department.id,
+      subitemId: subitem.id,
+      tagIds: [tagA.id, tagB.id],
+      isMain: true,
+      installDate: '2023-12-31',
+      ctRatio: 2.5,
+      ratedPowerKw: 75,
+    });
     await api('POST', '/api/meters', { code: 'RT-M2', name: 'Round trip plain', energyType: 'electricity', unit: 'kWh' });
     const before = await listOf('meters', 'RT-M');
     const xlsx = await download('/api/meters/export?format=xlsx&lang=zh&keyword=RT-M');

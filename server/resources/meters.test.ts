@@ -14,7 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const meter = { code: 'T-M100', name: 'Test feeder', energyType: 'electricity', unit: 'kWh', ctRatio: 40, ptRatio: 1, ratedPowerKw: 55, installDate: '2024-03-01' };
+const meter = {
+  code: 'T-M100',
+  name: 'Test feeder',
+  energyType: 'electricity',
+  unit: 'kWh',
+  ctRatio: 40,
+  ptRatio: 1,
+  ratedPowerKw: 55,
+  installDate: '2024-03-01',
+};
 
 describe('/api/meters', () => {
   it('lists the seeded demo meters with filters and keyword search', async () => {
@@ -32,7 +41,15 @@ describe('/api/meters', () => {
     const tag = (await api('POST', '/api/tags', { name: 'T-critical', color: '#FF0000' })).data;
     const subitem = (await api('POST', '/api/subitems', { code: 'T-SUB', name: 'Test sub-item' })).data;
     const created = await api('POST', '/api/meters', { ...meter, tagIds: [tag.id], subitemId: subitem.id, isMain: true });
-    expect(created.data).toMatchObject({ ...meter, tagIds: [tag.id], subitemId: subitem.id, isMain: true, registerMax: 99_999_999, online: false, lastSeenAt: null });
+    expect(created.data).toMatchObject({
+      ...meter,
+      tagIds: [tag.id],
+      subitemId: subitem.id,
+      isMain: true,
+      registerMax: 99_999_999,
+      online: false,
+      lastSeenAt: null,
+    });
     const updated = await api('PUT', `/api/meters/${created.data.id}`, { ...meter, ctRatio: 80, tagIds: [] });
     expect(updated.data).toMatchObject({ ctRatio: 80, tagIds: [], isMain: false, subitemId: null });
     expect((await api('DELETE', `/api/meters/${created.data.id}`)).code).toBe(0);

@@ -39,7 +39,10 @@ export class ResourceRepository {
     const counted = await base.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
     let rows = base.selectAll();
     for (const column of this.mapping.orderBy) rows = rows.orderBy(column);
-    const found = await rows.limit(query.size).offset((query.page - 1) * query.size).execute();
+    const found = await rows
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute();
     return { total: Number(counted?.total ?? 0), rows: await this.records(this.db, found) };
   }
 
@@ -90,7 +93,11 @@ export class ResourceRepository {
     return this.db.transaction().execute(async (trx) => {
       await this.get(id, scope, trx);
       const extra = await this.checkWrite(trx, input, scope, id);
-      await trx.updateTable(this.mapping.table).set({ ...toColumns(this.mapping, input), ...extra }).where('id', '=', id).execute();
+      await trx
+        .updateTable(this.mapping.table)
+        .set({ ...toColumns(this.mapping, input), ...extra })
+        .where('id', '=', id)
+        .execute();
       await this.mapping.hooks?.afterWrite?.({ db: trx, input, id });
       return this.get(id, scope, trx);
     });

@@ -60,7 +60,9 @@ export function resourceRoutes(definition: ResourceDefinition, mapping: Resource
       if (request.method !== 'GET') app.ingest.directory.invalidate();
     });
 
-    app.get(base, { config: read }, async (request) => ok(await repository.list(parseOrThrow(listQuery, request.query, 'querystring'), await callerScope(request))));
+    app.get(base, { config: read }, async (request) =>
+      ok(await repository.list(parseOrThrow(listQuery, request.query, 'querystring'), await callerScope(request))),
+    );
     app.get(`${base}/options`, { config: { access: 'user', tenancy } }, async (request) => ok(await repository.options(await callerScope(request))));
 
     app.get(`${base}/export`, { config: read }, async (request, reply) => {
@@ -91,7 +93,9 @@ export function resourceRoutes(definition: ResourceDefinition, mapping: Resource
       return ok(await repository.update(id, input, await callerScope(request)), 'Saved');
     });
 
-    app.delete(`${base}/:id`, { config: may('delete') }, async (request) => ok({ deleted: await repository.remove([idOf(request.params)], await callerScope(request)) }, 'Deleted'));
+    app.delete(`${base}/:id`, { config: may('delete') }, async (request) =>
+      ok({ deleted: await repository.remove([idOf(request.params)], await callerScope(request)) }, 'Deleted'),
+    );
 
     app.delete(base, { config: may('delete') }, async (request) => {
       const { ids } = parseOrThrow(idsBodySchema, request.body ?? {}, 'body');

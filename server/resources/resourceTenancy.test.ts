@@ -3,7 +3,10 @@ import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 
 /** The device, department, sub-item and tag screens with every button. */
-const MENUS = ['/devices/depart', ...['/base/device', '/devices/departs', '/devices/subitem', '/devices/tag'].flatMap((menu) => [menu, `${menu}/add`, `${menu}/edit`, `${menu}/delete`])];
+const MENUS = [
+  '/devices/depart',
+  ...['/base/device', '/devices/departs', '/devices/subitem', '/devices/tag'].flatMap((menu) => [menu, `${menu}/add`, `${menu}/edit`, `${menu}/delete`]),
+];
 
 describe('devices, departments, sub-items and tags belong to a user tree', () => {
   let t: TestApp;
@@ -21,8 +24,18 @@ describe('devices, departments, sub-items and tags belong to a user tree', () =>
     a.subitem = (await as('POST', '/api/subitems', { name: 'Alpha lighting', code: 'ALPHA-S', parentId: null, sort: 0 })).body.data.id;
     a.tag = (await as('POST', '/api/tags', { name: 'Alpha tag', color: '#409EFF' })).body.data.id;
     const meter = await as('POST', '/api/meters', {
-      code: 'ALPHA-M1', name: 'Alpha incomer', gatewayId: a.gateway, departmentId: a.department, subitemId: a.subitem, energyType: 'electricity',
-      unit: 'kWh', ctRatio: 1, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 100, tagIds: [a.tag],
+      code: 'ALPHA-M1',
+      name: 'Alpha incomer',
+      gatewayId: a.gateway,
+      departmentId: a.department,
+      subitemId: a.subitem,
+      energyType: 'electricity',
+      unit: 'kWh',
+      ctRatio: 1,
+      ptRatio: 1,
+      registerMax: 99_999_999,
+      ratedPowerKw: 100,
+      tagIds: [a.tag],
     });
     a.meter = meter.body.data.id;
     expect(Object.values(a).every((id) => id > 0)).toBe(true);
@@ -50,7 +63,20 @@ describe('devices, departments, sub-items and tags belong to a user tree', () =>
   });
 
   it("reads, updates and deletes of tree A's ids answer 'not found' and change nothing", async () => {
-    const meterBody = { code: 'ALPHA-M1', name: 'Taken over', gatewayId: null, departmentId: null, subitemId: null, energyType: 'electricity', unit: 'kWh', ctRatio: 400, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 100, tagIds: [] };
+    const meterBody = {
+      code: 'ALPHA-M1',
+      name: 'Taken over',
+      gatewayId: null,
+      departmentId: null,
+      subitemId: null,
+      energyType: 'electricity',
+      unit: 'kWh',
+      ctRatio: 400,
+      ptRatio: 1,
+      registerMax: 99_999_999,
+      ratedPowerKw: 100,
+      tagIds: [],
+    };
     const attempts: [string, 'GET' | 'PUT' | 'DELETE', string, unknown?][] = [
       ['meter', 'GET', `/api/meters/${a.meter}`],
       ['meter', 'PUT', `/api/meters/${a.meter}`, meterBody],
@@ -87,14 +113,26 @@ describe('devices, departments, sub-items and tags belong to a user tree', () =>
     expect(gateway.status).toBe(400);
     expect(gateway.body.message).toBe(`ownerUserId: ${trees.alpha.id} does not exist`);
     const meter = await beta('POST', '/api/meters', {
-      code: 'BETA-M1', name: 'Beta meter on alpha gateway', gatewayId: a.gateway, departmentId: a.department, energyType: 'electricity',
-      unit: 'kWh', ctRatio: 1, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 100, tagIds: [a.tag],
+      code: 'BETA-M1',
+      name: 'Beta meter on alpha gateway',
+      gatewayId: a.gateway,
+      departmentId: a.department,
+      energyType: 'electricity',
+      unit: 'kWh',
+      ctRatio: 1,
+      ptRatio: 1,
+      registerMax: 99_999_999,
+      ratedPowerKw: 100,
+      tagIds: [a.tag],
     });
     expect(meter.status).toBe(400);
     expect(meter.body.message).toBe(`gatewayId: ${a.gateway} does not exist`);
     const department = await beta('POST', '/api/departments', { name: 'Beta under alpha', code: 'BETA-D', parentId: a.department, sort: 0 });
     expect(department.body.message).toBe(`parentId: ${a.department} does not exist`);
-    const count = await t.app.storage.db.selectFrom('meters').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const count = await t.app.storage.db
+      .selectFrom('meters')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 

@@ -27,7 +27,11 @@ const ORGANISATION: DepartmentSeed[] = [
     code: 'PLANT',
     name: 'Main Plant',
     main: '001',
-    meters: [['001', 'Plant incomer', 'electricity'], ['002', 'Plant water main', 'water'], ['003', 'Plant gas main', 'gas']],
+    meters: [
+      ['001', 'Plant incomer', 'electricity'],
+      ['002', 'Plant water main', 'water'],
+      ['003', 'Plant gas main', 'gas'],
+    ],
     children: [
       {
         code: 'HALL-A',
@@ -35,8 +39,24 @@ const ORGANISATION: DepartmentSeed[] = [
         main: '010',
         meters: [['010', 'Hall A distribution board', 'electricity']],
         children: [
-          { code: 'LINE-1', name: 'Line 1', meters: [['011', 'Line 1 press', 'electricity', 'POWER'], ['012', 'Line 1 conveyor', 'electricity', 'POWER'], ['013', 'Line 1 lighting', 'electricity', 'LIGHTING']] },
-          { code: 'LINE-2', name: 'Line 2', meters: [['014', 'Line 2 press', 'electricity', 'POWER'], ['015', 'Line 2 oven', 'electricity', 'SPECIAL'], ['016', 'Line 2 lighting', 'electricity', 'LIGHTING']] },
+          {
+            code: 'LINE-1',
+            name: 'Line 1',
+            meters: [
+              ['011', 'Line 1 press', 'electricity', 'POWER'],
+              ['012', 'Line 1 conveyor', 'electricity', 'POWER'],
+              ['013', 'Line 1 lighting', 'electricity', 'LIGHTING'],
+            ],
+          },
+          {
+            code: 'LINE-2',
+            name: 'Line 2',
+            meters: [
+              ['014', 'Line 2 press', 'electricity', 'POWER'],
+              ['015', 'Line 2 oven', 'electricity', 'SPECIAL'],
+              ['016', 'Line 2 lighting', 'electricity', 'LIGHTING'],
+            ],
+          },
         ],
       },
       {
@@ -45,17 +65,53 @@ const ORGANISATION: DepartmentSeed[] = [
         main: '020',
         meters: [['020', 'Hall B distribution board', 'electricity']],
         children: [
-          { code: 'LINE-3', name: 'Line 3', meters: [['021', 'Line 3 welding', 'electricity', 'POWER'], ['022', 'Line 3 paint shop', 'electricity', 'SPECIAL']] },
-          { code: 'WAREHOUSE', name: 'Warehouse', meters: [['023', 'Warehouse lighting', 'electricity', 'LIGHTING'], ['024', 'Cold store', 'electricity', 'HVAC']] },
+          {
+            code: 'LINE-3',
+            name: 'Line 3',
+            meters: [
+              ['021', 'Line 3 welding', 'electricity', 'POWER'],
+              ['022', 'Line 3 paint shop', 'electricity', 'SPECIAL'],
+            ],
+          },
+          {
+            code: 'WAREHOUSE',
+            name: 'Warehouse',
+            meters: [
+              ['023', 'Warehouse lighting', 'electricity', 'LIGHTING'],
+              ['024', 'Cold store', 'electricity', 'HVAC'],
+            ],
+          },
         ],
       },
       {
         code: 'UTILITIES',
         name: 'Utilities',
         children: [
-          { code: 'HVAC', name: 'HVAC', meters: [['030', 'Chiller 1', 'electricity', 'HVAC'], ['031', 'Chiller 2', 'electricity', 'HVAC'], ['032', 'Cooling tower', 'water']] },
-          { code: 'AIR', name: 'Compressed Air', meters: [['033', 'Compressor 1', 'electricity', 'POWER'], ['034', 'Compressor 2', 'electricity', 'POWER']] },
-          { code: 'BOILER', name: 'Boiler House', meters: [['035', 'Boiler 1', 'gas'], ['036', 'Boiler feed water', 'water']] },
+          {
+            code: 'HVAC',
+            name: 'HVAC',
+            meters: [
+              ['030', 'Chiller 1', 'electricity', 'HVAC'],
+              ['031', 'Chiller 2', 'electricity', 'HVAC'],
+              ['032', 'Cooling tower', 'water'],
+            ],
+          },
+          {
+            code: 'AIR',
+            name: 'Compressed Air',
+            meters: [
+              ['033', 'Compressor 1', 'electricity', 'POWER'],
+              ['034', 'Compressor 2', 'electricity', 'POWER'],
+            ],
+          },
+          {
+            code: 'BOILER',
+            name: 'Boiler House',
+            meters: [
+              ['035', 'Boiler 1', 'gas'],
+              ['036', 'Boiler feed water', 'water'],
+            ],
+          },
         ],
       },
     ],
@@ -66,9 +122,31 @@ const ORGANISATION: DepartmentSeed[] = [
     main: '040',
     meters: [['040', 'Office incomer', 'electricity']],
     children: [
-      { code: 'FLOOR-1', name: 'Floor 1', meters: [['041', 'Floor 1 lighting', 'electricity', 'LIGHTING'], ['042', 'Floor 1 sockets', 'electricity', 'POWER']] },
-      { code: 'FLOOR-2', name: 'Floor 2', meters: [['043', 'Floor 2 lighting', 'electricity', 'LIGHTING'], ['044', 'Floor 2 sockets', 'electricity', 'POWER']] },
-      { code: 'DATA-ROOM', name: 'Data Room', meters: [['045', 'UPS A', 'electricity', 'SPECIAL'], ['046', 'UPS B', 'electricity', 'SPECIAL'], ['047', 'CRAC unit', 'electricity', 'HVAC']] },
+      {
+        code: 'FLOOR-1',
+        name: 'Floor 1',
+        meters: [
+          ['041', 'Floor 1 lighting', 'electricity', 'LIGHTING'],
+          ['042', 'Floor 1 sockets', 'electricity', 'POWER'],
+        ],
+      },
+      {
+        code: 'FLOOR-2',
+        name: 'Floor 2',
+        meters: [
+          ['043', 'Floor 2 lighting', 'electricity', 'LIGHTING'],
+          ['044', 'Floor 2 sockets', 'electricity', 'POWER'],
+        ],
+      },
+      {
+        code: 'DATA-ROOM',
+        name: 'Data Room',
+        meters: [
+          ['045', 'UPS A', 'electricity', 'SPECIAL'],
+          ['046', 'UPS B', 'electricity', 'SPECIAL'],
+          ['047', 'CRAC unit', 'electricity', 'HVAC'],
+        ],
+      },
     ],
   },
 ];
@@ -85,7 +163,11 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
 
   const subitemIds = new Map<string, number>();
   for (const [index, [code, name]] of SUBITEMS.entries()) {
-    const row = await db.insertInto('subitems').values({ code, name, parent_id: null, sort: index + 1, owner_user_id: ownerUserId }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('subitems')
+      .values({ code, name, parent_id: null, sort: index + 1, owner_user_id: ownerUserId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     subitemIds.set(code, row.id);
   }
 

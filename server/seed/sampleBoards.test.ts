@@ -16,7 +16,13 @@ const gaugeWall: SampleBoard = {
   build: (refs) => ({
     schemaVersion: 1,
     meta: { name: 'Test gauge wall', description: 'Line 1 press' },
-    elements: { press: { type: 'fake-gauge', options: { max: 800 }, binding: { meterIds: [refs.meter('M011')!], departmentIds: [refs.department('LINE-1')!], subitemIds: [refs.subitem('POWER')!] } } },
+    elements: {
+      press: {
+        type: 'fake-gauge',
+        options: { max: 800 },
+        binding: { meterIds: [refs.meter('M011')!], departmentIds: [refs.department('LINE-1')!], subitemIds: [refs.subitem('POWER')!] },
+      },
+    },
     layout: { kind: 'grid', spec: { items: [{ element: 'press', x: 0, y: 0, w: 6, h: 6 }] } },
   }),
 };
@@ -44,7 +50,11 @@ describe('seedSampleBoards', () => {
       version: 2,
       title: '',
       options: { range: { min: 0, max: 800 }, unit: 'kW' },
-      binding: { meterIds: [await idOf('meters', 'M011')], departmentIds: [await idOf('departments', 'LINE-1')], subitemIds: [await idOf('subitems', 'POWER')] },
+      binding: {
+        meterIds: [await idOf('meters', 'M011')],
+        departmentIds: [await idOf('departments', 'LINE-1')],
+        subitemIds: [await idOf('subitems', 'POWER')],
+      },
     });
     expect(refs.meter('M999')).toBeUndefined();
   });
@@ -69,7 +79,10 @@ describe('seedSampleBoards', () => {
   });
 
   it('throws on a sample that does not validate: a bug in the product', async () => {
-    const broken: SampleBoard = { key: 'test-broken', build: () => ({ schemaVersion: 1, meta: { name: 'Broken' }, elements: { x: { type: 'no-such-widget' } }, layout: { kind: 'grid', spec: { items: [] } } }) };
+    const broken: SampleBoard = {
+      key: 'test-broken',
+      build: () => ({ schemaVersion: 1, meta: { name: 'Broken' }, elements: { x: { type: 'no-such-widget' } }, layout: { kind: 'grid', spec: { items: [] } } }),
+    };
     await expect(seedSampleBoards(t.app.storage.db, await loadSampleRefs(t.app.storage.db), [broken], registry)).rejects.toThrow(
       'Sample board "test-broken" is not valid: elements.x.type: Unknown widget type "no-such-widget"',
     );
@@ -77,7 +90,9 @@ describe('seedSampleBoards', () => {
 
   it('marks seeded boards as samples in the API', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/boards', headers: bearer(await loginAs(t.app)) });
-    const names = (response.json().data as { name: string; sample: boolean }[]).filter((board) => board.name.startsWith('Test ')).map((board) => [board.name, board.sample]);
+    const names = (response.json().data as { name: string; sample: boolean }[])
+      .filter((board) => board.name.startsWith('Test '))
+      .map((board) => [board.name, board.sample]);
     expect(names).toEqual([
       ['Test empty wall', true],
       ['Test gauge wall', true],

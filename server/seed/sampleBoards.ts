@@ -8,7 +8,8 @@ import { versionNote } from '../boards/boardVersions';
 
 /** The demo organisation's ids by code (meters M011…, departments PLANT…, sub-items POWER…). */
 export async function loadSampleRefs(db: Kysely<Database>): Promise<SampleRefs> {
-  const byCode = async (table: 'meters' | 'departments' | 'subitems') => new Map((await db.selectFrom(table).select(['id', 'code']).execute()).map((row) => [row.code, row.id]));
+  const byCode = async (table: 'meters' | 'departments' | 'subitems') =>
+    new Map((await db.selectFrom(table).select(['id', 'code']).execute()).map((row) => [row.code, row.id]));
   const [meters, departments, subitems] = await Promise.all([byCode('meters'), byCode('departments'), byCode('subitems')]);
   return { meter: (code) => meters.get(code), department: (code) => departments.get(code), subitem: (code) => subitems.get(code) };
 }
@@ -33,7 +34,19 @@ export async function seedSampleBoards(
   now = Date.now(),
 ): Promise<string[]> {
   if (samples.length === 0) return [];
-  const present = new Set((await db.selectFrom('seeded_samples').select('key').where('key', 'in', samples.map((sample) => sample.key)).execute()).map((row) => row.key));
+  const present = new Set(
+    (
+      await db
+        .selectFrom('seeded_samples')
+        .select('key')
+        .where(
+          'key',
+          'in',
+          samples.map((sample) => sample.key),
+        )
+        .execute()
+    ).map((row) => row.key),
+  );
   const inserted: string[] = [];
   // Samples belong to the built-in admin's tree, like the demo organisation they point at.
   const owner = await sampleOwner(db);
@@ -45,10 +58,15 @@ export async function seedSampleBoards(
       throw new Error(`Sample board "${sample.key}" is not valid: ${details}`);
     }
     const { document } = result;
-    const marked = await db.insertInto('seeded_samples').values({ key: sample.key, seeded_at: now }).onConflict((conflict) => conflict.column('key').doNothing()).executeTakeFirst();
+    const marked = await db
+      .insertInto('seeded_samples')
+      .values({ key: sample.key, seeded_at: now })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .executeTakeFirst();
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) continue; // another process seeds it
     // Through the repository, so its columns mirror the meta and its history starts with one version.
-    if (await new BoardRepository(db).insertSample({ document, username: 'system', now, note: versionNote.created }, sample.key, owner)) inserted.push(sample.key);
+    if (await new BoardRepository(db).insertSample({ document, username: 'system', now, note: versionNote.created }, sample.key, owner))
+      inserted.push(sample.key);
   }
   return inserted;
 }

@@ -51,7 +51,10 @@ export class DemoSimulator {
     for (const [code, shape] of Object.entries(DEMO_LOADS)) rate.set(code, demand(shape, instant, utcOffsetHours(), seedOf.get(code) ?? 1));
     // Incomers after their children (M001 includes M010 and M020): the table is ordered that way.
     for (const [code, incomer] of Object.entries(DEMO_INCOMERS)) {
-      rate.set(code, incomer.children.reduce((sum, child) => sum + (rate.get(child) ?? 0), incomer.remainderKw));
+      rate.set(
+        code,
+        incomer.children.reduce((sum, child) => sum + (rate.get(child) ?? 0), incomer.remainderKw),
+      );
     }
     return this.meters
       .filter((meter) => rate.has(meter.code))
@@ -60,7 +63,8 @@ export class DemoSimulator {
         const register = (this.registers.get(meter.code) ?? 0) + value * hours;
         this.registers.set(meter.code, register);
         const rounded = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-        const values: Record<string, number> = meter.energyType === 'electricity' ? { kwh: rounded(register, 3), kw: rounded(value, 2) } : { m3: rounded(register, 3), flow: rounded(value, 2) };
+        const values: Record<string, number> =
+          meter.energyType === 'electricity' ? { kwh: rounded(register, 3), kw: rounded(value, 2) } : { m3: rounded(register, 3), flow: rounded(value, 2) };
         return { meter: meter.code, ts: instant, values };
       });
   }

@@ -8,16 +8,32 @@ let t: TestApp;
 let admin: string;
 let operator: TreeUser;
 
-const defaults = { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] as string[] };
-const hide = async (...hiddenGroups: string[]) => expect((await callAs(t.app, admin, 'PUT', '/api/site-settings', { ...defaults, hiddenGroups })).status).toBe(200);
-const menuPaths = async (token: string): Promise<string[]> => ((await callAs(t.app, token, 'GET', '/api/routers')).body.data.rows as RouterEntry[]).map((row) => row.fullpath);
+const defaults = {
+  name: '',
+  logoUrl: '',
+  faviconUrl: '',
+  defaultLanguage: null,
+  themeColor: null,
+  readingRetentionDays: null,
+  sessionMinutes: null,
+  hiddenGroups: [] as string[],
+};
+const hide = async (...hiddenGroups: string[]) =>
+  expect((await callAs(t.app, admin, 'PUT', '/api/site-settings', { ...defaults, hiddenGroups })).status).toBe(200);
+const menuPaths = async (token: string): Promise<string[]> =>
+  ((await callAs(t.app, token, 'GET', '/api/routers')).body.data.rows as RouterEntry[]).map((row) => row.fullpath);
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   admin = await loginAs(t.app);
   const adminId = (await t.app.storage.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
   // A sub-user of admin's tree with push tasks (/msg), push records (/message) and personal information, also reachable from Users.
-  operator = await treeUser(t.app, 'msg_operator', ['/msg', '/msg/task', '/message', '/message/push-records', '/message/personInfo', '/settings', '/settings/user'], adminId);
+  operator = await treeUser(
+    t.app,
+    'msg_operator',
+    ['/msg', '/msg/task', '/message', '/message/push-records', '/message/personInfo', '/settings', '/settings/user'],
+    adminId,
+  );
 });
 afterAll(() => t.close());
 
@@ -83,9 +99,27 @@ describe('route groups', () => {
 
   it('place an entry by its permission key, so a renamed entry stays in its group', () => {
     const entry = (id: number, key: string, fullpath: string, children: number[] = []): RouterEntry => ({
-      _id: id, path: fullpath, fullpath, key, level: 1, parent: null, children, roles: [], type: 'menu', title: '', icon: null, sort: 0, hidden: false, noRole: false,
+      _id: id,
+      path: fullpath,
+      fullpath,
+      key,
+      level: 1,
+      parent: null,
+      children,
+      roles: [],
+      type: 'menu',
+      title: '',
+      icon: null,
+      sort: 0,
+      hidden: false,
+      noRole: false,
     });
-    const rows = [entry(1, '/inquiry', '/faq', [2, 3]), entry(2, '/inquiry/adpost', '/faq/adpost'), entry(3, 'custom:1', '/faq/extra'), entry(4, '/board', '/board', [])];
+    const rows = [
+      entry(1, '/inquiry', '/faq', [2, 3]),
+      entry(2, '/inquiry/adpost', '/faq/adpost'),
+      entry(3, 'custom:1', '/faq/extra'),
+      entry(4, '/board', '/board', []),
+    ];
     expect(visibleMenuEntries(rows, ['/inquiry']).map((row) => row._id)).toEqual([3, 4]);
     expect(visibleMenuEntries(rows, ['/board']).map((row) => row._id)).toEqual([1, 2, 3]);
   });

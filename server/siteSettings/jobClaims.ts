@@ -12,12 +12,7 @@ export async function claimPeriod(db: Kysely<Database>, job: string, period: str
   const result = await db
     .insertInto('job_claims')
     .values({ job, period, claimed_at: now, claimed_by: claimedBy })
-    .onConflict((oc) =>
-      oc
-        .column('job')
-        .doUpdateSet({ period, claimed_at: now, claimed_by: claimedBy })
-        .where('job_claims.period', '<>', period),
-    )
+    .onConflict((oc) => oc.column('job').doUpdateSet({ period, claimed_at: now, claimed_by: claimedBy }).where('job_claims.period', '<>', period))
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }

@@ -11,7 +11,16 @@ let t: TestApp;
 let second: FastifyInstance;
 let meterId: number;
 const now = Date.parse('2026-03-10T10:00:00+08:00');
-const defaults = { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] };
+const defaults = {
+  name: '',
+  logoUrl: '',
+  faviconUrl: '',
+  defaultLanguage: null,
+  themeColor: null,
+  readingRetentionDays: null,
+  sessionMinutes: null,
+  hiddenGroups: [],
+};
 
 /** Readings of M011 every 6 hours from 20 days before `now` to 6 hours before it: 80 readings. */
 const readingTimes = Array.from({ length: 80 }, (_, index) => now - 20 * DAY + index * 6 * 3600_000);
@@ -19,8 +28,20 @@ const readingTimes = Array.from({ length: 80 }, (_, index) => now - 20 * DAY + i
 async function counts(app: FastifyInstance) {
   const db = app.storage.db;
   const one = async (table: 'readings' | 'energy_intervals' | 'energy_rollups' | 'meter_state') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  return { readings: await one('readings'), intervals: await one('energy_intervals'), rollups: await one('energy_rollups'), meterState: await one('meter_state') };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    readings: await one('readings'),
+    intervals: await one('energy_intervals'),
+    rollups: await one('energy_rollups'),
+    meterState: await one('meter_state'),
+  };
 }
 
 beforeAll(async () => {

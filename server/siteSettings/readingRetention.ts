@@ -21,7 +21,11 @@ export async function purgeRawReadings(db: Kysely<Database>, cutoff: number): Pr
   let deleted = 0;
   const meters = await db.selectFrom('meters').select('id').orderBy('id').execute();
   for (const { id } of meters) {
-    const oldest = await db.selectFrom('readings').select((eb) => eb.fn.min('ts').as('ts')).where('meter_id', '=', id).executeTakeFirst();
+    const oldest = await db
+      .selectFrom('readings')
+      .select((eb) => eb.fn.min('ts').as('ts'))
+      .where('meter_id', '=', id)
+      .executeTakeFirst();
     let from = oldest?.ts === null || oldest?.ts === undefined ? cutoff : Number(oldest.ts);
     while (from < cutoff) {
       const to = Math.min(from + DAY_MS, cutoff);

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, type FieldIssue } from '@shared/errors';
-import { publicSiteOf, siteSettingsInputSchema, SITE_SETTINGS_MESSAGES, SITE_SETTINGS_SCREEN, storedPictureOf, type PublicSite, type SiteSettings, type SiteSettingsView } from '@shared/schemas/siteSettings';
+import {
+  publicSiteOf,
+  siteSettingsInputSchema,
+  SITE_SETTINGS_MESSAGES,
+  SITE_SETTINGS_SCREEN,
+  storedPictureOf,
+  type PublicSite,
+  type SiteSettings,
+  type SiteSettingsView,
+} from '@shared/schemas/siteSettings';
 import { requireAuth } from '../http/access';
 import { AppError } from '../http/appError';
 import { toFieldIssues } from '../http/zodIssues';

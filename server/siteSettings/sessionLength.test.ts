@@ -4,7 +4,16 @@ import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs } from '@tests/support/trees';
 
 let t: TestApp;
-const defaults = { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] };
+const defaults = {
+  name: '',
+  logoUrl: '',
+  faviconUrl: '',
+  defaultLanguage: null,
+  themeColor: null,
+  readingRetentionDays: null,
+  sessionMinutes: null,
+  hiddenGroups: [],
+};
 
 /** A token's life in seconds from its login (the session row's start), and its session row's life in ms. */
 async function lifeOf(token: string): Promise<{ seconds: number; sessionMs: number }> {

@@ -10,7 +10,16 @@ let t: TestApp;
 let admin: string;
 let holder: TreeUser;
 
-const defaults = { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] };
+const defaults = {
+  name: '',
+  logoUrl: '',
+  faviconUrl: '',
+  defaultLanguage: null,
+  themeColor: null,
+  readingRetentionDays: null,
+  sessionMinutes: null,
+  hiddenGroups: [],
+};
 const put = (token: string | null, body: unknown) => callAs(t.app, token, 'PUT', '/api/site-settings', body);
 
 beforeAll(async () => {
@@ -25,7 +34,10 @@ afterAll(() => t.close());
 describe('site settings', () => {
   it('start with the product defaults, public and full', async () => {
     const site = await callAs(t.app, null, 'GET', '/api/site');
-    expect(site).toEqual({ status: 200, body: { code: 0, message: 'ok', data: { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, hiddenGroups: [] } } });
+    expect(site).toEqual({
+      status: 200,
+      body: { code: 0, message: 'ok', data: { name: '', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, hiddenGroups: [] } },
+    });
     const full = await callAs(t.app, admin, 'GET', '/api/site-settings');
     expect(full.body.data).toEqual({ ...defaults, updatedAt: null, updatedBy: null, serverSessionMinutes: 720 });
   });
@@ -38,20 +50,46 @@ describe('site settings', () => {
 
   it('are changed by administrators only', async () => {
     const refused = await put(holder.token, { ...defaults, name: 'Holder was here' });
-    expect(refused).toMatchObject({ status: 403, body: { code: ErrorCode.FORBIDDEN, message: 'Only an administrator may change settings shared by every user tree' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: ErrorCode.FORBIDDEN, message: 'Only an administrator may change settings shared by every user tree' },
+    });
     expect(await put(null, defaults)).toMatchObject({ status: 401, body: { code: ErrorCode.TOKEN_MISSING } });
     expect((await callAs(t.app, null, 'GET', '/api/site')).body.data.name).toBe('');
   });
 
   it('save, answer the values with who changed them, and the public part follows at once', async () => {
     const before = Date.now();
-    const saved = await put(admin, { ...defaults, name: '  North Plant Energy ', defaultLanguage: 'zh', themeColor: '#11a983', readingRetentionDays: 400, sessionMinutes: 90, hiddenGroups: ['/inquiry', '/wx'] });
+    const saved = await put(admin, {
+      ...defaults,
+      name: '  North Plant Energy ',
+      defaultLanguage: 'zh',
+      themeColor: '#11a983',
+      readingRetentionDays: 400,
+      sessionMinutes: 90,
+      hiddenGroups: ['/inquiry', '/wx'],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ code: 0, message: 'Saved' });
-    expect(saved.body.data).toMatchObject({ name: 'North Plant Energy', defaultLanguage: 'zh', themeColor: '#11A983', readingRetentionDays: 400, sessionMinutes: 90, hiddenGroups: ['/inquiry', '/wx'], updatedBy: 'admin' });
+    expect(saved.body.data).toMatchObject({
+      name: 'North Plant Energy',
+      defaultLanguage: 'zh',
+      themeColor: '#11A983',
+      readingRetentionDays: 400,
+      sessionMinutes: 90,
+      hiddenGroups: ['/inquiry', '/wx'],
+      updatedBy: 'admin',
+    });
     expect(saved.body.data.updatedAt).toBeGreaterThanOrEqual(before);
     const site = (await callAs(t.app, null, 'GET', '/api/site')).body.data;
-    expect(site).toEqual({ name: 'North Plant Energy', logoUrl: '', faviconUrl: '', defaultLanguage: 'zh', themeColor: '#11A983', hiddenGroups: ['/inquiry', '/wx'] });
+    expect(site).toEqual({
+      name: 'North Plant Energy',
+      logoUrl: '',
+      faviconUrl: '',
+      defaultLanguage: 'zh',
+      themeColor: '#11A983',
+      hiddenGroups: ['/inquiry', '/wx'],
+    });
     // Nothing secret in the public answer: no retention, no session length, no author.
     expect(Object.keys(site)).not.toContain('sessionMinutes');
     await put(admin, defaults);
@@ -61,8 +99,16 @@ describe('site settings', () => {
     [{ name: 'x'.repeat(61) }, 'name: The site name is at most 60 characters', 'siteSettings.err.nameLength'],
     [{ name: 'Bad\u0007name' }, 'name: must not contain control characters', 'must not contain control characters'],
     [{ themeColor: 'green' }, 'themeColor: Enter a colour as #RRGGBB', 'siteSettings.err.colour'],
-    [{ readingRetentionDays: 6 }, 'readingRetentionDays: Enter a whole number of days from 7 to 36500, or keep readings for ever', 'siteSettings.err.retention'],
-    [{ readingRetentionDays: 30.5 }, 'readingRetentionDays: Enter a whole number of days from 7 to 36500, or keep readings for ever', 'siteSettings.err.retention'],
+    [
+      { readingRetentionDays: 6 },
+      'readingRetentionDays: Enter a whole number of days from 7 to 36500, or keep readings for ever',
+      'siteSettings.err.retention',
+    ],
+    [
+      { readingRetentionDays: 30.5 },
+      'readingRetentionDays: Enter a whole number of days from 7 to 36500, or keep readings for ever',
+      'siteSettings.err.retention',
+    ],
     [{ sessionMinutes: 43201 }, 'sessionMinutes: Enter a whole number of minutes from 5 to 43200 (30 days)', 'siteSettings.err.session'],
     [{ logoUrl: 'https://example.com/logo.png' }, 'logoUrl: Choose a picture uploaded here (PNG, JPEG, WebP or GIF)', 'siteSettings.err.picture'],
     [{ hiddenGroups: ['/nowhere'] }, 'hiddenGroups.0: This is not a menu group', 'siteSettings.err.unknownGroup'],
@@ -87,8 +133,17 @@ describe('site settings', () => {
   it('take a logo and favicon only from the upload store', async () => {
     const missing = `/api/files/${'a'.repeat(64)}.png`;
     const refused = await put(admin, { ...defaults, logoUrl: missing });
-    expect(refused.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'logoUrl: This picture is not in the upload store', data: { issues: [{ field: 'logoUrl', message: 'siteSettings.err.pictureMissing' }] } });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' }, payload: pngBytes(32, 32, { pixels: true }) });
+    expect(refused.body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'logoUrl: This picture is not in the upload store',
+      data: { issues: [{ field: 'logoUrl', message: 'siteSettings.err.pictureMissing' }] },
+    });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'image/png' },
+      payload: pngBytes(32, 32, { pixels: true }),
+    });
     const url = upload.json().data.url as string;
     const saved = await put(admin, { ...defaults, logoUrl: url, faviconUrl: url });
     expect(saved.body.data).toMatchObject({ logoUrl: url, faviconUrl: url });

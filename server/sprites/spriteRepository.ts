@@ -6,7 +6,14 @@ import type { Database, SpritesTable } from '../db/schema';
 export type SpriteFields = Pick<Sprite, 'name' | 'picture' | 'icons'>;
 
 function toSprite(row: Selectable<SpritesTable>): Sprite {
-  return { id: row.id, name: row.name, picture: row.picture, icons: JSON.parse(row.icons) as MimicIcon[], updatedAt: row.updated_at, updatedBy: row.updated_by };
+  return {
+    id: row.id,
+    name: row.name,
+    picture: row.picture,
+    icons: JSON.parse(row.icons) as MimicIcon[],
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+  };
 }
 
 /** Plant pictures with meter icons (sprites table, migration 0011); icons kept as JSON text. */
@@ -36,7 +43,15 @@ export class SpriteRepository {
     const now = Date.now();
     const row = await this.db
       .insertInto('sprites')
-      .values({ name: fields.name, picture: fields.picture, icons: JSON.stringify(fields.icons), created_at: now, updated_at: now, updated_by: by, owner_user_id: ownerUserId })
+      .values({
+        name: fields.name,
+        picture: fields.picture,
+        icons: JSON.stringify(fields.icons),
+        created_at: now,
+        updated_at: now,
+        updated_by: by,
+        owner_user_id: ownerUserId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toSprite(row);

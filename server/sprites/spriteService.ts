@@ -66,7 +66,10 @@ export class SpriteService {
     }
     const wanted = [...new Set(fields.icons.map((icon) => icon.meterId))];
     const owners = ownerIds(tree);
-    let meters = this.db.selectFrom('meters').select('id').where('id', 'in', wanted.length ? wanted : [0]);
+    let meters = this.db
+      .selectFrom('meters')
+      .select('id')
+      .where('id', 'in', wanted.length ? wanted : [0]);
     if (owners !== null) meters = meters.where('owner_user_id', 'in', owners.length ? owners : [0]);
     const known = new Set(wanted.length ? (await meters.execute()).map((m) => m.id) : []);
     fields.icons.forEach((icon, i) => {

@@ -55,7 +55,12 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   forward_endpoints: direct('forward_endpoints', 'Forwarding endpoint'),
   quarantine: {
     async ownerOf(db, id) {
-      const row = await db.selectFrom('quarantine').innerJoin('meters', 'meters.id', 'quarantine.meter_id').select('meters.owner_user_id').where('quarantine.id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('quarantine')
+        .innerJoin('meters', 'meters.id', 'quarantine.meter_id')
+        .select('meters.owner_user_id')
+        .where('quarantine.id', '=', id)
+        .executeTakeFirst();
       return row?.owner_user_id;
     },
     notFound: notFound('Quarantine entry'),

@@ -68,7 +68,8 @@ export function registerTenancy(app: FastifyInstance): void {
     if (typeof tenancy === 'object') {
       if (!(tenancy.kind in KIND_RULES)) throw new Error(`Route ${String(route.method)} ${route.url}: unknown object kind ${tenancy.kind}`);
       if (tenancy.param && !idParam(route, tenancy)) throw new Error(`Route ${String(route.method)} ${route.url} has no :${tenancy.param}`);
-      if (!tenancy.check && !KIND_RULES[tenancy.kind].ownerOf) throw new Error(`Route ${String(route.method)} ${route.url}: kind ${tenancy.kind} needs check: 'module'`);
+      if (!tenancy.check && !KIND_RULES[tenancy.kind].ownerOf)
+        throw new Error(`Route ${String(route.method)} ${route.url}: kind ${tenancy.kind} needs check: 'module'`);
     }
   });
 
@@ -77,7 +78,8 @@ export function registerTenancy(app: FastifyInstance): void {
     const tenancy = request.routeOptions.config?.tenancy;
     if (!tenancy || tenancy === 'none' || !request.auth) return;
     if (tenancy === 'platform') {
-      if (WRITES.has(request.method) && !request.auth.isAdmin) throw new AppError('FORBIDDEN', { message: 'Only an administrator may change settings shared by every user tree' });
+      if (WRITES.has(request.method) && !request.auth.isAdmin)
+        throw new AppError('FORBIDDEN', { message: 'Only an administrator may change settings shared by every user tree' });
       return;
     }
     if (tenancy.check === 'module') return;

@@ -10,7 +10,11 @@ import { managedIds } from './targetAccess';
  * every tree, so any match is "taken", but the id comes back only for a user the caller manages (the dialog
  * lets that user keep its own name): another tree's users are not a lookup away.
  */
-export async function takenName(db: Kysely<Database>, auth: AuthContext, query: { email?: string | undefined; username?: string | undefined }): Promise<UserCheckResult> {
+export async function takenName(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  query: { email?: string | undefined; username?: string | undefined },
+): Promise<UserCheckResult> {
   const users = new UserRepository(db);
   const found = query.email ? await users.findByEmail(query.email) : await users.findByUsername(query.username ?? '');
   if (!found) return null;

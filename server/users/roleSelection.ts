@@ -11,11 +11,19 @@ import { AppError } from '../http/appError';
 export async function selectedRoles(db: Kysely<Database>, auth: AuthContext, roles: readonly number[] | undefined): Promise<number[] | null> {
   if (auth.user.type !== 0 || roles === undefined) return null;
   const ids = [...new Set(roles)];
-  if (ids.length === 0) throw new AppError('VALIDATION_FAILED', { message: USER_MESSAGES.rolesRequired, data: { issues: [{ field: 'roles', rule: 'too_small', message: USER_MESSAGES.rolesRequired }] } });
+  if (ids.length === 0)
+    throw new AppError('VALIDATION_FAILED', {
+      message: USER_MESSAGES.rolesRequired,
+      data: { issues: [{ field: 'roles', rule: 'too_small', message: USER_MESSAGES.rolesRequired }] },
+    });
   const found = await db.selectFrom('roles').select(['id', 'type']).where('id', 'in', ids).execute();
   if (auth.isAdmin) {
     const missing = ids.filter((id) => !found.some((role) => role.id === id));
-    if (missing.length) throw new AppError('VALIDATION_FAILED', { message: `roles: Unknown role ${missing.join(', ')}`, data: { issues: [{ field: 'roles', rule: 'unknown', message: `Unknown role ${missing.join(', ')}` }] } });
+    if (missing.length)
+      throw new AppError('VALIDATION_FAILED', {
+        message: `roles: Unknown role ${missing.join(', ')}`,
+        data: { issues: [{ field: 'roles', rule: 'unknown', message: `Unknown role ${missing.join(', ')}` }] },
+      });
     return ids;
   }
   const held = new Set((await db.selectFrom('user_roles').select('role_id').where('user_id', '=', auth.user.id).execute()).map((r) => r.role_id));

@@ -22,7 +22,16 @@ export async function uniquenessIssues(db: Kysely<Database>, fields: UniqueField
   if (fields.username && others(await db.selectFrom('users').select('id').where('username', '=', fields.username).execute())) {
     issues.push(issue('username', USER_MESSAGES.usernameTaken));
   }
-  if (fields.email && others(await db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = ${fields.email.toLowerCase()}`).execute())) {
+  if (
+    fields.email &&
+    others(
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`lower(email) = ${fields.email.toLowerCase()}`)
+        .execute(),
+    )
+  ) {
     issues.push(issue('email', USER_MESSAGES.emailTaken));
   }
   if (fields.mqttUsername) {
@@ -33,7 +42,8 @@ export async function uniquenessIssues(db: Kysely<Database>, fields: UniqueField
   for (const [index, phone] of (fields.pushPhones ?? []).entries()) {
     // push_phones is a JSON text array: narrow with LIKE on the quoted number, then confirm on the parsed list.
     const candidates = await db.selectFrom('users').select(['id', 'push_phones']).where('push_phones', 'like', `%"${phone}"%`).execute();
-    if (candidates.some((row) => row.id !== selfId && addressList(row.push_phones).includes(phone))) issues.push(issue(`pushPhones.${index}`, USER_MESSAGES.phoneTaken));
+    if (candidates.some((row) => row.id !== selfId && addressList(row.push_phones).includes(phone)))
+      issues.push(issue(`pushPhones.${index}`, USER_MESSAGES.phoneTaken));
   }
   return issues;
 }

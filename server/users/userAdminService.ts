@@ -19,7 +19,8 @@ type Update = z.output<typeof userUpdateSchema>;
 /** Empty means "no MQTT account". */
 const mqttName = (value: string | null): string | null => (value ? value : null);
 
-const passwordError = (message: string) => new AppError('VALIDATION_FAILED', { message: `password: ${message}`, data: { issues: [{ field: 'password', rule: 'custom', message }] } });
+const passwordError = (message: string) =>
+  new AppError('VALIDATION_FAILED', { message: `password: ${message}`, data: { issues: [{ field: 'password', rule: 'custom', message }] } });
 
 /**
  * Users create, update, password and delete (issue 7). Route-level access has already checked the
@@ -68,7 +69,11 @@ export class UserAdminService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (roles.length) await trx.insertInto('user_roles').values(roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+      if (roles.length)
+        await trx
+          .insertInto('user_roles')
+          .values(roles.map((role_id) => ({ user_id: id, role_id })))
+          .execute();
       await replaceVisibility(trx, id, body.boardIds, body.displayAreaIds);
       return id;
     });
@@ -111,7 +116,10 @@ export class UserAdminService {
       if (roles) {
         // Spec §4: roles added get the user, roles taken out of the selection lose it.
         await trx.deleteFrom('user_roles').where('user_id', '=', target.id).execute();
-        await trx.insertInto('user_roles').values(roles.map((role_id) => ({ user_id: target.id, role_id }))).execute();
+        await trx
+          .insertInto('user_roles')
+          .values(roles.map((role_id) => ({ user_id: target.id, role_id })))
+          .execute();
       }
       await replaceVisibility(trx, target.id, body.boardIds, body.displayAreaIds);
     });
@@ -121,7 +129,11 @@ export class UserAdminService {
   async setPassword(target: UserRow, password: string): Promise<void> {
     const issue = passwordIssue(password, target.username);
     if (issue) throw passwordError(issue);
-    await this.db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: this.clock() }).where('id', '=', target.id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password), updated_at: this.clock() })
+      .where('id', '=', target.id)
+      .execute();
     await this.endSessions(target.id);
   }
 

@@ -23,7 +23,10 @@ describe('DELETE /api/users/:id', () => {
     const leafB = await k.insertUser('leaf_b', middle);
     await db().insertInto('gateways').values({ sn: 'GW-M', name: 'Middle gateway', owner_user_id: middle, online: 0, last_seen_at: null }).execute();
     const token = await loginAs(k.t.app, 'middle', GOOD_PASSWORD);
-    expect(await k.call('DELETE', `/api/users/${middle}`, undefined, manager.token)).toEqual({ status: 200, body: { code: 0, data: null, message: 'Deleted' } });
+    expect(await k.call('DELETE', `/api/users/${middle}`, undefined, manager.token)).toEqual({
+      status: 200,
+      body: { code: 0, data: null, message: 'Deleted' },
+    });
     expect(await exists(middle)).toBe(false);
     expect([await fatherOf(leafA), await fatherOf(leafB)]).toEqual([manager.id, manager.id]);
     expect((await db().selectFrom('gateways').select('owner_user_id').where('sn', '=', 'GW-M').executeTakeFirstOrThrow()).owner_user_id).toBe(manager.id);
@@ -35,14 +38,17 @@ describe('DELETE /api/users/:id', () => {
     expect(await k.call('DELETE', `/api/users/${manager.id}`, undefined, manager.token)).toEqual(refused('You cannot delete yourself'));
     expect(await k.call('DELETE', `/api/users/${k.adminId}`)).toEqual(refused('You cannot delete yourself'));
     const second = await k.member('second_admin', []);
-    await db().insertInto('user_roles').values({ user_id: second.id, role_id: (await db().selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()).id }).execute();
+    await db()
+      .insertInto('user_roles')
+      .values({ user_id: second.id, role_id: (await db().selectFrom('roles').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()).id })
+      .execute();
     expect(await k.call('DELETE', `/api/users/${k.adminId}`, undefined, second.token)).toEqual(refused('The built-in administrator cannot be deleted'));
     expect(await exists(k.adminId)).toBe(true);
   });
 });
 
 describe('DELETE /api/users (batch)', () => {
-  it('deletes a parent and its child together; the grandchildren end up under the parent\'s father', async () => {
+  it("deletes a parent and its child together; the grandchildren end up under the parent's father", async () => {
     const parent = await k.insertUser('batch_parent', manager.id);
     const child = await k.insertUser('batch_child', parent);
     const grandchild = await k.insertUser('batch_grandchild', child);
@@ -57,6 +63,9 @@ describe('DELETE /api/users (batch)', () => {
     expect(await k.call('DELETE', '/api/users', { ids: [mine, manager.id] }, manager.token)).toEqual(refused('You cannot delete yourself'));
     expect(await k.call('DELETE', '/api/users', { ids: [mine, k.adminId] })).toEqual(refused('You cannot delete yourself'));
     expect([await exists(mine), await exists(elsewhere)]).toEqual([true, true]);
-    expect((await k.call('DELETE', '/api/users', { ids: [] })).body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'ids', rule: 'too_small' }] } });
+    expect((await k.call('DELETE', '/api/users', { ids: [] })).body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { issues: [{ field: 'ids', rule: 'too_small' }] },
+    });
   });
 });

@@ -22,14 +22,39 @@ describe('GET /api/users', () => {
     expect((await page('email=%25')).total).toBe(0); // a LIKE wildcard is taken literally
     expect((await page('email=plant.test&size=200')).total).toBe(4);
     const row = first.rows[0];
-    expect(Object.keys(row).sort()).toEqual(['_id', 'boardIds', 'children', 'cloudType', 'createdAt', 'displayAreaIds', 'email', 'father', 'mqttRole', 'mqttUsername', 'pushEmails', 'pushPhones', 'roles', 'smsCount', 'status', 'trueName', 'type', 'username']);
+    expect(Object.keys(row).sort()).toEqual([
+      '_id',
+      'boardIds',
+      'children',
+      'cloudType',
+      'createdAt',
+      'displayAreaIds',
+      'email',
+      'father',
+      'mqttRole',
+      'mqttUsername',
+      'pushEmails',
+      'pushPhones',
+      'roles',
+      'smsCount',
+      'status',
+      'trueName',
+      'type',
+      'username',
+    ]);
     expect(JSON.stringify(first)).not.toContain('argon2');
   });
 });
 
 describe('visibility', () => {
   it('offers admins every display area by name and others the areas they see', async () => {
-    const areas = await db().insertInto('display_areas').values(['Pump room', 'Boiler hall'].map((name) => ({ name, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId }))).returning('id').execute();
+    const areas = await db()
+      .insertInto('display_areas')
+      .values(
+        ['Pump room', 'Boiler hall'].map((name) => ({ name, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId })),
+      )
+      .returning('id')
+      .execute();
     const [pump, boiler] = areas.map((a) => a.id) as [number, number];
     expect((await k.call('GET', '/api/display-areas/options')).body.data).toEqual([
       { _id: boiler, name: 'Boiler hall' },

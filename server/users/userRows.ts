@@ -49,7 +49,11 @@ export async function toUserRow(db: Kysely<Database>, user: UserRow): Promise<Us
 }
 
 /** One page of users, newest first; `treeIds` null means everyone (admin). The e-mail filter is a case-insensitive "contains". */
-export async function listUsers(db: Kysely<Database>, treeIds: ReadonlySet<number> | null, query: { email?: string | undefined; page: number; size: number }): Promise<UserList> {
+export async function listUsers(
+  db: Kysely<Database>,
+  treeIds: ReadonlySet<number> | null,
+  query: { email?: string | undefined; page: number; size: number },
+): Promise<UserList> {
   let base = db.selectFrom('users');
   if (treeIds) base = base.where('id', 'in', [...treeIds]);
   if (query.email) {

@@ -14,25 +14,51 @@ afterAll(() => k.close());
 const db = () => k.t.app.storage.db;
 const roleId = async (name: string) => (await db().selectFrom('roles').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const rowOf = async (id: number) => (await k.call('GET', `/api/users/${id}`)).body.data;
-const put = async (id: number, overrides: Record<string, unknown>, token = k.adminToken) => k.call('PUT', `/api/users/${id}`, editOf(await rowOf(id), overrides), token);
+const put = async (id: number, overrides: Record<string, unknown>, token = k.adminToken) =>
+  k.call('PUT', `/api/users/${id}`, editOf(await rowOf(id), overrides), token);
 let serial = 0;
 const staff = () => k.insertUser(`staff_${++serial}`, manager.id);
 
 describe('PUT /api/users/:id', () => {
   it('saves the dialog and answers the updated row; the e-mail stays as created', async () => {
     const id = await staff();
-    const answer = await put(id, { trueName: 'Night shift lead', email: 'changed@plant.test', pushEmails: ['lead@plant.test'], pushPhones: ['13600000004'], smsCount: 12, mqttRole: 'both', mqttUsername: 'mq_lead' });
-    expect(answer.body).toMatchObject({ code: 0, message: 'Updated', data: { _id: id, trueName: 'Night shift lead', email: `staff_${serial}@plant.test`, pushEmails: ['lead@plant.test'], pushPhones: ['13600000004'], smsCount: 12, mqttRole: 'both', mqttUsername: 'mq_lead' } });
+    const answer = await put(id, {
+      trueName: 'Night shift lead',
+      email: 'changed@plant.test',
+      pushEmails: ['lead@plant.test'],
+      pushPhones: ['13600000004'],
+      smsCount: 12,
+      mqttRole: 'both',
+      mqttUsername: 'mq_lead',
+    });
+    expect(answer.body).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: {
+        _id: id,
+        trueName: 'Night shift lead',
+        email: `staff_${serial}@plant.test`,
+        pushEmails: ['lead@plant.test'],
+        pushPhones: ['13600000004'],
+        smsCount: 12,
+        mqttRole: 'both',
+        mqttUsername: 'mq_lead',
+      },
+    });
     // Its own phone and MQTT account are not "taken".
     expect((await put(id, { trueName: 'Again' })).body.code).toBe(0);
   });
 
-  it('makes role membership follow a type-0 caller\'s selection and ignores a type-1 caller\'s', async () => {
+  it("makes role membership follow a type-0 caller's selection and ignores a type-1 caller's", async () => {
     const id = await staff();
     const operator = await roleId('operator');
     expect((await put(id, { roles: [manager.roleId] })).body.data.roles).toEqual([{ _id: manager.roleId, name: 'role_manager' }]);
-    expect((await put(id, { roles: [operator, manager.roleId] })).body.data.roles.map((r: { _id: number }) => r._id)).toEqual([operator, manager.roleId].sort((a, b) => a - b));
-    expect((await put(id, { roles: [operator] }, manager.token)).body.data.roles.map((r: { _id: number }) => r._id)).toEqual([operator, manager.roleId].sort((a, b) => a - b));
+    expect((await put(id, { roles: [operator, manager.roleId] })).body.data.roles.map((r: { _id: number }) => r._id)).toEqual(
+      [operator, manager.roleId].sort((a, b) => a - b),
+    );
+    expect((await put(id, { roles: [operator] }, manager.token)).body.data.roles.map((r: { _id: number }) => r._id)).toEqual(
+      [operator, manager.roleId].sort((a, b) => a - b),
+    );
     expect((await put(id, {}, manager.token)).body.data.roles.map((r: { _id: number }) => r._id)).toEqual([operator, manager.roleId].sort((a, b) => a - b));
   });
 
@@ -40,9 +66,19 @@ describe('PUT /api/users/:id', () => {
     const id = await staff();
     const name = `staff_${serial}`;
     expect((await put(id, { username: name }, manager.token)).body.code).toBe(0);
-    expect(await put(id, { username: 'renamed_by_parent' }, manager.token)).toEqual({ status: 403, body: { code: ErrorCode.FORBIDDEN, data: null, message: 'Only admins may change a username' } });
+    expect(await put(id, { username: 'renamed_by_parent' }, manager.token)).toEqual({
+      status: 403,
+      body: { code: ErrorCode.FORBIDDEN, data: null, message: 'Only admins may change a username' },
+    });
     expect((await put(id, { username: 'renamed_by_admin' })).body.data.username).toBe('renamed_by_admin');
-    expect(await put(id, { username: 'manager' })).toEqual({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, message: 'users.ph_username_err', data: { issues: [{ field: 'username', rule: 'unique', message: 'users.ph_username_err' }] } } });
+    expect(await put(id, { username: 'manager' })).toEqual({
+      status: 400,
+      body: {
+        code: ErrorCode.VALIDATION_FAILED,
+        message: 'users.ph_username_err',
+        data: { issues: [{ field: 'username', rule: 'unique', message: 'users.ph_username_err' }] },
+      },
+    });
   });
 
   it('keeps the password when empty; a new one works at once and signs the user out everywhere', async () => {
@@ -71,7 +107,11 @@ describe('PUT /api/users/:id', () => {
 
   it('replaces the visible boards and display areas; a parent may give only what it sees itself', async () => {
     const id = await staff();
-    const areas = await db().insertInto('display_areas').values([1, 2, 3].map((n) => ({ name: `Hall ${n}`, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId }))).returning('id').execute();
+    const areas = await db()
+      .insertInto('display_areas')
+      .values([1, 2, 3].map((n) => ({ name: `Hall ${n}`, image: '', gateway_id: null, cloud: 0, show_status: 0, config: '{}', owner_user_id: k.adminId })))
+      .returning('id')
+      .execute();
     const boards = (await db().selectFrom('boards').select('id').orderBy('id').execute()).map((b) => b.id);
     expect(boards.length).toBeGreaterThan(1);
     const [a1, a2, a3] = areas.map((a) => a.id) as [number, number, number];
@@ -80,9 +120,19 @@ describe('PUT /api/users/:id', () => {
     // The manager sees area 1 only: it may give that, keep what the user has (area 3), nothing else.
     await db().insertInto('user_display_areas').values({ user_id: manager.id, display_area_id: a1 }).execute();
     expect((await put(id, { displayAreaIds: [a1, a3] }, manager.token)).body.data.displayAreaIds).toEqual([a1, a3]);
-    expect(await put(id, { displayAreaIds: [a2] }, manager.token)).toEqual({ status: 403, body: { code: ErrorCode.FORBIDDEN, data: null, message: 'You may only give boards and display areas you see yourself' } });
-    expect(await put(id, { boardIds: [boards[1]] }, manager.token)).toEqual({ status: 403, body: { code: ErrorCode.FORBIDDEN, data: null, message: 'You may only give boards and display areas you see yourself' } });
-    expect((await put(id, { boardIds: [999999] })).body).toEqual({ code: ErrorCode.VALIDATION_FAILED, message: 'boardIds: Unknown board 999999', data: { issues: [{ field: 'boardIds', rule: 'unknown', message: 'Unknown board 999999' }] } });
+    expect(await put(id, { displayAreaIds: [a2] }, manager.token)).toEqual({
+      status: 403,
+      body: { code: ErrorCode.FORBIDDEN, data: null, message: 'You may only give boards and display areas you see yourself' },
+    });
+    expect(await put(id, { boardIds: [boards[1]] }, manager.token)).toEqual({
+      status: 403,
+      body: { code: ErrorCode.FORBIDDEN, data: null, message: 'You may only give boards and display areas you see yourself' },
+    });
+    expect((await put(id, { boardIds: [999999] })).body).toEqual({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'boardIds: Unknown board 999999',
+      data: { issues: [{ field: 'boardIds', rule: 'unknown', message: 'Unknown board 999999' }] },
+    });
   });
 });
 
@@ -92,9 +142,15 @@ describe('PUT /api/users/:id/password', () => {
     const name = `staff_${serial}`;
     const token = await loginAs(k.t.app, name, GOOD_PASSWORD);
     const set = (body: object) => k.call('PUT', `/api/users/${id}/password`, body, manager.token);
-    expect((await set({ password: 'Fresh!pass99', repeatPassword: 'Fresh!pass98' })).body).toEqual({ code: ErrorCode.VALIDATION_FAILED, message: 'repeatPassword: users.ph_errpwd', data: { issues: [{ field: 'repeatPassword', rule: 'custom', message: 'users.ph_errpwd' }] } });
+    expect((await set({ password: 'Fresh!pass99', repeatPassword: 'Fresh!pass98' })).body).toEqual({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'repeatPassword: users.ph_errpwd',
+      data: { issues: [{ field: 'repeatPassword', rule: 'custom', message: 'users.ph_errpwd' }] },
+    });
     expect((await set({ password: '', repeatPassword: '' })).body.data.issues).toEqual([{ field: 'password', rule: 'custom', message: 'users.ph_pwd' }]);
-    expect((await set({ password: 'nouppercase1!', repeatPassword: 'nouppercase1!' })).body.data.issues).toEqual([{ field: 'password', rule: 'custom', message: 'rules.password_isPassword' }]);
+    expect((await set({ password: 'nouppercase1!', repeatPassword: 'nouppercase1!' })).body.data.issues).toEqual([
+      { field: 'password', rule: 'custom', message: 'rules.password_isPassword' },
+    ]);
     expect((await k.call('GET', '/api/users/info', undefined, token)).body.code).toBe(0);
     expect((await set({ password: 'Fresh!pass99', repeatPassword: 'Fresh!pass99' })).body).toEqual({ code: 0, data: null, message: 'Updated' });
     expect((await k.call('GET', '/api/users/info', undefined, token)).body.code).toBe(ErrorCode.TOKEN_REVOKED);

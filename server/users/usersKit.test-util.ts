@@ -44,15 +44,28 @@ export async function usersKit(): Promise<UsersKit> {
     adminId,
     adminToken,
     async call(method, url, payload, token = adminToken) {
-      const response = await t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       return { status: response.statusCode, body: response.json() };
     },
     async member(username, paths, options = {}) {
       const id = await insertSubUserRow(db, { username, password: MEMBER_PASSWORD, fatherId: options.fatherId ?? adminId });
       if (options.type !== undefined) await db.updateTable('users').set({ type: options.type }).where('id', '=', id).execute();
-      const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto('roles')
+        .values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const routers = await Promise.all(paths.map((path) => routerId(t.app, path)));
-      if (routers.length) await db.insertInto('role_routers').values(routers.map((router_id) => ({ role_id: role.id, router_id }))).execute();
+      if (routers.length)
+        await db
+          .insertInto('role_routers')
+          .values(routers.map((router_id) => ({ role_id: role.id, router_id })))
+          .execute();
       await db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
       return { id, token: await loginAs(t.app, username, MEMBER_PASSWORD), roleId: role.id };
     },
@@ -60,7 +73,20 @@ export async function usersKit(): Promise<UsersKit> {
       const now = Date.now();
       const { id } = await db
         .insertInto('users')
-        .values({ username, true_name: `${username} name`, email: `${username}@plant.test`, password_hash: await goodHash, father_id: fatherId, type: 1, status: 1, cloud_type: 1, avatar: '', introduction: '', created_at: now, updated_at: now })
+        .values({
+          username,
+          true_name: `${username} name`,
+          email: `${username}@plant.test`,
+          password_hash: await goodHash,
+          father_id: fatherId,
+          type: 1,
+          status: 1,
+          cloud_type: 1,
+          avatar: '',
+          introduction: '',
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('user_roles').values({ user_id: id, role_id: defaultRole }).execute();
@@ -76,7 +102,19 @@ export function newUser(username: string, overrides: Record<string, unknown> = {
 }
 
 /** A complete update body for a stored row; `overrides` replace fields. */
-export function editOf(row: { trueName: string; pushEmails: string[]; pushPhones: string[]; mqttRole: string; mqttUsername: string | null; smsCount: number; boardIds: number[]; displayAreaIds: number[] }, overrides: Record<string, unknown> = {}) {
+export function editOf(
+  row: {
+    trueName: string;
+    pushEmails: string[];
+    pushPhones: string[];
+    mqttRole: string;
+    mqttUsername: string | null;
+    smsCount: number;
+    boardIds: number[];
+    displayAreaIds: number[];
+  },
+  overrides: Record<string, unknown> = {},
+) {
   const { trueName, pushEmails, pushPhones, mqttRole, mqttUsername, smsCount, boardIds, displayAreaIds } = row;
   return { trueName, pushEmails, pushPhones, mqttRole, mqttUsername, smsCount, boardIds, displayAreaIds, ...overrides };
 }

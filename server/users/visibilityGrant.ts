@@ -7,11 +7,20 @@ import { ownerScopeOfUser, ownerTreeOf, type OwnerScope } from '../tenancy/owner
 
 async function unknownIds(db: Kysely<Database>, table: 'boards' | 'display_areas', ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id));
+  const found = new Set(
+    (
+      await db
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute()
+    ).map((r) => r.id),
+  );
   return ids.filter((id) => !found.has(id));
 }
 
-const within = (allowed: Set<number> | 'all', kept: Set<number>, ids: readonly number[]) => allowed === 'all' || ids.every((id) => allowed.has(id) || kept.has(id));
+const within = (allowed: Set<number> | 'all', kept: Set<number>, ids: readonly number[]) =>
+  allowed === 'all' || ids.every((id) => allowed.has(id) || kept.has(id));
 
 /**
  * The dialog's visible boards and display areas must exist, and a non-admin may hand out only what it sees
@@ -26,12 +35,24 @@ export async function assertVisibilityGrant(
   // The edited user's tree. A new user is made under the caller: a sub-user joins the caller's tree, a new
   // top-level account starts a tree of its own that holds nothing yet.
   const tree: OwnerScope =
-    targetId !== null ? await ownerScopeOfUser(db, targetId) : selection.type === 0 ? { all: false, home: 0, owners: new Set() } : await ownerTreeOf(db, auth.user.id);
+    targetId !== null
+      ? await ownerScopeOfUser(db, targetId)
+      : selection.type === 0
+        ? { all: false, home: 0, owners: new Set() }
+        : await ownerTreeOf(db, auth.user.id);
   const outside = await outsideTree(db, tree, selection);
   // Another tree's object reads as unknown, like one that does not exist.
   const issues = [
-    ...[...new Set([...(await unknownIds(db, 'boards', selection.boardIds)), ...outside.boardIds])].map((id) => ({ field: 'boardIds', rule: 'unknown', message: `Unknown board ${id}` })),
-    ...[...new Set([...(await unknownIds(db, 'display_areas', selection.displayAreaIds)), ...outside.displayAreaIds])].map((id) => ({ field: 'displayAreaIds', rule: 'unknown', message: `Unknown display area ${id}` })),
+    ...[...new Set([...(await unknownIds(db, 'boards', selection.boardIds)), ...outside.boardIds])].map((id) => ({
+      field: 'boardIds',
+      rule: 'unknown',
+      message: `Unknown board ${id}`,
+    })),
+    ...[...new Set([...(await unknownIds(db, 'display_areas', selection.displayAreaIds)), ...outside.displayAreaIds])].map((id) => ({
+      field: 'displayAreaIds',
+      rule: 'unknown',
+      message: `Unknown display area ${id}`,
+    })),
   ];
   const first = issues[0];
   if (first) throw new AppError('VALIDATION_FAILED', { message: `${first.field}: ${first.message}`, data: { issues } });

@@ -21,7 +21,10 @@ const GESTURES = ['pointerdown', 'keydown'] as const;
 
 /** The worst severity among the records: the tone sounds like the most urgent alarm waiting. */
 export const worstSeverity = (records: readonly AlarmRecord[]): AlarmSeverity =>
-  records.reduce<AlarmSeverity>((worst, record) => (ALARM_SEVERITIES.indexOf(record.severity) > ALARM_SEVERITIES.indexOf(worst) ? record.severity : worst), 'low');
+  records.reduce<AlarmSeverity>(
+    (worst, record) => (ALARM_SEVERITIES.indexOf(record.severity) > ALARM_SEVERITIES.indexOf(worst) ? record.severity : worst),
+    'low',
+  );
 
 /**
  * Sounds the annunciator: watches the unacknowledged alarms, asks the ToneDecider when to beep, keeps

@@ -18,7 +18,10 @@ describe('AlarmTone', () => {
   it('reports blocked while the browser holds audio back, and plays after unlock from a gesture', async () => {
     const context = new FakeAudioContext('suspended');
     const running: boolean[] = [];
-    const tone = new AlarmTone(() => context.asContext(), (value) => running.push(value));
+    const tone = new AlarmTone(
+      () => context.asContext(),
+      (value) => running.push(value),
+    );
     expect(tone.play('critical')).toBe('blocked');
     expect(context.resumeCalls).toBe(1);
     expect(context.started).toEqual([]);

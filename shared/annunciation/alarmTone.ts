@@ -15,8 +15,14 @@ interface Pulse {
 const PULSES: Record<AlarmSeverity, Pulse[]> = {
   low: [{ hz: 660, at: 0 }],
   medium: [{ hz: 660, at: 0 }],
-  high: [{ hz: 880, at: 0 }, { hz: 880, at: 0.25 }],
-  critical: [{ hz: 988, at: 0 }, { hz: 988, at: 0.25 }],
+  high: [
+    { hz: 880, at: 0 },
+    { hz: 880, at: 0.25 },
+  ],
+  critical: [
+    { hz: 988, at: 0 },
+    { hz: 988, at: 0.25 },
+  ],
 };
 const PULSE_S = 0.18;
 const VOLUME = 0.2;

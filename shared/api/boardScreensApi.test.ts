@@ -53,7 +53,9 @@ describe('the board screens clients (boards, versions, reviews, playlists, displ
   });
 
   it('take a list answer bare or paged', async () => {
-    const { api, seen } = setup((route) => (route === 'GET /boards' ? ok([{ id: 1 }]) : route === 'GET /playlists' ? ok({ total: 1, rows: [{ id: 2 }] }) : ok(null)));
+    const { api, seen } = setup((route) =>
+      route === 'GET /boards' ? ok([{ id: 1 }]) : route === 'GET /playlists' ? ok({ total: 1, rows: [{ id: 2 }] }) : ok(null),
+    );
     expect(await api.boards({ purpose: 'energy' })).toEqual([{ id: 1 }]);
     expect(await api.playlists()).toEqual([{ id: 2 }]);
     expect(await api.displays()).toEqual([]);

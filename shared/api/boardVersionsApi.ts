@@ -15,6 +15,7 @@ export function createBoardVersionsApi(http: AxiosInstance): BoardVersionsApi {
   return {
     boardVersions: (id) => listOf(http.get(`/boards/${id}/versions`)),
     boardVersion: (id, revision) => envelopeData(http.get(`/boards/${id}/versions/${revision}`)),
-    restoreBoardVersion: (id, revision, currentRevision) => envelopeData(http.post(`/boards/${id}/versions/${revision}/restore`, { revision: currentRevision })),
+    restoreBoardVersion: (id, revision, currentRevision) =>
+      envelopeData(http.post(`/boards/${id}/versions/${revision}/restore`, { revision: currentRevision })),
   };
 }

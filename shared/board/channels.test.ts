@@ -3,9 +3,15 @@ import { energyChannel, parseEnergyChannel, type EnergyChannelQuery } from './ch
 
 describe('energy channel names', () => {
   const queries: [EnergyChannelQuery, string][] = [
-    [{ kind: 'series', scope: 'department', ids: [3, 4, 5], energyType: 'electricity', grain: 'hour', periods: 24 }, 'energy:series:department:3.4.5:electricity:hour:24'],
+    [
+      { kind: 'series', scope: 'department', ids: [3, 4, 5], energyType: 'electricity', grain: 'hour', periods: 24 },
+      'energy:series:department:3.4.5:electricity:hour:24',
+    ],
     [{ kind: 'series', scope: 'meter', ids: [7], energyType: 'water', grain: 'month', periods: 12 }, 'energy:series:meter:7:water:month:12'],
-    [{ kind: 'ranking', scope: 'subitem', energyType: 'electricity', grain: 'day', periods: 30, limit: 10 }, 'energy:ranking:subitem:top:electricity:day:30:10'],
+    [
+      { kind: 'ranking', scope: 'subitem', energyType: 'electricity', grain: 'day', periods: 30, limit: 10 },
+      'energy:ranking:subitem:top:electricity:day:30:10',
+    ],
     [{ kind: 'ranking', scope: 'department', parentId: 2, energyType: 'gas', grain: 'day', periods: 1, limit: 5 }, 'energy:ranking:department:2:gas:day:1:5'],
     [{ kind: 'flow', energyType: 'electricity', grain: 'day', periods: 1 }, 'energy:flow:electricity:day:1'],
     [{ kind: 'summary' }, 'energy:summary'],

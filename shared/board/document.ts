@@ -99,8 +99,16 @@ export const boardElementSchema = z.object({
 
 export const gridItemSchema = z.object({
   element: elementId,
-  x: z.number().int().min(0).max(MAX_GRID_COLS - 1),
-  y: z.number().int().min(0).max(MAX_GRID_ROWS - 1),
+  x: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GRID_COLS - 1),
+  y: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GRID_ROWS - 1),
   w: z.number().int().min(1).max(MAX_GRID_COLS),
   h: z.number().int().min(1).max(MAX_GRID_ROWS),
 });

@@ -19,7 +19,11 @@ export class BoardMigrationError extends Error {}
  * Brings a stored or imported document up to BOARD_SCHEMA_VERSION (a document without schemaVersion
  * counts as 1). Returns the names of the migrations applied; throws on a document from a newer product.
  */
-export function migrateBoardShape(raw: unknown, migrations: readonly BoardMigration[] = BOARD_MIGRATIONS, latest = BOARD_SCHEMA_VERSION): { document: Record<string, unknown>; applied: string[] } {
+export function migrateBoardShape(
+  raw: unknown,
+  migrations: readonly BoardMigration[] = BOARD_MIGRATIONS,
+  latest = BOARD_SCHEMA_VERSION,
+): { document: Record<string, unknown>; applied: string[] } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new BoardMigrationError('A board document is a JSON object');
   let document = { ...(raw as Record<string, unknown>) };
   let version = document.schemaVersion === undefined ? 1 : document.schemaVersion;

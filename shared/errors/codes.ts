@@ -80,11 +80,7 @@ export const errorInfo: Record<ErrorCodeName, ErrorInfo> = {
 };
 
 /** Codes after which the client offers to log in again (spec §8). */
-export const LOGOUT_CODES: readonly number[] = [
-  ErrorCode.TOKEN_EXPIRED,
-  ErrorCode.TOKEN_INVALID,
-  ErrorCode.TOKEN_REVOKED,
-];
+export const LOGOUT_CODES: readonly number[] = [ErrorCode.TOKEN_EXPIRED, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_REVOKED];
 
 export function codeName(code: number): ErrorCodeName | undefined {
   return (Object.keys(ErrorCode) as ErrorCodeName[]).find((name) => ErrorCode[name] === code);

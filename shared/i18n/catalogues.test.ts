@@ -6,9 +6,7 @@ import { en } from './locales/en';
 
 /** Every leaf key of a catalogue as a dotted path, e.g. 'login.title'. */
 function leafKeys(catalogue: object, prefix = ''): string[] {
-  return Object.entries(catalogue).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value as object, `${prefix}${key}.`),
-  );
+  return Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value as object, `${prefix}${key}.`)));
 }
 
 function lookup(catalogue: object, key: string): unknown {
@@ -20,8 +18,14 @@ const enKeys = leafKeys(en).sort();
 describe('catalogues', () => {
   it.each(LANGUAGES.filter((lng) => lng !== 'en'))('%s has exactly the keys of en', (lng) => {
     const keys = leafKeys(CATALOGUES[lng]).sort();
-    expect(keys.filter((key) => !enKeys.includes(key)), 'extra keys').toEqual([]);
-    expect(enKeys.filter((key) => !keys.includes(key)), 'missing keys').toEqual([]);
+    expect(
+      keys.filter((key) => !enKeys.includes(key)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((key) => !keys.includes(key)),
+      'missing keys',
+    ).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s has no empty texts', (lng) => {

@@ -6,7 +6,8 @@ describe('the kiosk catalogue', () => {
   // Every widget's name is checked beside the widgets (boards/widgets/kioskWidgetNames.test.ts): shared imports no boards.
   it.each(LANGUAGES)('has the wall texts in %s', async (language) => {
     const i18n = await createKioskI18n(language);
-    for (const key of ['app.kioskTitle', 'kiosk.notFound', 'alarms.kind.offline', 'alarms.severity.critical', 'errors.display_revoked']) expect(i18n.exists(key), key).toBe(true);
+    for (const key of ['app.kioskTitle', 'kiosk.notFound', 'alarms.kind.offline', 'alarms.severity.critical', 'errors.display_revoked'])
+      expect(i18n.exists(key), key).toBe(true);
   });
 
   it('speaks the wall language only', async () => {

@@ -4,7 +4,11 @@ import { allRouterEntries, buttonRouterEntries, productRouterEntries } from './r
 
 describe('button entries', () => {
   it('names only screens the menu tree knows, so no button is skipped', () => {
-    const screens = new Set(allRouterEntries().filter((e) => e.level === 1).map((e) => e.fullpath));
+    const screens = new Set(
+      allRouterEntries()
+        .filter((e) => e.level === 1)
+        .map((e) => e.fullpath),
+    );
     expect(Object.keys(SCREEN_BUTTONS).filter((path) => !screens.has(path))).toEqual([]);
   });
 
@@ -22,7 +26,11 @@ describe('button entries', () => {
       noRole: false,
       parentFullpath: '/settings/user',
     });
-    expect(buttonRouterEntries().filter((e) => e.parentFullpath === '/settings/roles').map((e) => e.path)).toEqual(['add', 'edit', 'delete', 'auth']);
+    expect(
+      buttonRouterEntries()
+        .filter((e) => e.parentFullpath === '/settings/roles')
+        .map((e) => e.path),
+    ).toEqual(['add', 'edit', 'delete', 'auth']);
   });
 
   it('skips a screen the given menus lack', () => {

@@ -70,31 +70,12 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
   {
     path: '/settings',
     icon: 'SettingOutlined',
-    children: c(
-      'user',
-      'roles',
-      'router',
-      'loginPageSet',
-      'webServiceConfig',
-      'superConfig',
-      'boardConfig',
-      'completionHistory',
-      'analyzePdf',
-    ),
+    children: c('user', 'roles', 'router', 'loginPageSet', 'webServiceConfig', 'superConfig', 'boardConfig', 'completionHistory', 'analyzePdf'),
   },
 ];
 
 /** Public routes, hidden from the menu (spec §2). */
-export const PUBLIC_ROUTES = [
-  '/redirect/:path*',
-  '/login',
-  '/visualization',
-  '/report-sheet',
-  '/auth-redirect',
-  '/404',
-  '/401',
-  '/dash/:id',
-] as const;
+export const PUBLIC_ROUTES = ['/redirect/:path*', '/login', '/visualization', '/report-sheet', '/auth-redirect', '/404', '/401', '/dash/:id'] as const;
 
 /** Routes reachable without a token (spec §2 access rules). */
 export const NO_TOKEN_ROUTES = ['/login', '/auth-redirect'] as const;

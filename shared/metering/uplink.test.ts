@@ -81,6 +81,9 @@ describe('parseUplink', () => {
     expect(parseUplink([1], NOW)).toEqual({ ok: false, reason: 'payload must be a JSON object' });
     expect(parseUplink({ readings: 'x' }, NOW)).toEqual({ ok: false, reason: 'readings must be an array' });
     expect(parseUplink({ ts: 'yesterday', readings: [] }, NOW)).toEqual({ ok: false, reason: 'ts "yesterday" is not ISO 8601' });
-    expect(parseUplink({ readings: [{ meter: 'M1', values: { kwh: 1 } }] }, NOW)).toMatchObject({ ok: true, rejected: [{ reason: 'ts is missing (on the reading and on the payload)' }] });
+    expect(parseUplink({ readings: [{ meter: 'M1', values: { kwh: 1 } }] }, NOW)).toMatchObject({
+      ok: true,
+      rejected: [{ reason: 'ts is missing (on the reading and on the payload)' }],
+    });
   });
 });

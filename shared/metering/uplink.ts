@@ -18,9 +18,7 @@ export interface RejectedReading {
   reason: string;
 }
 
-export type UplinkParse =
-  | { ok: true; accepted: MeterReading[]; rejected: RejectedReading[] }
-  | { ok: false; reason: string };
+export type UplinkParse = { ok: true; accepted: MeterReading[]; rejected: RejectedReading[] } | { ok: false; reason: string };
 
 /** At most this many readings in one payload; a larger batch is refused whole (split it). */
 export const MAX_READINGS_PER_PAYLOAD = 5_000;

@@ -16,11 +16,25 @@ const reading = (overrides: Record<string, unknown> = {}) => ({ meter: 'M001', v
 
 // [what, payload, valid] — valid is decided by hand from the README's rules, then both must agree with it.
 const CASES: ReadonlyArray<readonly [string, unknown, boolean]> = [
-  ['the README sample', { ts: 1795342800000, readings: [{ meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } }, { meter: 'M002', ts: '2026-11-22T08:00:00+08:00', values: { m3: 88.1, flow: 3.2 } }] }, true],
+  [
+    'the README sample',
+    {
+      ts: 1795342800000,
+      readings: [
+        { meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } },
+        { meter: 'M002', ts: '2026-11-22T08:00:00+08:00', values: { m3: 88.1, flow: 3.2 } },
+      ],
+    },
+    true,
+  ],
   ['10-digit epoch seconds per reading, none on the payload', { readings: [reading({ ts: 1795342800 })] }, true],
   ['an empty list of readings', { ts: TS, readings: [] }, true],
   ['a negative instantaneous value', { ts: TS, readings: [reading({ values: { kw: -3.5 } })] }, true],
-  ['every metric at once', { ts: TS, readings: [reading({ values: { kwh: 1, kwh_export: 2, kvarh: 3, m3: 4, kw: 5, kvar: 6, pf: 0.9, v: 230, a: 10, hz: 50, flow: 1.5 } })] }, true],
+  [
+    'every metric at once',
+    { ts: TS, readings: [reading({ values: { kwh: 1, kwh_export: 2, kvarh: 3, m3: 4, kw: 5, kvar: 6, pf: 0.9, v: 230, a: 10, hz: 50, flow: 1.5 } })] },
+    true,
+  ],
   ['no ts on the payload nor the reading', { readings: [reading()] }, false],
   ['readings missing', { ts: TS }, false],
   ['readings not an array', { ts: TS, readings: 'x' }, false],

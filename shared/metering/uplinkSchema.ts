@@ -15,7 +15,10 @@ const LARGEST_VALUE = Number.MAX_SAFE_INTEGER / MILLI_PER_UNIT;
 const readingTime = z
   .union([
     z.number().describe('Epoch milliseconds, or 10-digit epoch seconds'),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}T/).describe('ISO 8601 date and time on a real calendar day, e.g. 2026-11-22T08:00:00+08:00'),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T/)
+      .describe('ISO 8601 date and time on a real calendar day, e.g. 2026-11-22T08:00:00+08:00'),
   ])
   .describe(`Not before ${new Date(EARLIEST_READING).toISOString().slice(0, 10)}, at most 5 minutes in the future`);
 
@@ -33,7 +36,7 @@ export const uplinkValuesSchema = z
 
 export const uplinkReadingSchema = z.object({
   meter: z.string().regex(METER_CODE).describe('Meter code: 1-64 letters, digits, _ . : -'),
-  ts: readingTime.optional().describe('This reading\'s time; the payload\'s ts when left out'),
+  ts: readingTime.optional().describe("This reading's time; the payload's ts when left out"),
   values: uplinkValuesSchema,
 });
 
@@ -49,7 +52,10 @@ export const UPLINK_EXAMPLE = {
 export const uplinkPayloadSchema = z
   .object({
     ts: readingTime.optional().describe('Time of every reading that has none of its own'),
-    readings: z.array(uplinkReadingSchema).max(MAX_READINGS_PER_PAYLOAD).describe(`At most ${MAX_READINGS_PER_PAYLOAD} readings; a bad one is rejected with its reason, the rest are kept`),
+    readings: z
+      .array(uplinkReadingSchema)
+      .max(MAX_READINGS_PER_PAYLOAD)
+      .describe(`At most ${MAX_READINGS_PER_PAYLOAD} readings; a bad one is rejected with its reason, the rest are kept`),
   })
   .refine((payload) => payload.ts !== undefined || payload.readings.every((reading) => reading.ts !== undefined), {
     message: 'ts is missing (on the reading and on the payload)',

@@ -46,7 +46,12 @@ afterEach(async () => {
 });
 
 function client(token = 'good', onRefused?: (refusal: Refusal) => void): RealtimeClient {
-  const created = new RealtimeClient({ url, token, ...(onRefused ? { onRefused } : {}), socket: { transports: ['websocket'], reconnectionDelay: 20, reconnectionDelayMax: 50 } });
+  const created = new RealtimeClient({
+    url,
+    token,
+    ...(onRefused ? { onRefused } : {}),
+    socket: { transports: ['websocket'], reconnectionDelay: 20, reconnectionDelayMax: 50 },
+  });
   clients.push(created);
   return created;
 }

@@ -2,9 +2,19 @@ import { z } from 'zod';
 import type { ResourceTexts } from './resourceTexts';
 
 /** How a field is edited and shown. `ref` fields pick an id from another resource's options. */
-export type FieldKind = 'text' | 'number' | 'enum' | 'flag' | 'date' | 'colour' | 'ref' | 'refs' | 'time'
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'enum'
+  | 'flag'
+  | 'date'
+  | 'colour'
+  | 'ref'
+  | 'refs'
+  | 'time'
   /** Plain text over several lines (tab, CR, LF kept); Markdown, rendered without raw HTML where it is read. */
-  | 'multiline' | 'markdown'
+  | 'multiline'
+  | 'markdown'
   /** A picture of the upload store (/api/files/<sha256>.<ext>) or '' for none. */
   | 'picture';
 
@@ -97,8 +107,7 @@ export function defineResource<S extends z.ZodObject, const T extends string>(de
 }
 
 /** The button permission full path (spec §6): the menu path joined with the button name. */
-export const buttonPermission = (definition: Pick<ResourceDefinition, 'menu'>, button: ResourceButton): string =>
-  `${definition.menu}/${button}`;
+export const buttonPermission = (definition: Pick<ResourceDefinition, 'menu'>, button: ResourceButton): string => `${definition.menu}/${button}`;
 
 /** camelCase field → snake_case column: parentId → parent_id. */
 export const columnOf = (field: Pick<FieldSpec, 'name' | 'column' | 'owner'>): string =>

@@ -40,7 +40,10 @@ export function validateField(definition: ResourceDefinition, name: string, valu
 }
 
 /** The whole form: the body to send, or every field's problem. */
-export function validateForm(definition: ResourceDefinition, values: Record<string, unknown>): { body: Record<string, unknown> } | { problems: FieldProblem[] } {
+export function validateForm(
+  definition: ResourceDefinition,
+  values: Record<string, unknown>,
+): { body: Record<string, unknown> } | { problems: FieldProblem[] } {
   const editable = definition.fields.filter((field) => !field.readOnly);
   const input = Object.fromEntries(editable.map((field) => [field.name, normaliseField(field, values[field.name])]));
   const result = definition.schema.safeParse(input);

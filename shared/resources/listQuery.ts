@@ -9,7 +9,10 @@ function filterSchema(filter: FilterSpec): z.ZodType {
     case 'ref':
       return z.coerce.number({ error: RULE_MESSAGES.choose }).int().positive().optional();
     case 'flag':
-      return z.enum(['true', 'false']).transform((value) => value === 'true').optional();
+      return z
+        .enum(['true', 'false'])
+        .transform((value) => value === 'true')
+        .optional();
   }
 }
 

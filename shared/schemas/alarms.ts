@@ -33,7 +33,15 @@ export const OPEN_ALARM_STATES: readonly AlarmState[] = [1, 2];
  * The screens that grant reading and acting on alarm records (the server checks any of them): every
  * alerts screen, the others/alarm statistics and the alarm logbook. A user with none gets no bell.
  */
-export const ALARM_SCREENS = ['/alerts/devices', '/alerts/error', '/alerts/trouble', '/alerts/offline', '/alerts/batch', '/others/alarm', '/alarm-management/message'] as const;
+export const ALARM_SCREENS = [
+  '/alerts/devices',
+  '/alerts/error',
+  '/alerts/trouble',
+  '/alerts/offline',
+  '/alerts/batch',
+  '/others/alarm',
+  '/alarm-management/message',
+] as const;
 
 /** The alerts list each kind of alarm is handled in. */
 export const ALARM_SCREEN_OF_KIND: Readonly<Record<AlarmKind, string>> = {
@@ -80,7 +88,10 @@ export const thresholdRuleSchema = z
     enabled: z.boolean().default(true),
   })
   .refine((rule) => rule.over !== null || rule.under !== null, { message: 'set an upper or a lower limit', path: ['over'] })
-  .refine((rule) => rule.over === null || rule.under === null || rule.under < rule.over, { message: 'the lower limit must be below the upper limit', path: ['under'] });
+  .refine((rule) => rule.over === null || rule.under === null || rule.under < rule.over, {
+    message: 'the lower limit must be below the upper limit',
+    path: ['under'],
+  });
 export type ThresholdRuleInput = z.input<typeof thresholdRuleSchema>;
 export type ThresholdRuleBody = z.output<typeof thresholdRuleSchema>;
 export interface ThresholdRule extends ThresholdRuleBody {
@@ -91,7 +102,11 @@ export interface ThresholdRule extends ThresholdRuleBody {
 }
 
 /** GET /api/alarm-rules/suggest: the knee point (spec §9) of a meter metric's recent values. */
-export const thresholdSuggestQuerySchema = z.object({ meterId: id, metric: text().trim().min(1).max(32), days: z.coerce.number().int().min(1).max(92).default(30) });
+export const thresholdSuggestQuerySchema = z.object({
+  meterId: id,
+  metric: text().trim().min(1).max(32),
+  days: z.coerce.number().int().min(1).max(92).default(30),
+});
 export interface ThresholdSuggestion {
   /** Suggested upper limit, null when the history has too few non-zero values. */
   over: number | null;

@@ -3,7 +3,14 @@ import { parseIsoDateTime, calendarDateIssue } from './dates';
 
 describe('parseIsoDateTime', () => {
   it('reads UTC, offsets, fractions and zone-less local times to the same instants as Date.parse', () => {
-    for (const value of ['2026-11-22T11:45:00Z', '2026-11-22T08:00:00+08:00', '2026-11-22T08:00:00.123-03:30', '2024-02-29T23:59:59Z', '2026-11-22T08:00', '2026-11-22T08:00:05.5']) {
+    for (const value of [
+      '2026-11-22T11:45:00Z',
+      '2026-11-22T08:00:00+08:00',
+      '2026-11-22T08:00:00.123-03:30',
+      '2024-02-29T23:59:59Z',
+      '2026-11-22T08:00',
+      '2026-11-22T08:00:05.5',
+    ]) {
       expect(parseIsoDateTime(value), value).toBe(Date.parse(value));
     }
     expect(parseIsoDateTime('2026-11-22T08:00:00+0800')).toBe(Date.parse('2026-11-22T08:00:00+08:00'));

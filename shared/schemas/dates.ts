@@ -27,7 +27,17 @@ export function isCalendarDay(year: number, month: number, day: number): boolean
 export function parseIsoDateTime(value: string): number | { reason: string } {
   const match = ISO_DATE_TIME.exec(value);
   if (!match) return { reason: ISO_DATE_TIME_SHAPE };
-  const [, y, mo, d, h, mi, s = '00', fraction = '', zone] = match as unknown as [string, string, string, string, string, string, string | undefined, string | undefined, string | undefined];
+  const [, y, mo, d, h, mi, s = '00', fraction = '', zone] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string | undefined,
+  ];
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);

@@ -317,7 +317,11 @@ export interface MeterReplacement {
 
 // ---- gateway MQTT credentials (base/device, gateways tab) ----
 export const gatewayCredentialsSchema = z.object({
-  mqttUsername: text().trim().min(3, 'At least 3 characters').max(64).regex(/^[\w.@-]+$/, 'Letters, digits and . _ @ - only'),
+  mqttUsername: text()
+    .trim()
+    .min(3, 'At least 3 characters')
+    .max(64)
+    .regex(/^[\w.@-]+$/, 'Letters, digits and . _ @ - only'),
   mqttPassword: z.string().min(8, 'At least 8 characters').max(128),
 });
 export type GatewayCredentials = z.infer<typeof gatewayCredentialsSchema>;

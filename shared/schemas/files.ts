@@ -12,7 +12,10 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 /** The extension each type is stored and served under. */
-export const UPLOAD_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' } as const satisfies Record<UploadType, string>;
+export const UPLOAD_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' } as const satisfies Record<
+  UploadType,
+  string
+>;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[UploadType];
 /** Walls decode every picture they show: larger ones are refused (a 16384² PNG decodes to 1 GB). */
 export const PICTURE_MAX_SIDE = 16384;

@@ -15,7 +15,17 @@ export const FORWARD_KINDS = ['readings', 'energy', 'alarms'] as const;
 export type ForwardKind = (typeof FORWARD_KINDS)[number];
 
 /** Header names the forwarder sets itself (or the HTTP client owns): refused in an endpoint's headers. */
-export const RESERVED_HEADERS = ['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'x-energy-signature', 'x-energy-timestamp', 'x-energy-delivery', 'x-energy-attempt'] as const;
+export const RESERVED_HEADERS = [
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'x-energy-signature',
+  'x-energy-timestamp',
+  'x-energy-delivery',
+  'x-energy-attempt',
+] as const;
 /** RFC 9110 token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Header values shown as this on read (credentials); saving it back keeps the stored value. */
@@ -34,7 +44,11 @@ export const forwardHeaderSchema = z.object({
     .refine((value) => HEADER_NAME.test(value), 'is not a valid HTTP header name')
     .refine((value) => !(RESERVED_HEADERS as readonly string[]).includes(value.toLowerCase()), 'is set by the server and cannot be configured')
     .describe(`An HTTP header name (RFC 9110 token characters), each once; refused: ${RESERVED_HEADERS.join(', ')}`),
-  value: text().max(1000).describe(`Sent as is. Values of credential headers (a name with auth, key, token, secret, cookie or password) are answered as "${MASKED_HEADER_VALUE}"; saving it keeps the stored value`),
+  value: text()
+    .max(1000)
+    .describe(
+      `Sent as is. Values of credential headers (a name with auth, key, token, secret, cookie or password) are answered as "${MASKED_HEADER_VALUE}"; saving it keeps the stored value`,
+    ),
 });
 export type ForwardHeader = z.infer<typeof forwardHeaderSchema>;
 
@@ -84,8 +98,13 @@ export const forwardEndpointSchema = z
     backoffSeconds: z.number().int().min(1).max(3600).default(10),
   })
   .refine((value) => value.sendReadings || value.sendEnergy || value.sendAlarms, { message: KINDS_MESSAGE, path: ['sendReadings'] })
-  .refine((value) => new Set(value.headers.map((h) => h.name.toLowerCase())).size === value.headers.length, { message: 'each header name only once', path: ['headers'] })
-  .describe('A forwarding endpoint: at least one of sendReadings, sendEnergy and sendAlarms; meterIds and departmentIds must be of the caller\'s tree (none: every meter of the tree)');
+  .refine((value) => new Set(value.headers.map((h) => h.name.toLowerCase())).size === value.headers.length, {
+    message: 'each header name only once',
+    path: ['headers'],
+  })
+  .describe(
+    "A forwarding endpoint: at least one of sendReadings, sendEnergy and sendAlarms; meterIds and departmentIds must be of the caller's tree (none: every meter of the tree)",
+  );
 export type ForwardEndpointInput = z.input<typeof forwardEndpointSchema>;
 export type ForwardEndpointFields = z.output<typeof forwardEndpointSchema>;
 
@@ -155,7 +174,11 @@ export const forwardCallQuerySchema = z.object({
   endpointId: z.coerce.number().int().positive().optional(),
   result: z.enum(['ok', 'failed']).optional(),
   /** An HTTP status, or 0 for calls that got no answer (network error, timeout). */
-  status: z.coerce.number().int().refine((value) => value === 0 || (value >= 100 && value <= 599), 'must be 0 (no answer) or an HTTP status').optional(),
+  status: z.coerce
+    .number()
+    .int()
+    .refine((value) => value === 0 || (value >= 100 && value <= 599), 'must be 0 (no answer) or an HTTP status')
+    .optional(),
 });
 
 export interface ForwardCallPage {

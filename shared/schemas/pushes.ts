@@ -49,7 +49,10 @@ export const pushTemplateSchema = z
     /** Plain text with placeholders; never rendered as HTML. SMS bodies are limited to SMS_MAX_CHARS characters. */
     body: multilineText().trim().min(1, 'required').max(4000),
   })
-  .refine((template) => template.channel !== 'sms' || [...template.body].length <= SMS_MAX_CHARS, { message: `an SMS text is at most ${SMS_MAX_CHARS} characters`, path: ['body'] });
+  .refine((template) => template.channel !== 'sms' || [...template.body].length <= SMS_MAX_CHARS, {
+    message: `an SMS text is at most ${SMS_MAX_CHARS} characters`,
+    path: ['body'],
+  });
 export type PushTemplateInput = z.input<typeof pushTemplateSchema>;
 export interface PushTemplate extends z.output<typeof pushTemplateSchema> {
   id: number;
@@ -182,7 +185,11 @@ export interface ProviderCallPage {
 export const pushResendSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 
 // ---- channel settings (msg/verify e-mail, msg/pushsms, msg/pushwx) ----
-const url = text().trim().url('must be an http(s) URL').max(500).refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
+const url = text()
+  .trim()
+  .url('must be an http(s) URL')
+  .max(500)
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL');
 /** Secrets are write-only: reads return `hasSecret`, an empty or absent secret on save keeps the stored one. */
 export const emailSettingsSchema = z.object({
   enabled: z.boolean(),

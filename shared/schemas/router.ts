@@ -68,7 +68,12 @@ export const routerInputSchema = z.object({
   type: z.enum(['menu', 'button']).default('menu'),
   title: z.string({ error: ROUTER_MESSAGES.titleRequired }).trim().min(1, ROUTER_MESSAGES.titleRequired).max(100, ROUTER_MESSAGES.titleRequired),
   icon: z.string().trim().max(50).nullable().default(null),
-  sort: z.number({ error: ROUTER_MESSAGES.sortNumber }).int(ROUTER_MESSAGES.sortNumber).min(-100_000, ROUTER_MESSAGES.sortNumber).max(100_000, ROUTER_MESSAGES.sortNumber).default(0),
+  sort: z
+    .number({ error: ROUTER_MESSAGES.sortNumber })
+    .int(ROUTER_MESSAGES.sortNumber)
+    .min(-100_000, ROUTER_MESSAGES.sortNumber)
+    .max(100_000, ROUTER_MESSAGES.sortNumber)
+    .default(0),
   hidden: z.boolean().default(false),
   noRole: z.boolean().default(false),
 });

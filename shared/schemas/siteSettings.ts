@@ -63,9 +63,21 @@ export const siteSettingsInputSchema = z.object({
     .nullable()
     .default(null),
   /** Raw readings older than this are deleted once a day (rollups and 15-minute energy are kept); null = keep them all. */
-  readingRetentionDays: z.number({ error: m.retention }).int(m.retention).min(RETENTION_DAYS.min, m.retention).max(RETENTION_DAYS.max, m.retention).nullable().default(null),
+  readingRetentionDays: z
+    .number({ error: m.retention })
+    .int(m.retention)
+    .min(RETENTION_DAYS.min, m.retention)
+    .max(RETENTION_DAYS.max, m.retention)
+    .nullable()
+    .default(null),
   /** Life of a new session token; null = the server's TOKEN_TTL_SECONDS. */
-  sessionMinutes: z.number({ error: m.session }).int(m.session).min(SESSION_MINUTES.min, m.session).max(SESSION_MINUTES.max, m.session).nullable().default(null),
+  sessionMinutes: z
+    .number({ error: m.session })
+    .int(m.session)
+    .min(SESSION_MINUTES.min, m.session)
+    .max(SESSION_MINUTES.max, m.session)
+    .nullable()
+    .default(null),
   /** Menu groups the site does not use: gone from every menu, their screens and API routes answer 404; no data is deleted. */
   hiddenGroups: z
     .array(

@@ -43,11 +43,18 @@ const WORD_USERNAME = /^\w{5,50}$/;
 const PASSWORD_CHARS = /^[A-Za-z0-9!$#%@&*]+$/;
 
 /** Spec §5: 5–50 word characters, or an e-mail-shaped value (at most 50 characters too). */
-export const isUserName = (value: string): boolean => WORD_USERNAME.test(value) || (EMAIL_SHAPE.test(value) && value.length >= USERNAME_LENGTH.min && value.length <= USERNAME_LENGTH.max);
+export const isUserName = (value: string): boolean =>
+  WORD_USERNAME.test(value) || (EMAIL_SHAPE.test(value) && value.length >= USERNAME_LENGTH.min && value.length <= USERNAME_LENGTH.max);
 
 /** Spec §5 password format (the "differs from the username" rule needs both fields: see passwordIssue). */
 export const isPasswordShaped = (value: string): boolean =>
-  value.length >= PASSWORD_LENGTH.min && value.length <= PASSWORD_LENGTH.max && PASSWORD_CHARS.test(value) && /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value) && /[!$#%@&*]/.test(value);
+  value.length >= PASSWORD_LENGTH.min &&
+  value.length <= PASSWORD_LENGTH.max &&
+  PASSWORD_CHARS.test(value) &&
+  /[A-Z]/.test(value) &&
+  /[a-z]/.test(value) &&
+  /\d/.test(value) &&
+  /[!$#%@&*]/.test(value);
 
 /** The message for a password against the username, or null when it passes. Empty is handled by the caller (required only on create). */
 export function passwordIssue(password: string, username: string): UserMessage | null {
@@ -87,7 +94,11 @@ const pushAndVisibility = {
   boardIds: ids.default([]),
 };
 
-function checkPasswords(value: { username?: string; password?: string; repeatPassword?: string; mqttPassword?: string }, ctx: z.RefinementCtx, passwordRequired: boolean) {
+function checkPasswords(
+  value: { username?: string; password?: string; repeatPassword?: string; mqttPassword?: string },
+  ctx: z.RefinementCtx,
+  passwordRequired: boolean,
+) {
   const password = value.password ?? '';
   if (!password) {
     if (passwordRequired) ctx.addIssue({ code: 'custom', path: ['password'], message: m.passwordRequired });

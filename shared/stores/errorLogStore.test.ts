@@ -6,7 +6,11 @@ function fire(target: EventTarget, type: string, fields: Record<string, unknown>
   target.dispatchEvent(Object.assign(new Event(type), fields));
 }
 
-const store = () => new ErrorLogStore(() => 1000, () => 'http://console/dashboard');
+const store = () =>
+  new ErrorLogStore(
+    () => 1000,
+    () => 'http://console/dashboard',
+  );
 
 describe('ErrorLogStore', () => {
   it('collects script errors with their source', () => {

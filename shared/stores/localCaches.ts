@@ -6,11 +6,7 @@ export const ELECTRICITY_DASHBOARD_CACHE_KEY = 'energy:cache:electricity-dashboa
 export const TREE_DATA_CACHE_KEY = 'energy:cache:tree-data';
 export const POWER_MONTH_RECORD_CACHE_KEY = 'energy:cache:power-month-records';
 
-export const SESSION_CACHE_KEYS = [
-  ELECTRICITY_DASHBOARD_CACHE_KEY,
-  TREE_DATA_CACHE_KEY,
-  POWER_MONTH_RECORD_CACHE_KEY,
-] as const;
+export const SESSION_CACHE_KEYS = [ELECTRICITY_DASHBOARD_CACHE_KEY, TREE_DATA_CACHE_KEY, POWER_MONTH_RECORD_CACHE_KEY] as const;
 
 /** A failure (storage disabled, private mode) must not block the logout itself: it is only logged. */
 export function clearSessionCaches(storage: Pick<Storage, 'removeItem'> | undefined = globalThis.localStorage): void {

@@ -9,10 +9,26 @@ function user(username: string, roles: { _id: number; name: string }[]): UserInf
 }
 
 const entry = (_id: number, fullpath: string, level: number, parent: number | null): RouterEntry => ({
-  _id, path: fullpath, fullpath, key: fullpath, level, parent, children: [], roles: [], type: 'menu', title: 'route.x', icon: null, sort: _id, hidden: false, noRole: false,
+  _id,
+  path: fullpath,
+  fullpath,
+  key: fullpath,
+  level,
+  parent,
+  children: [],
+  roles: [],
+  type: 'menu',
+  title: 'route.x',
+  icon: null,
+  sort: _id,
+  hidden: false,
+  noRole: false,
 });
 
-async function signedIn(info: UserInfo, rows = [entry(1, '/settings', 0, null), entry(2, '/settings/boardConfig', 1, 1), entry(3, '/settings/boardConfig/save', 2, 2)]) {
+async function signedIn(
+  info: UserInfo,
+  rows = [entry(1, '/settings', 0, null), entry(2, '/settings/boardConfig', 1, 1), entry(3, '/settings/boardConfig/save', 2, 2)],
+) {
   const session = new SessionStore({
     api: { login: vi.fn(), linkLogin: vi.fn(), logout: vi.fn(), getUserInfo: vi.fn(async () => info) },
     persistence: { get: () => 'token', set: vi.fn(), remove: vi.fn() },
@@ -29,7 +45,12 @@ describe('PermissionStore.load', () => {
     await admin.permission.load();
     expect(admin.routers).toHaveBeenCalledWith([]);
 
-    const operator = await signedIn(user('op', [{ _id: 4, name: 'operator' }, { _id: 9, name: 'night' }]));
+    const operator = await signedIn(
+      user('op', [
+        { _id: 4, name: 'operator' },
+        { _id: 9, name: 'night' },
+      ]),
+    );
     await operator.permission.load();
     expect(operator.routers).toHaveBeenCalledWith([4, 9]);
     expect(operator.permission.hasRoute('/settings/boardConfig')).toBe(true);

@@ -19,7 +19,8 @@ let token: string;
 let interfaceKey: string;
 const SHOTS = '/tmp/alarm-badge-shots';
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
@@ -48,7 +49,12 @@ const badge = async (page: Page, fullpath: string): Promise<number> => {
 const card = async (page: Page, key: string) => (await page.getByTestId(`alarm-count-${key}`).locator('.ant-statistic-content-value').innerText()).trim();
 
 async function sendKw(kw: number, minutesAgo: number): Promise<void> {
-  const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M011', ts: Date.now() - minutesAgo * 60_000, values: { kw } }] }, { 'x-interface-key': interfaceKey });
+  const sent = await api<{ accepted: number }>(
+    'POST',
+    '/ingest/readings',
+    { readings: [{ meter: 'M011', ts: Date.now() - minutesAgo * 60_000, values: { kw } }] },
+    { 'x-interface-key': interfaceKey },
+  );
   expect(sent.data.accepted).toBe(1);
 }
 
@@ -98,7 +104,9 @@ describe('alarm badges against the real server', () => {
 
   it('refuses a socket with a bad token with the token code', async () => {
     const socket = io(server.url, { query: { token: 'not-a-token' }, transports: ['websocket'], reconnection: false, forceNew: true });
-    const refusal = await new Promise<{ code: number; message: string }>((resolve) => socket.on('connect_error', (error) => resolve((error as Error & { data: { code: number; message: string } }).data)));
+    const refusal = await new Promise<{ code: number; message: string }>((resolve) =>
+      socket.on('connect_error', (error) => resolve((error as Error & { data: { code: number; message: string } }).data)),
+    );
     socket.close();
     expect(refusal).toEqual({ code: 10003, message: 'Invalid token, please log in again' });
   });

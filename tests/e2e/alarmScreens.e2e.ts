@@ -16,7 +16,8 @@ let tab: ConsoleTab | undefined;
 let token: string;
 let interfaceKey: string;
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
@@ -34,7 +35,12 @@ afterAll(async () => {
 });
 
 async function sendKw(kw: number): Promise<void> {
-  const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M011', ts: Date.now() - 60_000, values: { kw } }] }, { 'x-interface-key': interfaceKey });
+  const sent = await api<{ accepted: number }>(
+    'POST',
+    '/ingest/readings',
+    { readings: [{ meter: 'M011', ts: Date.now() - 60_000, values: { kw } }] },
+    { 'x-interface-key': interfaceKey },
+  );
   expect(sent.data.accepted).toBe(1);
 }
 
@@ -69,7 +75,9 @@ describe('alarm screens against the real server', () => {
     expect(await ruleRow.innerText()).toContain('500 kW');
     expect(await rawAlarmKeys(page)).toEqual([]);
     const rules = await api<{ rows: { name: string; scope: string; metric: string; over: number; severity: string }[] }>('GET', '/alarm-rules');
-    expect(rules.data.rows.map(({ name, scope, metric, over, severity }) => ({ name, scope, metric, over, severity }))).toEqual([{ name: 'Press over 500 kW', scope: 'meter', metric: 'kw', over: 500, severity: 'high' }]);
+    expect(rules.data.rows.map(({ name, scope, metric, over, severity }) => ({ name, scope, metric, over, severity }))).toEqual([
+      { name: 'Press over 500 kW', scope: 'meter', metric: 'kw', over: 500, severity: 'high' },
+    ]);
 
     // 2. The device alarms screen, open before the reading arrives.
     await page.goto(`${server.url}/alerts/devices`);

@@ -18,7 +18,8 @@ let token: string;
 let interfaceKey: string;
 const SHOTS = '/tmp/shots-annunciation';
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
@@ -39,7 +40,12 @@ afterAll(async () => {
 });
 
 async function sendKw(kw: number, minutesAgo: number): Promise<void> {
-  const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M011', ts: Date.now() - minutesAgo * 60_000, values: { kw } }] }, { 'x-interface-key': interfaceKey });
+  const sent = await api<{ accepted: number }>(
+    'POST',
+    '/ingest/readings',
+    { readings: [{ meter: 'M011', ts: Date.now() - minutesAgo * 60_000, values: { kw } }] },
+    { 'x-interface-key': interfaceKey },
+  );
   expect(sent.data.accepted).toBe(1);
 }
 
@@ -117,7 +123,10 @@ describe('annunciation against the real server', () => {
     await page.getByTestId(`alarm-ack-${alarm.id}`).click();
     await expect.poll(() => flashing(page), { timeout: 5_000, interval: 20 }).toBe('false');
     expect(await page.getByTestId('alarm-empty').innerText()).toBe('Acknowledged: 1');
-    const acknowledged = await api<{ rows: { id: number; processingState: number; acknowledgedBy: string | null }[] }>('GET', `/alarm-records?processingState=2`);
+    const acknowledged = await api<{ rows: { id: number; processingState: number; acknowledgedBy: string | null }[] }>(
+      'GET',
+      `/alarm-records?processingState=2`,
+    );
     expect(acknowledged.data.rows.map(({ id, processingState, acknowledgedBy }) => ({ id, processingState, acknowledgedBy }))).toEqual([
       { id: alarm.id, processingState: 2, acknowledgedBy: 'admin' },
     ]);
@@ -127,7 +136,8 @@ describe('annunciation against the real server', () => {
   it('flashes for an alarm raised before the page loaded (the first subscription brings the unacknowledged ones), in Chinese', async () => {
     // Close the first alarm (an open one would only count the repeat), then go over the limit again.
     const before = await api<{ rows: { id: number }[] }>('GET', '/alarm-records?processingState=1,2');
-    if (before.data.rows.length > 0) expect((await api('POST', '/alarm-records/process', { ids: before.data.rows.map((r) => r.id), note: 'checked' })).code).toBe(0);
+    if (before.data.rows.length > 0)
+      expect((await api('POST', '/alarm-records/process', { ids: before.data.rows.map((r) => r.id), note: 'checked' })).code).toBe(0);
     await sendKw(450, 1);
     await sendKw(640, 0);
     const open = await api<{ rows: { id: number }[] }>('GET', '/alarm-records?processingState=1');

@@ -24,7 +24,9 @@ afterAll(async () => {
 describe('the API reference page', () => {
   it('opens from Third-party interfaces in a new tab, self-hosted and within the policy', async () => {
     const tab = await openTab(browser, () => {
-      document.addEventListener('securitypolicyviolation', (event) => console.warn(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.warn(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
+      );
     });
     const refusals: string[] = [];
     const elsewhere: string[] = [];
@@ -48,7 +50,11 @@ describe('the API reference page', () => {
     await reference.getByRole('heading', { name: /Energy Console API/ }).waitFor();
     await reference.locator('.opblock-tag').first().waitFor();
     const groups = await reference.locator('.opblock-tag').allTextContents();
-    for (const tag of ['interface-keys', 'ingest', 'health', 'openapi.json']) expect(groups.some((text) => text.startsWith(tag)), tag).toBe(true);
+    for (const tag of ['interface-keys', 'ingest', 'health', 'openapi.json'])
+      expect(
+        groups.some((text) => text.startsWith(tag)),
+        tag,
+      ).toBe(true);
 
     await reference.locator('.opblock-tag', { hasText: /^interface-keys/ }).click();
     await reference.locator('#operations-interface-keys-deleteInterfaceKeysById .opblock-summary-control').click();

@@ -46,7 +46,10 @@ async function cookie(name: string): Promise<string | undefined> {
 
 const widthOf = async (p: Page, testId: string) => (await p.getByTestId(testId).boundingBox())?.width ?? 0;
 const backgroundOf = (p: Page, selector: string) =>
-  p.locator(selector).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  p
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).backgroundColor);
 
 /** antd selects open on mousedown of the selector; the options render in a portal. */
 async function pick(p: Page, selectTestId: string, optionText: string): Promise<void> {

@@ -114,7 +114,12 @@ describe('data quality and device administration against the real server', () =>
     // Pending is the default filter: the corrected step leaves the list.
     await row.waitFor({ state: 'detached' });
 
-    const item = (await api<{ rows: { _id: number; status: string; correctedEnergy: number; resolvedBy: string }[] }>('GET', `/api/quarantine?meterId=${(await api<{ rows: { id: number }[] }>('GET', `/api/meters?keyword=${METER}`)).rows[0]!.id}`)).rows[0]!;
+    const item = (
+      await api<{ rows: { _id: number; status: string; correctedEnergy: number; resolvedBy: string }[] }>(
+        'GET',
+        `/api/quarantine?meterId=${(await api<{ rows: { id: number }[] }>('GET', `/api/meters?keyword=${METER}`)).rows[0]!.id}`,
+      )
+    ).rows[0]!;
     expect(item).toMatchObject({ _id: id, status: 'corrected', correctedEnergy: 180, resolvedBy: 'admin' });
 
     await page.getByTestId('quarantine-filter-status').click();
@@ -188,7 +193,13 @@ describe('data quality and device administration against the real server', () =>
     const row = page.locator('[data-testid="replacements-table"] tbody tr', { hasText: 'SN-OLD-1 → SN-NEW-7' });
     await row.waitFor();
     const cells = await row.locator('td').allInnerTexts();
-    expect(cells).toEqual([`${replacedAt.format('YYYY-MM-DD HH:mm:ss')}\nadmin`, 'SN-OLD-1 → SN-NEW-7', '2,010 → 5', '10 kWh', 'Swapped after the register jump']);
+    expect(cells).toEqual([
+      `${replacedAt.format('YYYY-MM-DD HH:mm:ss')}\nadmin`,
+      'SN-OLD-1 → SN-NEW-7',
+      '2,010 → 5',
+      '10 kWh',
+      'Swapped after the register jump',
+    ]);
     await shoot(page, 'device-replacements');
     expect(await rawKeys(page)).toEqual([]);
     expect(tab!.errors).toEqual([]);

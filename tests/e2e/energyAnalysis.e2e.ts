@@ -181,7 +181,11 @@ describe('energy analysis screens against the real server', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('record-export').click()]);
     const csv = readFileSync((await download.path())!, 'utf8').split('\r\n');
-    const days = Array.from({ length: 7 }, (_, i) => dayjs().subtract(6 - i, 'day').format('YYYY-MM-DD'));
+    const days = Array.from({ length: 7 }, (_, i) =>
+      dayjs()
+        .subtract(6 - i, 'day')
+        .format('YYYY-MM-DD'),
+    );
     expect(csv[0]).toBe(`\uFEFFDepartment,Code,Level,${days.join(',')},Total (kWh)`);
     const workshop = days.map((d) => (d === YESTERDAY.format('YYYY-MM-DD') ? '1200' : '0'));
     expect(csv).toContain(`E2E Workshop,E2E-WS,1,${workshop.join(',')},1200`);

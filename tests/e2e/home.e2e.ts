@@ -28,7 +28,8 @@ function zoneNearNoon(now: number): string {
 }
 const TIME_ZONE = zoneNearNoon(sentAt);
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 /** An activated interface key, made the way an integrator gets one. */
 async function activatedKey(): Promise<string> {
@@ -116,7 +117,8 @@ const overlaps = (page: Page) =>
     const hits: string[] = [];
     for (const [i, a] of boxes.entries())
       for (const b of boxes.slice(i + 1))
-        if (a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1) hits.push(`${a.id} × ${b.id}`);
+        if (a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1)
+          hits.push(`${a.id} × ${b.id}`);
     return hits;
   });
 
@@ -177,7 +179,12 @@ describe('home page against the real server', () => {
     expect(await text(page, 'home-electricity-today')).toBe('Today530kWh');
     const key = await activatedKey();
     // M001 1012.5 → 1020 = 7.5 × 40 = 300 kWh more.
-    const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M001', ts: Date.now() - MINUTE, values: { kwh: 1020 } }] }, { 'x-interface-key': key });
+    const sent = await api<{ accepted: number }>(
+      'POST',
+      '/ingest/readings',
+      { readings: [{ meter: 'M001', ts: Date.now() - MINUTE, values: { kwh: 1020 } }] },
+      { 'x-interface-key': key },
+    );
     expect(sent.data.accepted).toBe(1);
     await page.getByTestId('home-electricity-today').filter({ hasText: '830' }).waitFor({ timeout: 35_000 });
     expect(await text(page, 'home-electricity-today')).toBe('Today830kWh');

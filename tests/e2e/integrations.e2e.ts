@@ -43,7 +43,10 @@ async function sendBatch(key: string, readings: unknown[]) {
     headers: { 'content-type': 'application/json', 'x-interface-key': key },
     body: JSON.stringify({ ts: Date.now() - 60_000, readings }),
   });
-  return { status: response.status, body: (await response.json()) as { code: number; data: { accepted: number; rejected: unknown[] } | null; message: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { code: number; data: { accepted: number; rejected: unknown[] } | null; message: string },
+  };
 }
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
@@ -57,7 +60,9 @@ describe('third-party interfaces against the real server', () => {
     await page.getByTestId('send-readings-guide').waitFor();
     expect(await page.getByTestId('guide-endpoint').textContent()).toBe(`POST ${server.url}/api/ingest/readings`);
     expect(await page.getByTestId('guide-header').textContent()).toBe('x-interface-key: <your activated key>');
-    expect(JSON.parse((await page.getByTestId('guide-payload').textContent()) ?? '')).toMatchObject({ readings: [{ meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } }, { meter: 'M002' }] });
+    expect(JSON.parse((await page.getByTestId('guide-payload').textContent()) ?? '')).toMatchObject({
+      readings: [{ meter: 'M011', values: { kwh: 1234.56, kw: 41.2 } }, { meter: 'M002' }],
+    });
 
     // Create: the full key appears once, with the warning and a copy button.
     await page.getByTestId('create-key').click();
@@ -67,7 +72,9 @@ describe('third-party interfaces against the real server', () => {
     await issued.waitFor();
     const key = await issued.inputValue();
     expect(key).toMatch(/^ek_[\w-]{20,}$/);
-    expect(await page.getByTestId('issued-key-warning').textContent()).toBe('This is the only time the full key is shown. Copy it now and keep it somewhere safe: it will not be shown again.');
+    expect(await page.getByTestId('issued-key-warning').textContent()).toBe(
+      'This is the only time the full key is shown. Copy it now and keep it somewhere safe: it will not be shown again.',
+    );
     await page.getByTestId('issued-key-copy').click();
     await toast(page, 'Copied to the clipboard').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);

@@ -110,7 +110,13 @@ describe('kiosk walls', () => {
   it('a playlist rotates its boards, staying on one page', async () => {
     const first = await createBoard(server.url, token, liveBoard('Playlist one', []));
     const second = await createBoard(server.url, token, liveBoard('Playlist two', []));
-    const playlist = await apiData<Playlist>(server.url, token, 'POST', '/api/playlists', { name: 'Night rotation', entries: [{ boardId: first.id, seconds: 5 }, { boardId: second.id, seconds: 5 }] });
+    const playlist = await apiData<Playlist>(server.url, token, 'POST', '/api/playlists', {
+      name: 'Night rotation',
+      entries: [
+        { boardId: first.id, seconds: 5 },
+        { boardId: second.id, seconds: 5 },
+      ],
+    });
     const display = await createDisplay(server.url, token, 'Lobby', { kind: 'playlist', playlistId: playlist.id });
     expect(display.link).toBe(`${server.url}/dash/playlist/${playlist.id}?access_token=${display.token}`);
     wall = await openWall(browser);
@@ -136,7 +142,14 @@ describe('kiosk walls', () => {
         const tiles = await wall.page.locator('[data-testid^="widget-"][data-state]').evaluateAll((nodes) =>
           nodes.map((node) => {
             const rect = node.getBoundingClientRect();
-            return { id: node.getAttribute('data-testid'), state: node.getAttribute('data-state'), left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+            return {
+              id: node.getAttribute('data-testid'),
+              state: node.getAttribute('data-state'),
+              left: rect.left,
+              top: rect.top,
+              right: rect.right,
+              bottom: rect.bottom,
+            };
           }),
         );
         expect(tiles.length).toBeGreaterThan(2);

@@ -25,7 +25,8 @@ const READINGS = [
 ];
 const NEWEST_FIRST = [...READINGS].reverse();
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off' });
@@ -127,7 +128,9 @@ describe('base/meterData against the real server', () => {
     page.on('request', (request) => request.url().includes('/api/meter-data/') && historyCalls.push(request.url()));
     await queryRange(page, DAY.subtract(93, 'day'), DAY);
     await toast(page, 'Time out of range!').waitFor();
-    expect(await page.getByTestId('meter-data-chart-empty').locator('.ant-empty-description').textContent()).toBe('Choose a range of at most 92 days that ends after it starts.');
+    expect(await page.getByTestId('meter-data-chart-empty').locator('.ant-empty-description').textContent()).toBe(
+      'Choose a range of at most 92 days that ends after it starts.',
+    );
     expect(historyCalls).toEqual([]);
     // The server agrees: the same range straight to the API is its 20003.
     const refused = await api('GET', `/meter-data/series?meterId=${meterId}&metric=kwh&from=${DAY.subtract(93, 'day').valueOf()}&to=${DAY.valueOf()}`);
@@ -147,13 +150,11 @@ describe('base/meterData against the real server', () => {
     const fileName = file.suggestedFilename();
     expect(fileName).toMatch(/^M011_kwh_.+\.csv$/);
     const text = readFileSync((await file.path())!, 'utf8');
-    expect(text.split('\r\n')).toEqual([
-      '\uFEFFtime,timestamp_ms,kwh (kWh)',
-      ...READINGS.map(({ ts, kwh }) => `${formatDateTime(ts)},${ts},${kwh}`),
-      '',
-    ]);
+    expect(text.split('\r\n')).toEqual(['\uFEFFtime,timestamp_ms,kwh (kWh)', ...READINGS.map(({ ts, kwh }) => `${formatDateTime(ts)},${ts},${kwh}`), '']);
     await page.getByTestId('meter-data-export-done').getByText(`Saved as ${fileName}`).waitFor();
-    expect(await page.getByTestId('meter-data-export-progress').locator('xpath=descendant-or-self::*[@role="progressbar"]').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByTestId('meter-data-export-progress').locator('xpath=descendant-or-self::*[@role="progressbar"]').getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
     await page.waitForTimeout(400); // the progress bar's fill animation, for the screenshot
     await page.screenshot({ path: `${SHOTS}/export-1366.png` });
     await page.getByTestId('meter-data-export-close').click();
@@ -164,7 +165,11 @@ describe('base/meterData against the real server', () => {
     await page.getByTestId('meter-data-export-xlsx').click();
     const xlsx = await workbook;
     expect(xlsx.suggestedFilename()).toMatch(/^M011_kwh_.+\.xlsx$/);
-    expect(readFileSync((await xlsx.path())!).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(
+      readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
     await page.getByTestId('meter-data-export-done').getByText(`Saved as ${xlsx.suggestedFilename()}`).waitFor();
     expect(pageErrors()).toEqual([]);
   });

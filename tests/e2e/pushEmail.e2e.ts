@@ -19,7 +19,8 @@ let tab: ConsoleTab | undefined;
 let token: string;
 let interfaceKey: string;
 
-const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) => callApi<T>(server.url, method, `/api${path}`, body, headers);
+const api = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = bearerHeader(token)) =>
+  callApi<T>(server.url, method, `/api${path}`, body, headers);
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -52,7 +53,9 @@ describe('alarm e-mail push against the real server and a real SMTP server', () 
     await page.getByTestId('email-from').fill('energy@plant.test');
     if ((await page.getByTestId('email-enabled').getAttribute('aria-checked')) !== 'true') await page.getByTestId('email-enabled').click();
     await page.getByTestId('email-settings-save').click();
-    await expect.poll(async () => (await api<{ email: { enabled: boolean; port: number } | null }>('GET', '/push-channels')).data.email, { timeout: 5_000 }).toMatchObject({ enabled: true, port: smtp.port });
+    await expect
+      .poll(async () => (await api<{ email: { enabled: boolean; port: number } | null }>('GET', '/push-channels')).data.email, { timeout: 5_000 })
+      .toMatchObject({ enabled: true, port: smtp.port });
 
     // The test send answers with the SMTP server's reply.
     await page.getByTestId('test-address').fill('check@plant.test');
@@ -78,12 +81,30 @@ describe('alarm e-mail push against the real server and a real SMTP server', () 
 
     // Who gets it and when: the admin's push e-mail, a task on high device alarms, a rule on M011.
     expect((await api('PUT', '/push-contacts/1', { pushEmails: ['duty@plant.test'], pushPhones: [], smsCount: 0 })).code).toBe(0);
-    expect((await api('POST', '/push-tasks', { name: 'Duty e-mail', channel: 'email', kinds: ['device'], minSeverity: 'high', templateId: template!.id, recipientIds: [1] })).code).toBe(0);
+    expect(
+      (
+        await api('POST', '/push-tasks', {
+          name: 'Duty e-mail',
+          channel: 'email',
+          kinds: ['device'],
+          minSeverity: 'high',
+          templateId: template!.id,
+          recipientIds: [1],
+        })
+      ).code,
+    ).toBe(0);
     const m011 = (await api<{ rows: { id: number; name: string }[] }>('GET', '/meters?keyword=M011&size=1')).data.rows[0]!;
-    expect((await api('POST', '/alarm-rules', { name: 'Press over 500 kW', scope: 'meter', scopeId: m011.id, metric: 'kw', over: 500, severity: 'high' })).code).toBe(0);
+    expect(
+      (await api('POST', '/alarm-rules', { name: 'Press over 500 kW', scope: 'meter', scopeId: m011.id, metric: 'kw', over: 500, severity: 'high' })).code,
+    ).toBe(0);
 
     const ts = Date.now() - 60_000;
-    const sent = await api<{ accepted: number }>('POST', '/ingest/readings', { readings: [{ meter: 'M011', ts, values: { kw: 612.5 } }] }, { 'x-interface-key': interfaceKey });
+    const sent = await api<{ accepted: number }>(
+      'POST',
+      '/ingest/readings',
+      { readings: [{ meter: 'M011', ts, values: { kw: 612.5 } }] },
+      { 'x-interface-key': interfaceKey },
+    );
     expect(sent.data.accepted).toBe(1);
     await expect.poll(() => smtp.mails.length, { timeout: 10_000, interval: 50 }).toBe(2);
     const alarm = (await api<{ rows: { id: number; raisedAt: number }[] }>('GET', '/alarm-records?kind=device')).data.rows[0]!;
@@ -101,7 +122,9 @@ describe('alarm e-mail push against the real server and a real SMTP server', () 
     const table = page.getByTestId('records-table');
     await expect.poll(() => table.innerText(), { timeout: 5_000 }).toContain('duty@plant.test');
     const records = await api<{ rows: { id: number; state: string; attempts: number; address: string }[] }>('GET', '/push-records');
-    expect(records.data.rows.map(({ state, attempts, address }) => ({ state, attempts, address }))).toEqual([{ state: 'sent', attempts: 1, address: 'duty@plant.test' }]);
+    expect(records.data.rows.map(({ state, attempts, address }) => ({ state, attempts, address }))).toEqual([
+      { state: 'sent', attempts: 1, address: 'duty@plant.test' },
+    ]);
     expect(tab.errors).toEqual([]);
   });
 });

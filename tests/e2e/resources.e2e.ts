@@ -39,7 +39,9 @@ const visibleTable = (page: Page) => page.locator('[data-testid="resource-table"
 describe('resource screens against the real server', () => {
   it('lists the seeded demo meters on /base/device and checks the CT ratio on blur', async () => {
     const token = await apiToken(server.url);
-    const meters = (await (await fetch(`${server.url}/api/meters?size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { total: number } };
+    const meters = (await (await fetch(`${server.url}/api/meters?size=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { total: number };
+    };
     expect(meters.data.total).toBeGreaterThanOrEqual(30);
 
     const page = await openAsAdmin('/base/device');

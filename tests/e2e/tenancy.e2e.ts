@@ -12,7 +12,12 @@ let admin: string;
 const SHOTS = '/tmp/tenancy-shots';
 const PASSWORD = 'Tenant!pass123';
 
-async function api<T = unknown>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; code: number; data: T; message: string }> {
+async function api<T = unknown>(
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; code: number; data: T; message: string }> {
   const response = await fetch(`${server.url}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -32,7 +37,15 @@ beforeAll(async () => {
   const routerIds = tree.data.rows.filter((r) => wanted.includes(r.fullpath)).map((r) => r._id);
   const role = await api<{ _id: number }>('POST', '/roles', admin, { name: 'device operators', type: 1, description: '' });
   await api('PUT', '/routers/roles-auth', admin, { roleId: role.data._id, routerIds });
-  const account = (username: string, type: 0 | 1) => ({ username, trueName: username, email: `${username}@plant.test`, password: PASSWORD, repeatPassword: PASSWORD, roles: [role.data._id], type });
+  const account = (username: string, type: 0 | 1) => ({
+    username,
+    trueName: username,
+    email: `${username}@plant.test`,
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
+    roles: [role.data._id],
+    type,
+  });
   expect((await api('POST', '/users', admin, account('tenant_top', 0))).code).toBe(0);
   expect((await api('POST', '/users', admin, account('plant_staff', 1))).code).toBe(0);
 });

@@ -73,7 +73,8 @@ async function openUsers(username?: string, password?: string): Promise<Page> {
   return tab.page;
 }
 
-const field = (page: Page, name: string) => page.getByTestId('user-dialog').locator(`[data-testid="user-field-${name}"]`).locator('xpath=descendant-or-self::input').first();
+const field = (page: Page, name: string) =>
+  page.getByTestId('user-dialog').locator(`[data-testid="user-field-${name}"]`).locator('xpath=descendant-or-self::input').first();
 const fieldError = (page: Page, message: string) => page.getByTestId('user-dialog').locator('.ant-form-item-explain-error', { hasText: message });
 
 /** Types a value and leaves the field: the rules fire on blur. */
@@ -126,7 +127,12 @@ describe('users, roles and menus in the console', () => {
     await page.locator('[data-testid="users-table"]:visible tbody tr.ant-table-row', { hasText: 'operator7' }).waitFor();
     expect(await visibleRawKeys(page)).toEqual([]);
     // The server stored it with the spec's defaults for a new sub-user.
-    const rows = await apiData<{ rows: { username: string; type: number; father: number | null; roles: { name: string }[] }[] }>(server.url, adminToken, 'GET', '/api/users?email=operator7');
+    const rows = await apiData<{ rows: { username: string; type: number; father: number | null; roles: { name: string }[] }[] }>(
+      server.url,
+      adminToken,
+      'GET',
+      '/api/users?email=operator7',
+    );
     expect(rows.rows.map((r) => [r.username, r.type, r.roles.map((role) => role.name)])).toEqual([['operator7', 1, ['user managers']]]);
     expect(tab!.errors).toEqual([]);
   });

@@ -33,7 +33,9 @@ function outside(page: Page, testId: string): Promise<string[]> {
     const right = Math.min(box.right, document.documentElement.clientWidth);
     const row = table.querySelector<HTMLElement>('tbody tr[data-row-key]');
     const elements = [...table.querySelectorAll<HTMLElement>('thead th'), ...(row?.querySelectorAll<HTMLElement>('button') ?? [])];
-    return elements.filter((e) => e.getBoundingClientRect().width > 0 && (e.getBoundingClientRect().left < box.left - 1 || e.getBoundingClientRect().right > right + 1)).map((e) => e.innerText.trim());
+    return elements
+      .filter((e) => e.getBoundingClientRect().width > 0 && (e.getBoundingClientRect().left < box.left - 1 || e.getBoundingClientRect().right > right + 1))
+      .map((e) => e.innerText.trim());
   }, testId);
 }
 
@@ -61,11 +63,19 @@ describe('data forwarding in the console against the real server and a receiver 
     const token = await apiToken(server.url);
     const key = await activeInterfaceKey(server.url, token, 'Gateway upload');
     const ts = Date.now() - 120_000;
-    const answer = await callApi(server.url, 'POST', '/api/ingest/readings', { readings: [
-      { meter: 'M041', ts, values: { kwh: 812.5, kw: 12.25 } },
-      { meter: 'M042', ts, values: { kwh: 99 } },
-      { meter: 'M041', ts: ts + 60_000, values: { kwh: 812.75 } },
-    ] }, { 'x-interface-key': key });
+    const answer = await callApi(
+      server.url,
+      'POST',
+      '/api/ingest/readings',
+      {
+        readings: [
+          { meter: 'M041', ts, values: { kwh: 812.5, kw: 12.25 } },
+          { meter: 'M042', ts, values: { kwh: 99 } },
+          { meter: 'M041', ts: ts + 60_000, values: { kwh: 812.75 } },
+        ],
+      },
+      { 'x-interface-key': key },
+    );
     expect(answer).toMatchObject({ code: 0, data: { accepted: 3, rejected: [] } });
 
     await receiver.waitFor(1);

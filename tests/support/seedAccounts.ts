@@ -29,11 +29,13 @@ export async function addSubUser(dataDir: string, seed: SubUserSeed): Promise<nu
         .returning('id')
         .executeTakeFirstOrThrow();
       roleId = role.id;
-      const routers = seed.menus.length
-        ? await db.selectFrom('routers').select('id').where('fullpath', 'in', seed.menus).execute()
-        : [];
+      const routers = seed.menus.length ? await db.selectFrom('routers').select('id').where('fullpath', 'in', seed.menus).execute() : [];
       if (routers.length !== seed.menus.length) throw new Error(`unknown menu path among ${seed.menus.join(', ')}`);
-      if (routers.length) await db.insertInto('role_routers').values(routers.map((r) => ({ role_id: roleId, router_id: r.id }))).execute();
+      if (routers.length)
+        await db
+          .insertInto('role_routers')
+          .values(routers.map((r) => ({ role_id: roleId, router_id: r.id })))
+          .execute();
     } else {
       roleId = await defaultRoleId(db);
     }

@@ -24,12 +24,32 @@ export async function treeUser(app: FastifyInstance, username: string, menus: re
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   // Under admin: a top-level account (type 0), the root of a tree of its own; below it: a sub-user.
   const passwordHash = await (treeHash ??= hashPassword(TREE_PASSWORD));
-  const userId = await insertSubUserRow(db, { username, password: TREE_PASSWORD, passwordHash, fatherId: fatherId ?? admin.id, type: fatherId === undefined ? 0 : 1 });
-  const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: now }).returning('id').executeTakeFirstOrThrow();
-  const routers = menus.length ? await db.selectFrom('routers').select(['id', 'fullpath']).where('fullpath', 'in', [...menus]).execute() : [];
+  const userId = await insertSubUserRow(db, {
+    username,
+    password: TREE_PASSWORD,
+    passwordHash,
+    fatherId: fatherId ?? admin.id,
+    type: fatherId === undefined ? 0 : 1,
+  });
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const routers = menus.length
+    ? await db
+        .selectFrom('routers')
+        .select(['id', 'fullpath'])
+        .where('fullpath', 'in', [...menus])
+        .execute()
+    : [];
   const missing = menus.filter((path) => !routers.some((r) => r.fullpath === path));
   if (missing.length) throw new Error(`no menu entry ${missing.join(', ')}`);
-  if (routers.length) await db.insertInto('role_routers').values(routers.map((r) => ({ role_id: role.id, router_id: r.id }))).execute();
+  if (routers.length)
+    await db
+      .insertInto('role_routers')
+      .values(routers.map((r) => ({ role_id: role.id, router_id: r.id })))
+      .execute();
   await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
   return { id: userId, username, token: await loginAs(app, username, TREE_PASSWORD) };
 }
@@ -50,7 +70,13 @@ export async function twoTrees(app: FastifyInstance, menus: readonly string[]): 
 }
 
 /** An inject call as `token` (null: no token), answering status and parsed body. */
-export async function callAs(app: FastifyInstance, token: string | null, method: InjectOptions['method'], url: string, payload?: unknown): Promise<{ status: number; body: any }> {
+export async function callAs(
+  app: FastifyInstance,
+  token: string | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: any }> {
   const response = await app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
   let body: unknown;
   try {

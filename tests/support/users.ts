@@ -47,6 +47,9 @@ export async function defaultRoleId(db: Kysely<Database>): Promise<number> {
 export async function insertSubUser(app: FastifyInstance, fields: SubUserFields): Promise<number> {
   const db = app.storage.db;
   const userId = await insertSubUserRow(db, fields);
-  await db.insertInto('user_roles').values({ user_id: userId, role_id: await defaultRoleId(db) }).execute();
+  await db
+    .insertInto('user_roles')
+    .values({ user_id: userId, role_id: await defaultRoleId(db) })
+    .execute();
   return userId;
 }

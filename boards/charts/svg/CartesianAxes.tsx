@@ -26,8 +26,12 @@ export function CartesianAxes({ plot, left, bottom, name, fontSize, labelGap, pa
   return (
     <g data-part="axes" fontSize={fontSize} fill={palette.subtleText}>
       <g stroke={palette.splitLine} strokeWidth={stroke} shapeRendering="crispEdges">
-        {left?.grid.map((y) => <line key={`y${y}`} x1={plot.left} x2={right} y1={y} y2={y} />)}
-        {bottom?.grid.map((x) => <line key={`x${x}`} x1={x} x2={x} y1={plot.top} y2={base} />)}
+        {left?.grid.map((y) => (
+          <line key={`y${y}`} x1={plot.left} x2={right} y1={y} y2={y} />
+        ))}
+        {bottom?.grid.map((x) => (
+          <line key={`x${x}`} x1={x} x2={x} y1={plot.top} y2={base} />
+        ))}
       </g>
       <g stroke={palette.axisLine} strokeWidth={stroke} shapeRendering="crispEdges">
         {left?.line && <line x1={plot.left} x2={plot.left} y1={plot.top} y2={base} />}

@@ -22,7 +22,15 @@ describe('valueTicks', () => {
     const ticks = valueTicks([1004, 1010], (value, extra) => abbreviateNumber(value, 1 + extra), fitsSpacing(100, 30));
     // At one digit 1,004 … 1,010 all read "1k"; at two, 1,005 and 1,010 both "1.01k".
     expect(ticks).toEqual({ domain: [1004, 1010], ticks: ['1.004k', '1.006k', '1.008k', '1.01k'].map((label, index) => ({ value: 1004 + 2 * index, label })) });
-    expect(valueTicks([1004, 1010], (value, extra) => abbreviateNumber(value, 1 + extra), fitsSpacing(200, 30)).ticks.map((tick) => tick.label)).toEqual(['1.004k', '1.005k', '1.006k', '1.007k', '1.008k', '1.009k', '1.01k']);
+    expect(valueTicks([1004, 1010], (value, extra) => abbreviateNumber(value, 1 + extra), fitsSpacing(200, 30)).ticks.map((tick) => tick.label)).toEqual([
+      '1.004k',
+      '1.005k',
+      '1.006k',
+      '1.007k',
+      '1.008k',
+      '1.009k',
+      '1.01k',
+    ]);
   });
 
   it('gives a flat reading an axis around it, and a tiny axis only its top label', () => {
@@ -36,7 +44,16 @@ describe('time ticks', () => {
   const ten = new Date(2024, 0, 15, 10, 0).getTime();
 
   it('ticks on round local times with the finest step that keeps labels apart', () => {
-    expect(timeTicks(ten - 30_000, ten + 15 * 60_000, 450, 50).map((tick) => tick.label)).toEqual(['10:00', '10:02', '10:04', '10:06', '10:08', '10:10', '10:12', '10:14']);
+    expect(timeTicks(ten - 30_000, ten + 15 * 60_000, 450, 50).map((tick) => tick.label)).toEqual([
+      '10:00',
+      '10:02',
+      '10:04',
+      '10:06',
+      '10:08',
+      '10:10',
+      '10:12',
+      '10:14',
+    ]);
     expect(timeTicks(ten, ten + 24 * 3_600_000, 300, 50).map((tick) => tick.label)).toEqual(['12:00', '16:00', '20:00', '00:00', '04:00', '08:00']);
     expect(timeTicks(ten + 10_000, ten + 70_000, 800, 50)).toEqual([{ value: ten + 60_000, label: '10:01' }]);
   });

@@ -25,7 +25,11 @@ const MOST_EXTRA_DIGITS = 3;
  * asked for extra digits.
  * A flat extent is widened so a constant reading still gets an axis.
  */
-export function valueTicks(extent: readonly [number, number], format: (value: number, extraDigits: number) => string, fits: (labels: string[]) => boolean): ValueTicks {
+export function valueTicks(
+  extent: readonly [number, number],
+  format: (value: number, extraDigits: number) => string,
+  fits: (labels: string[]) => boolean,
+): ValueTicks {
   let [min, max] = extent;
   if (min === max) {
     const pad = Math.abs(min) > 0 ? Math.abs(min) * 0.1 : 1;
@@ -52,7 +56,10 @@ export function valueTicks(extent: readonly [number, number], format: (value: nu
 }
 
 /** Ticks that keep `spacing` pixels between neighbours on an axis `length` pixels long accept this many labels. */
-export const fitsSpacing = (length: number, spacing: number) => (labels: readonly string[]): boolean => labels.length < 2 || length / (labels.length - 1) >= spacing;
+export const fitsSpacing =
+  (length: number, spacing: number) =>
+  (labels: readonly string[]): boolean =>
+    labels.length < 2 || length / (labels.length - 1) >= spacing;
 
 const MINUTE = 60_000;
 /** Time-axis steps in minutes, each a divisor of the next larger clock unit so ticks land on round times. */

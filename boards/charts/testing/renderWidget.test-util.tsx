@@ -16,14 +16,29 @@ export const reading = <T,>(value: T, ts = 1_700_000_000_000): ChannelReading<T>
 export function renderWidgetHtml<O extends Record<string, unknown>>(
   descriptor: WidgetDescriptor<O>,
   Widget: ComponentType<WidgetProps<O>>,
-  { binding = {}, options = {}, readings = {}, language = 'en' }: { binding?: Binding; options?: Record<string, unknown>; readings?: Record<string, ChannelReading>; language?: Language },
+  {
+    binding = {},
+    options = {},
+    readings = {},
+    language = 'en',
+  }: { binding?: Binding; options?: Record<string, unknown>; readings?: Record<string, ChannelReading>; language?: Language },
 ): string {
   const parsed = descriptor.options.parse(options);
   const reader: ChannelReader = { read: <T,>(channel: string) => readings[channel] as ChannelReading<T> | undefined, watch: () => () => undefined };
   return renderToStaticMarkup(
     <I18nextProvider i18n={createI18n(language)}>
       <ChannelReaderProvider reader={reader}>
-        <Widget options={parsed} binding={binding} title="" width={480} height={270} scale={1} theme={{ mode: 'dark', accent: '#3aa0ff' }} channels={descriptor.channels(binding, parsed)} stale={false} />
+        <Widget
+          options={parsed}
+          binding={binding}
+          title=""
+          width={480}
+          height={270}
+          scale={1}
+          theme={{ mode: 'dark', accent: '#3aa0ff' }}
+          channels={descriptor.channels(binding, parsed)}
+          stale={false}
+        />
       </ChannelReaderProvider>
     </I18nextProvider>,
   );

@@ -28,7 +28,13 @@ export interface CounterCell {
 
 /** The counters shown, in the options' order; null counts when no snapshot arrived yet. */
 export function counterCells(counts: AlarmTotalCount | undefined, kinds: readonly CounterKind[]): CounterCell[] {
-  const of: Record<CounterKind, keyof AlarmTotalCount> = { total: 'total', device: 'deviceCount', error: 'errorCount', trouble: 'troubleCount', offline: 'offlineCount' };
+  const of: Record<CounterKind, keyof AlarmTotalCount> = {
+    total: 'total',
+    device: 'deviceCount',
+    error: 'errorCount',
+    trouble: 'troubleCount',
+    offline: 'offlineCount',
+  };
   return kinds.map((kind) => {
     const value = counts?.[of[kind]];
     return { kind, count: typeof value === 'number' && Number.isFinite(value) ? value : null };

@@ -39,7 +39,17 @@ function renderTicker(options: unknown = {}, language: Language = 'en', testId =
     <I18nextProvider i18n={createI18n(language)}>
       <ChannelReaderProvider reader={current.store}>
         <div data-testid={testId}>
-          <AlarmTickerWidget options={parsed} binding={{}} title="" width={600} height={300} scale={1} theme={{ mode: 'dark', accent: '#3aa0ff' }} channels={channels} stale={false} />
+          <AlarmTickerWidget
+            options={parsed}
+            binding={{}}
+            title=""
+            width={600}
+            height={300}
+            scale={1}
+            theme={{ mode: 'dark', accent: '#3aa0ff' }}
+            channels={channels}
+            stale={false}
+          />
         </div>
       </ChannelReaderProvider>
     </I18nextProvider>,
@@ -51,7 +61,10 @@ function renderTicker(options: unknown = {}, language: Language = 'en', testId =
   return { ...current, view, unmount };
 }
 
-const rowIds = (container: HTMLElement = document.body) => within(container).queryAllByTestId(/^ticker-alarm-/).map((row) => row.dataset.testid);
+const rowIds = (container: HTMLElement = document.body) =>
+  within(container)
+    .queryAllByTestId(/^ticker-alarm-/)
+    .map((row) => row.dataset.testid);
 
 describe('alarm ticker widget', () => {
   beforeEach(() => {
@@ -96,7 +109,12 @@ describe('alarm ticker widget', () => {
 
   it('shows the rows allowed by its options, in the wall language', () => {
     const { push } = renderTicker({ maxRows: 2, minSeverity: 'high' }, 'es');
-    push(alarmRecord(1, { severity: 'high' }), alarmRecord(2, { severity: 'low' }), alarmRecord(3, { severity: 'critical' }), alarmRecord(4, { severity: 'high' }));
+    push(
+      alarmRecord(1, { severity: 'high' }),
+      alarmRecord(2, { severity: 'low' }),
+      alarmRecord(3, { severity: 'critical' }),
+      alarmRecord(4, { severity: 'high' }),
+    );
     expect(rowIds()).toEqual(['ticker-alarm-4', 'ticker-alarm-3']);
     expect(screen.getByTestId('ticker-alarm-3').textContent).toContain('Crítica');
   });

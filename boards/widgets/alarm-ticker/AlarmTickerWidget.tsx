@@ -59,7 +59,10 @@ function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmT
   // The sounder's reaction outlives renders: it reads the newest reader and options through refs.
   const current = useRef<{ reader: typeof reader; filter: TickerFilter }>({ reader, filter: options });
   current.current = { reader, filter: options };
-  const sounder = useTickerSound(() => unacknowledgedOf(openAlarmsOf(current.current.reader.read(OPEN_ALARMS_CHANNEL)?.value), current.current.filter), options.sound);
+  const sounder = useTickerSound(
+    () => unacknowledgedOf(openAlarmsOf(current.current.reader.read(OPEN_ALARMS_CHANNEL)?.value), current.current.filter),
+    options.sound,
+  );
 
   const fontSize = 14 * scale;
   const rows = tickerRows(open, options, options.maxRows);
@@ -71,13 +74,25 @@ function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmT
           type="button"
           data-testid="ticker-enable-sound"
           onClick={() => void sounder.enableSound()}
-          style={{ alignSelf: 'flex-start', fontSize: fontSize * 0.9, padding: `${fontSize * 0.2}px ${fontSize * 0.7}px`, borderRadius: fontSize, border: '1px solid currentColor', background: 'transparent', color: 'inherit', cursor: 'pointer' }}
+          style={{
+            alignSelf: 'flex-start',
+            fontSize: fontSize * 0.9,
+            padding: `${fontSize * 0.2}px ${fontSize * 0.7}px`,
+            borderRadius: fontSize,
+            border: '1px solid currentColor',
+            background: 'transparent',
+            color: 'inherit',
+            cursor: 'pointer',
+          }}
         >
           {t('liveWidgets.alarmTicker.enableSound')}
         </button>
       )}
       {rows.length === 0 ? (
-        <div data-testid="ticker-empty" style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: fontSize * 1.2, opacity: 0.6 }}>
+        <div
+          data-testid="ticker-empty"
+          style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: fontSize * 1.2, opacity: 0.6 }}
+        >
           {t('liveWidgets.alarmTicker.none')}
         </div>
       ) : (

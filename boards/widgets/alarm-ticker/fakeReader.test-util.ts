@@ -6,7 +6,7 @@ export function fakeReader() {
   const readings = observable.map<string, ChannelReading>({}, { deep: false });
   const watched: string[][] = [];
   const reader: ChannelReader = {
-    read: <T,>(channel: string) => readings.get(channel) as ChannelReading<T> | undefined,
+    read: <T>(channel: string) => readings.get(channel) as ChannelReading<T> | undefined,
     watch: (channels) => {
       watched.push([...channels]);
       return () => undefined;

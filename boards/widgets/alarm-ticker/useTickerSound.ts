@@ -15,7 +15,9 @@ const sharedTone = (): AlarmTone => (pageTone ??= new AlarmTone());
  * server sends after a wall boots included: one tone for the lot), live high/critical ones repeat.
  */
 export function useTickerSound(unacknowledged: () => readonly AlarmRecord[], enabled: boolean): AlarmSounder {
-  const [sounder] = useState(() => new AlarmSounder({ unacknowledged, tone: sharedTone(), gestureTarget: typeof document === 'undefined' ? undefined : document }));
+  const [sounder] = useState(
+    () => new AlarmSounder({ unacknowledged, tone: sharedTone(), gestureTarget: typeof document === 'undefined' ? undefined : document }),
+  );
   useEffect(() => (enabled ? sounder.start() : undefined), [sounder, enabled]);
   return sounder;
 }

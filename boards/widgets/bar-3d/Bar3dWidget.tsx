@@ -24,7 +24,10 @@ function Bar3dWidget({ options, channels, width, height, scale, theme }: WidgetP
   const hourName = t('liveWidgets.bar3d.hour');
   const departmentName = t('liveWidgets.bar3d.department');
   const option = useMemo(
-    () => (hasBars(data) ? bar3dOption(data, { scale, mode: theme.mode, accent: theme.accent, alpha: options.alpha, beta: options.beta, hourName, departmentName }) : EMPTY_OPTION),
+    () =>
+      hasBars(data)
+        ? bar3dOption(data, { scale, mode: theme.mode, accent: theme.accent, alpha: options.alpha, beta: options.beta, hourName, departmentName })
+        : EMPTY_OPTION,
     [data, scale, theme.mode, theme.accent, options.alpha, options.beta, hourName, departmentName],
   );
   // The chart element stays mounted: useEchart makes its instance once per element.
@@ -34,7 +37,10 @@ function Bar3dWidget({ options, channels, width, height, scale, theme }: WidgetP
     <div style={{ position: 'relative', width, height }}>
       <div ref={chart} style={{ width, height }} />
       {message && (
-        <div data-testid="bar-3d-message" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}>
+        <div
+          data-testid="bar-3d-message"
+          style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}
+        >
           {message}
         </div>
       )}

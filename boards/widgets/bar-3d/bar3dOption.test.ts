@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { bar3dOption, hasBars } from './bar3dOption';
 import { bar3dWidget } from './descriptor';
 
-const look = { scale: 2, mode: 'dark' as const, accent: '#3aa0ff', alpha: 30, beta: 35, hourName: 'Hour', departmentName: 'Department', hourLabel: (period: string) => `h${period}` };
+const look = {
+  scale: 2,
+  mode: 'dark' as const,
+  accent: '#3aa0ff',
+  alpha: 30,
+  beta: 35,
+  hourName: 'Hour',
+  departmentName: 'Department',
+  hourLabel: (period: string) => `h${period}`,
+};
 const data = {
   scope: 'department' as const,
   energyType: 'electricity',
@@ -11,8 +20,26 @@ const data = {
   computedAt: 5,
   periods: ['0', '1', '2'],
   series: [
-    { scopeId: 3, name: 'Press hall', total: 60, points: [{ period: '0', energy: 10 }, { period: '1', energy: 20 }, { period: '2', energy: 30 }] },
-    { scopeId: 4, name: 'Paint shop', total: 45, points: [{ period: '0', energy: 0 }, { period: '1', energy: 45 }, { period: '2', energy: Number.NaN }] },
+    {
+      scopeId: 3,
+      name: 'Press hall',
+      total: 60,
+      points: [
+        { period: '0', energy: 10 },
+        { period: '1', energy: 20 },
+        { period: '2', energy: 30 },
+      ],
+    },
+    {
+      scopeId: 4,
+      name: 'Paint shop',
+      total: 45,
+      points: [
+        { period: '0', energy: 0 },
+        { period: '1', energy: 45 },
+        { period: '2', energy: Number.NaN },
+      ],
+    },
   ],
 };
 
@@ -25,7 +52,9 @@ describe('bar-3d descriptor', () => {
 
   it('reads the hourly series of the bound departments over 24 hours', () => {
     const options = bar3dWidget.options.parse({});
-    expect(bar3dWidget.channels({ departmentIds: [9, 3, 9], energyType: 'water', grain: 'day', periods: 7 }, options)).toEqual(['energy:series:department:3.9:water:hour:24']);
+    expect(bar3dWidget.channels({ departmentIds: [9, 3, 9], energyType: 'water', grain: 'day', periods: 7 }, options)).toEqual([
+      'energy:series:department:3.9:water:hour:24',
+    ]);
     expect(bar3dWidget.channels({ departmentIds: [2] }, options)).toEqual(['energy:series:department:2:electricity:hour:24']);
     expect(bar3dWidget.channels({}, options)).toEqual([]);
   });
@@ -55,6 +84,8 @@ describe('bar3dOption', () => {
     expect(hasBars(undefined)).toBe(false);
     expect(hasBars({ ...data, series: [] })).toBe(false);
     expect(hasBars(data)).toBe(true);
-    expect((bar3dOption({ ...data, series: [{ ...data.series[1]!, points: [{ period: '0', energy: 0 }] }] }, look) as Record<string, any>).visualMap.max).toBe(1);
+    expect((bar3dOption({ ...data, series: [{ ...data.series[1]!, points: [{ period: '0', energy: 0 }] }] }, look) as Record<string, any>).visualMap.max).toBe(
+      1,
+    );
   });
 });

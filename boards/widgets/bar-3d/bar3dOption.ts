@@ -71,7 +71,16 @@ export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<str
       environment: 'none',
       axisPointer: { show: false },
       light: { main: { intensity: 1.2, shadow: false }, ambient: { intensity: 0.35 } },
-      viewControl: { alpha: look.alpha, beta: look.beta, distance: 260, autoRotate: false, animation: false, rotateSensitivity: 0, zoomSensitivity: 0, panSensitivity: 0 },
+      viewControl: {
+        alpha: look.alpha,
+        beta: look.beta,
+        distance: 260,
+        autoRotate: false,
+        animation: false,
+        rotateSensitivity: 0,
+        zoomSensitivity: 0,
+        panSensitivity: 0,
+      },
     },
     series: [{ type: 'bar3D', data: bars, shading: 'lambert', bevelSize: 0.1, animation: false, label: { show: false }, emphasis: { label: { show: false } } }],
   };

@@ -33,13 +33,18 @@ function ClockWidget({ options, width, height, scale }: WidgetProps<ClockOptions
   const { i18n } = useTranslation();
   const { timeZone, hourCycle, showSeconds, showDate } = options;
   // Keyed by value: a host that re-parses options each render does not restart the timer.
-  const format = useMemo(() => clockFormatter({ timeZone, hourCycle, showSeconds, showDate }, i18n.language), [timeZone, hourCycle, showSeconds, showDate, i18n.language]);
+  const format = useMemo(
+    () => clockFormatter({ timeZone, hourCycle, showSeconds, showDate }, i18n.language),
+    [timeZone, hourCycle, showSeconds, showDate, i18n.language],
+  );
   const text = useClockText(format);
   // The time fills the tile's height when it can; the design size times the scale caps it.
   const timeSize = Math.max(8, Math.min(56 * scale, height * (text.date ? 0.5 : 0.7), (width / Math.max(5, text.time.length)) * 1.7));
   const dateSize = Math.max(8, Math.min(18 * scale, height * 0.18));
   return (
-    <div style={{ width, height, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', lineHeight: 1.15 }}>
+    <div
+      style={{ width, height, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', lineHeight: 1.15 }}
+    >
       <time data-testid="clock-time" style={{ fontSize: timeSize, fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         {text.time}
       </time>

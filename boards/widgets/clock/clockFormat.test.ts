@@ -21,7 +21,10 @@ describe('clock formatting', () => {
   });
 
   it('formats 12-hour time without seconds and hides the date', () => {
-    expect(clockFormatter({ timeZone: 'America/New_York', hourCycle: '12h', showSeconds: false, showDate: false }, 'en')(AT)).toEqual({ time: '3:05 PM', date: null });
+    expect(clockFormatter({ timeZone: 'America/New_York', hourCycle: '12h', showSeconds: false, showDate: false }, 'en')(AT)).toEqual({
+      time: '3:05 PM',
+      date: null,
+    });
   });
 
   it('writes the date in the wall language', () => {
@@ -46,6 +49,8 @@ describe('clock descriptor', () => {
   it('validates the time zone', () => {
     expect(clockWidget.options.parse({ timeZone: ' Asia/Tokyo ' }).timeZone).toBe('Asia/Tokyo');
     const result = clockWidget.options.safeParse({ timeZone: 'Moon/Base' });
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['timeZone', 'Unknown time zone: use an IANA name like Europe/Madrid']]);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['timeZone', 'Unknown time zone: use an IANA name like Europe/Madrid'],
+    ]);
   });
 });

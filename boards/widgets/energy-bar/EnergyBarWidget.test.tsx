@@ -17,7 +17,9 @@ const texts = (html: string) => [...html.matchAll(/<text[^>]*>([^<]*)<\/text>/g)
 describe('EnergyBarWidget', () => {
   it('says "No data yet" until the ranking arrives or while it is empty', () => {
     expect(renderWidgetHtml(energyBarWidget, EnergyBarWidget, {})).toContain('No data yet');
-    expect(renderWidgetHtml(energyBarWidget, EnergyBarWidget, { readings: { [channel]: reading({ unit: 'kWh', rows: [], computedAt: 1 }) } })).toContain('No data yet');
+    expect(renderWidgetHtml(energyBarWidget, EnergyBarWidget, { readings: { [channel]: reading({ unit: 'kWh', rows: [], computedAt: 1 }) } })).toContain(
+      'No data yet',
+    );
   });
 
   it('draws one accent bar per department with its name, its figure, value ticks and the unit', () => {
@@ -33,7 +35,10 @@ describe('EnergyBarWidget', () => {
   });
 
   it('stands the bars up and leaves the figures out when asked', () => {
-    const html = renderWidgetHtml(energyBarWidget, EnergyBarWidget, { readings: { [channel]: ranking }, options: { orientation: 'vertical', showValues: false } });
+    const html = renderWidgetHtml(energyBarWidget, EnergyBarWidget, {
+      readings: { [channel]: ranking },
+      options: { orientation: 'vertical', showValues: false },
+    });
     expect(html).not.toContain('data-part="values"');
     expect(texts(html).slice(0, 7)).toEqual(['0', '200', '400', '600', '800', '1k', '1.2k']);
   });

@@ -17,7 +17,11 @@ const data: EnergyRows = {
 };
 const horizontal: BarInput = { data, options: { orientation: 'horizontal', digits: 1, showValues: true }, palette, width: 600, height: 300, scale: 1 };
 const DEPARTMENTS = ['Casting', 'Paint shop', 'Assembly line 2', 'Warehouse', 'Canteen', 'Laboratory', 'Boiler house', 'Offices'];
-const many: EnergyRows = { unit: 'kWh', rows: Array.from({ length: 30 }, (_, index) => ({ scopeId: index + 1, name: `${DEPARTMENTS[index % 8]} ${index + 1}`, energy: 1000 + index * 37.5 })), rest: 0 };
+const many: EnergyRows = {
+  unit: 'kWh',
+  rows: Array.from({ length: 30 }, (_, index) => ({ scopeId: index + 1, name: `${DEPARTMENTS[index % 8]} ${index + 1}`, energy: 1000 + index * 37.5 })),
+  rest: 0,
+};
 
 describe('energy-bar descriptor', () => {
   it('has defaults for every option', () => {
@@ -29,7 +33,9 @@ describe('energy-bar descriptor', () => {
     const options = energyBarOptions.parse({});
     expect(energyBarWidget.channels({ departmentIds: [4, 2], grain: 'day', periods: 7 }, options)).toEqual(['energy:series:department:2.4:electricity:day:7']);
     expect(energyBarWidget.channels({}, options)).toEqual(['energy:ranking:department:top:electricity:day:1:10']);
-    expect(energyBarWidget.channels({ subitemIds: [3], energyType: 'gas', grain: 'month', periods: 12 }, { ...options, scope: 'subitem' })).toEqual(['energy:series:subitem:3:gas:month:12']);
+    expect(energyBarWidget.channels({ subitemIds: [3], energyType: 'gas', grain: 'month', periods: 12 }, { ...options, scope: 'subitem' })).toEqual([
+      'energy:series:subitem:3:gas:month:12',
+    ]);
   });
 });
 
@@ -37,7 +43,14 @@ describe('bar geometry', () => {
   it('lists horizontal bars from the top, names on the left, a value axis from zero with the unit', () => {
     const geometry = barGeometry(horizontal);
     expect(geometry.plot).toEqual({ left: 122, top: 26, width: 415, height: 248 });
-    expect(geometry.categoryAxis).toEqual({ labels: [{ at: 88, text: 'Production Hall A' }, { at: 212, text: 'Offices' }], grid: [], line: true });
+    expect(geometry.categoryAxis).toEqual({
+      labels: [
+        { at: 88, text: 'Production Hall A' },
+        { at: 212, text: 'Offices' },
+      ],
+      grid: [],
+      line: true,
+    });
     expect(geometry.categoryLabelWidth).toBe(180);
     expect(geometry.valueAxis.labels.map((label) => label.text)).toEqual(['0', '2k', '4k', '6k', '8k', '10k', '12k', '14k']);
     expect(geometry.valueAxis.grid[0]).toBe(122);
@@ -68,8 +81,16 @@ describe('bar geometry', () => {
     expect(geometry.plot).toEqual({ left: 59, top: 39, width: 523, height: 222 });
     expect(geometry.fontSize).toBe(18);
     expect(geometry.labelFontSize).toBe(18);
-    expect(geometry.categoryAxis.labels).toEqual([{ at: 189.8, text: 'Production Hall A' }, { at: 451.3, text: 'Offices' }]);
-    expect(geometry.valueAxis.labels).toEqual([{ at: 261, text: '0' }, { at: 187, text: '5k' }, { at: 113, text: '10k' }, { at: 39, text: '15k' }]);
+    expect(geometry.categoryAxis.labels).toEqual([
+      { at: 189.8, text: 'Production Hall A' },
+      { at: 451.3, text: 'Offices' },
+    ]);
+    expect(geometry.valueAxis.labels).toEqual([
+      { at: 261, text: '0' },
+      { at: 187, text: '5k' },
+      { at: 113, text: '10k' },
+      { at: 39, text: '15k' },
+    ]);
     expect(geometry.unit).toEqual({ text: 'kWh', x: 12, y: 24, anchor: 'start' });
     expect(geometry.values).toEqual([]);
     expect(geometry.bars.map((bar) => bar.width)).toEqual([60, 60]);
@@ -79,13 +100,30 @@ describe('bar geometry', () => {
   it('names every 3rd of 30 horizontal bars on a small tile, each name and figure on its bar', () => {
     const { categoryAxis, values, bars } = barGeometry({ ...horizontal, data: many, width: 480, height: 270 });
     expect(bars).toHaveLength(30);
-    expect(categoryAxis.labels.map((label) => label.text)).toEqual(['Casting 1', 'Warehouse 4', 'Boiler house 7', 'Paint shop 10', 'Canteen 13', 'Offices 16', 'Assembly line 2 19', 'Laboratory 22', 'Casting 25', 'Warehouse 28']);
+    expect(categoryAxis.labels.map((label) => label.text)).toEqual([
+      'Casting 1',
+      'Warehouse 4',
+      'Boiler house 7',
+      'Paint shop 10',
+      'Canteen 13',
+      'Offices 16',
+      'Assembly line 2 19',
+      'Laboratory 22',
+      'Casting 25',
+      'Warehouse 28',
+    ]);
     expect(categoryAxis.labels[1]!.at - categoryAxis.labels[0]!.at).toBeGreaterThanOrEqual(12 * 1.3);
     expect(values.map((value) => value.y)).toEqual(categoryAxis.labels.map((label) => label.at));
   });
 
   it('shares names and figures out over vertical bars too narrow for each, inside the tile', () => {
-    const { categoryAxis, categoryLabelWidth, values } = barGeometry({ ...horizontal, data: many, options: { orientation: 'vertical', digits: 0, showValues: true }, width: 480, height: 270 });
+    const { categoryAxis, categoryLabelWidth, values } = barGeometry({
+      ...horizontal,
+      data: many,
+      options: { orientation: 'vertical', digits: 0, showValues: true },
+      width: 480,
+      height: 270,
+    });
     expect(categoryLabelWidth).toBe(49);
     expect(categoryAxis.labels.map((label) => label.text)).toEqual(['Castin…', 'Cante…', 'Castin…', 'Cante…', 'Castin…', 'Cante…', 'Castin…', 'Cante…']);
     for (const label of categoryAxis.labels) expect(label.at + textWidth(label.text, 12) / 2).toBeLessThanOrEqual(480);

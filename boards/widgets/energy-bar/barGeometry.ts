@@ -79,7 +79,10 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
   const top = gap(8) + Math.ceil(fontSize * 1.5);
   const bottom = labelGap + Math.ceil(fontSize) + gap(8);
   const plotHeight = Math.max(1, height - top - bottom);
-  const band = scaleBand<number>().domain(rows.map((_, index) => index)).paddingInner(0.3).paddingOuter(0.15);
+  const band = scaleBand<number>()
+    .domain(rows.map((_, index) => index))
+    .paddingInner(0.3)
+    .paddingOuter(0.15);
 
   if (horizontal) {
     band.range([top, top + plotHeight]);
@@ -87,22 +90,57 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
     const shown = (index: number) => index % every === 0;
     const categoryLabelWidth = Math.round(width * 0.3);
     const names = rows.map((row) => ellipsize(row.name, categoryLabelWidth, fontSize));
-    const left = gap(8) + widest(names.filter((_, index) => shown(index)), fontSize) + labelGap;
-    const valueRoom = options.showValues ? gap(4) + widest(valueTexts.filter((_, index) => shown(index)), labelFontSize) + gap(8) : gap(16);
+    const left =
+      gap(8) +
+      widest(
+        names.filter((_, index) => shown(index)),
+        fontSize,
+      ) +
+      labelGap;
+    const valueRoom = options.showValues
+      ? gap(4) +
+        widest(
+          valueTexts.filter((_, index) => shown(index)),
+          labelFontSize,
+        ) +
+        gap(8)
+      : gap(16);
     // The last tick label is centred on the plot's right edge: keep half of it inside the tile.
     const ticksFor = (plotWidth: number) => valueTicks(extent, tickText, (labels) => fitsSpacing(plotWidth, widest(labels, fontSize) + gap(20))(labels));
-    const rightFor = (ticks: ValueTicks) => Math.max(valueRoom, Math.ceil(widest(ticks.ticks.slice(-1).map((tick) => tick.label), fontSize) / 2) + gap(4));
+    const rightFor = (ticks: ValueTicks) =>
+      Math.max(
+        valueRoom,
+        Math.ceil(
+          widest(
+            ticks.ticks.slice(-1).map((tick) => tick.label),
+            fontSize,
+          ) / 2,
+        ) + gap(4),
+      );
     let ticks = ticksFor(width - left - valueRoom);
     let plotWidth = Math.max(1, width - left - rightFor(ticks));
     ticks = ticksFor(plotWidth);
     plotWidth = Math.max(1, width - left - rightFor(ticks));
     const plot: PlotArea = { left, top, width: plotWidth, height: plotHeight };
-    const value = scaleLinear().domain(ticks.domain).range([left, left + plotWidth]);
+    const value = scaleLinear()
+      .domain(ticks.domain)
+      .range([left, left + plotWidth]);
     const thickness = Math.min(band.bandwidth(), barMax);
     const bars = rows.map((row, index): Bar => {
       const [from, to] = [value(0), value(row.energy)];
-      const rect = { x: r1(Math.min(from, to)), y: r1(band(index)! + (band.bandwidth() - thickness) / 2), width: r1(Math.abs(to - from)), height: r1(thickness) };
-      return { scopeId: row.scopeId, name: row.name, energy: row.energy, ...rect, path: barPath(rect.x, rect.y, rect.width, rect.height, radius, row.energy < 0 ? 'left' : 'right') };
+      const rect = {
+        x: r1(Math.min(from, to)),
+        y: r1(band(index)! + (band.bandwidth() - thickness) / 2),
+        width: r1(Math.abs(to - from)),
+        height: r1(thickness),
+      };
+      return {
+        scopeId: row.scopeId,
+        name: row.name,
+        energy: row.energy,
+        ...rect,
+        path: barPath(rect.x, rect.y, rect.width, rect.height, radius, row.energy < 0 ? 'left' : 'right'),
+      };
     });
     const centre = (index: number) => r1(band(index)! + band.bandwidth() / 2);
     return {
@@ -111,14 +149,24 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
       fontSize,
       labelFontSize,
       labelGap,
-      valueAxis: { labels: ticks.ticks.map((tick) => ({ at: r1(value(tick.value)), text: tick.label })), grid: ticks.ticks.map((tick) => r1(value(tick.value))), line: false },
+      valueAxis: {
+        labels: ticks.ticks.map((tick) => ({ at: r1(value(tick.value)), text: tick.label })),
+        grid: ticks.ticks.map((tick) => r1(value(tick.value))),
+        line: false,
+      },
       categoryAxis: { labels: rows.flatMap((_, index) => (shown(index) ? [{ at: centre(index), text: names[index]! }] : [])), grid: [], line: true },
       ...(data.unit ? { unit: { text: data.unit, x: left + plotWidth, y: top - Math.ceil(fontSize / 2) - gap(4), anchor: 'end' as const } } : {}),
       categoryLabelWidth,
       bars,
       values: options.showValues
         ? bars.flatMap((bar, index) =>
-            shown(index) ? [bar.energy < 0 ? { text: valueTexts[index]!, x: r1(bar.x - gap(4)), y: centre(index), anchor: 'end' as const } : { text: valueTexts[index]!, x: r1(bar.x + bar.width + gap(4)), y: centre(index), anchor: 'start' as const }] : [],
+            shown(index)
+              ? [
+                  bar.energy < 0
+                    ? { text: valueTexts[index]!, x: r1(bar.x - gap(4)), y: centre(index), anchor: 'end' as const }
+                    : { text: valueTexts[index]!, x: r1(bar.x + bar.width + gap(4)), y: centre(index), anchor: 'start' as const },
+                ]
+              : [],
           )
         : [],
       colour: palette.series[0]!,
@@ -129,15 +177,35 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
   const ticks = valueTicks(extent, tickText, fitsSpacing(plotHeight, fontSize * 2.4));
   const unitWidth = data.unit ? textWidth(data.unit, fontSize) : 0;
   // The unit sits above the value labels: the column is as wide as either, so it never reaches the first bar's figure.
-  const left = gap(8) + Math.max(widest(ticks.ticks.map((tick) => tick.label), fontSize), unitWidth) + labelGap;
+  const left =
+    gap(8) +
+    Math.max(
+      widest(
+        ticks.ticks.map((tick) => tick.label),
+        fontSize,
+      ),
+      unitWidth,
+    ) +
+    labelGap;
   const plotWidth = Math.max(1, width - left - gap(12));
   const plot: PlotArea = { left, top, width: plotWidth, height: plotHeight };
   band.range([left, left + plotWidth]);
-  const value = scaleLinear().domain(ticks.domain).range([top + plotHeight, top]);
+  const value = scaleLinear()
+    .domain(ticks.domain)
+    .range([top + plotHeight, top]);
   const step = band.step();
   const centre = (index: number) => r1(band(index)! + band.bandwidth() / 2);
   // Names need room for a few letters before they are worth drawing: else only every 2nd, 3rd… is named.
-  const every = categoryLabelEvery(step, Math.min(widest(rows.map((row) => row.name), fontSize), fontSize * 4) + gap(8));
+  const every = categoryLabelEvery(
+    step,
+    Math.min(
+      widest(
+        rows.map((row) => row.name),
+        fontSize,
+      ),
+      fontSize * 4,
+    ) + gap(8),
+  );
   const categoryLabelWidth = Math.max(0, Math.floor(every * step - gap(8)));
   const categoryLabels = rows.flatMap((row, index) => {
     if (index % every !== 0) return [];
@@ -151,7 +219,13 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
   const bars = rows.map((row, index): Bar => {
     const [from, to] = [value(0), value(row.energy)];
     const rect = { x: r1(band(index)! + (band.bandwidth() - thickness) / 2), y: r1(Math.min(from, to)), width: r1(thickness), height: r1(Math.abs(to - from)) };
-    return { scopeId: row.scopeId, name: row.name, energy: row.energy, ...rect, path: barPath(rect.x, rect.y, rect.width, rect.height, radius, row.energy < 0 ? 'bottom' : 'top') };
+    return {
+      scopeId: row.scopeId,
+      name: row.name,
+      energy: row.energy,
+      ...rect,
+      path: barPath(rect.x, rect.y, rect.width, rect.height, radius, row.energy < 0 ? 'bottom' : 'top'),
+    };
   });
   return {
     horizontal,
@@ -159,13 +233,19 @@ export function barGeometry({ data, options, palette, width, height, scale }: Ba
     fontSize,
     labelFontSize,
     labelGap,
-    valueAxis: { labels: ticks.ticks.map((tick) => ({ at: r1(value(tick.value)), text: tick.label })), grid: ticks.ticks.map((tick) => r1(value(tick.value))), line: false },
+    valueAxis: {
+      labels: ticks.ticks.map((tick) => ({ at: r1(value(tick.value)), text: tick.label })),
+      grid: ticks.ticks.map((tick) => r1(value(tick.value))),
+      line: false,
+    },
     categoryAxis: { labels: categoryLabels, grid: [], line: true },
     ...(data.unit ? { unit: { text: data.unit, x: gap(8), y: top - Math.ceil(fontSize / 2) - gap(4), anchor: 'start' as const } } : {}),
     categoryLabelWidth,
     bars,
     values: options.showValues
-      ? bars.flatMap((bar, index) => (index % valueEvery === 0 && bar.energy >= 0 ? [{ text: valueTexts[index]!, x: centre(index), y: r1(bar.y - gap(4)), anchor: 'middle' as const }] : []))
+      ? bars.flatMap((bar, index) =>
+          index % valueEvery === 0 && bar.energy >= 0 ? [{ text: valueTexts[index]!, x: centre(index), y: r1(bar.y - gap(4)), anchor: 'middle' as const }] : [],
+        )
       : [],
     colour: palette.series[0]!,
     valueColour: palette.text,

@@ -19,7 +19,18 @@ describe('EnergyCalendarWidget', () => {
       grain: 'day',
       unit: 'kWh',
       periods: ['2025-03-01', '2025-03-02', '2025-03-03'],
-      series: [{ scopeId: 1, name: 'A', total: 1250, points: [{ period: '2025-03-01', energy: 50 }, { period: '2025-03-02', energy: 0 }, { period: '2025-03-03', energy: 1200 }] }],
+      series: [
+        {
+          scopeId: 1,
+          name: 'A',
+          total: 1250,
+          points: [
+            { period: '2025-03-01', energy: 50 },
+            { period: '2025-03-02', energy: 0 },
+            { period: '2025-03-03', energy: 1200 },
+          ],
+        },
+      ],
       computedAt: 1,
     });
     const html = renderWidgetHtml(energyCalendarWidget, EnergyCalendarWidget, { binding, readings: { [channel]: series }, language: 'zh' });

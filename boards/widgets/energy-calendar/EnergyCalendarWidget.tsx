@@ -26,7 +26,14 @@ function EnergyCalendarWidget({ options, channels, title, width, height, scale, 
   if (!geometry) return <NoData width={width} height={height} scale={scale} palette={palette} />;
   const { cells, dayLabels, monthLabels, legend, fonts } = geometry;
   return (
-    <svg data-testid="energy-calendar" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title || t('chartWidgets.names.energy-calendar')}>
+    <svg
+      data-testid="energy-calendar"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title || t('chartWidgets.names.energy-calendar')}
+    >
       <g>
         {cells.map((cell) => (
           <rect key={cell.day} x={cell.x} y={cell.y} width={cell.size} height={cell.size} fill={cell.fill} />

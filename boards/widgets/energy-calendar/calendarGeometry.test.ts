@@ -13,14 +13,42 @@ const series: EnergySeriesData = {
   unit: 'kWh',
   periods: ['2025-03-01', '2025-03-02', '2025-03-03'],
   series: [
-    { scopeId: 1, name: 'A', total: 0.3, points: [{ period: '2025-03-01', energy: 0.1 }, { period: '2025-03-02', energy: 0.2 }, { period: '2025-03-03', energy: 0 }] },
-    { scopeId: 2, name: 'B', total: 60, points: [{ period: '2025-03-01', energy: 0.2 }, { period: '2025-03-02', energy: 10 }, { period: '2025-03-03', energy: 50 }] },
+    {
+      scopeId: 1,
+      name: 'A',
+      total: 0.3,
+      points: [
+        { period: '2025-03-01', energy: 0.1 },
+        { period: '2025-03-02', energy: 0.2 },
+        { period: '2025-03-03', energy: 0 },
+      ],
+    },
+    {
+      scopeId: 2,
+      name: 'B',
+      total: 60,
+      points: [
+        { period: '2025-03-01', energy: 0.2 },
+        { period: '2025-03-02', energy: 10 },
+        { period: '2025-03-03', energy: 50 },
+      ],
+    },
   ],
   computedAt: 1,
 };
 const names = { dayNames: 'S,M,T,W,T,F,S'.split(','), monthNames: 'Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec'.split(',') };
 const monday = energyCalendarOptions.parse({});
-const input = (overrides: Partial<CalendarInput>): CalendarInput => ({ days: dailyTotals(series), unit: 'kWh', options: monday, palette, width: 400, height: 200, scale: 1, ...names, ...overrides });
+const input = (overrides: Partial<CalendarInput>): CalendarInput => ({
+  days: dailyTotals(series),
+  unit: 'kWh',
+  options: monday,
+  palette,
+  width: 400,
+  height: 200,
+  scale: 1,
+  ...names,
+  ...overrides,
+});
 const daysFrom = (first: number, count: number, energy: (index: number) => number): [string, number][] =>
   Array.from({ length: count }, (_, index) => [new Date(first + index * 86_400_000).toISOString().slice(0, 10), energy(index)]);
 
@@ -89,7 +117,10 @@ describe('calendar geometry', () => {
   });
 
   it('starts weeks on Sunday, leaves days without a figure empty and writes figures in large cells', () => {
-    const days: [string, number][] = [['2025-03-01', 5], ['2025-03-03', 50]];
+    const days: [string, number][] = [
+      ['2025-03-01', 5],
+      ['2025-03-03', 50],
+    ];
     const geometry = calendarGeometry(input({ days, options: { digits: 0, firstDay: 'sunday' }, width: 600, height: 400 }));
     // (400 − 58) ÷ 7 = 48 px squares: 10 px figures fit.
     expect(geometry.cell).toBe(48);

@@ -16,8 +16,15 @@ describe('EnergySankeyWidget', () => {
   it('draws the flow: a bar per node, a band per link, the translated site and each node’s energy', () => {
     const flowing = reading({
       unit: 'kWh',
-      nodes: [{ name: 'Site', depth: 0 }, { name: 'Hall', depth: 1 }, { name: 'Office', depth: 1 }],
-      links: [{ source: 'Site', target: 'Hall', value: 4000 }, { source: 'Site', target: 'Office', value: 1000 }],
+      nodes: [
+        { name: 'Site', depth: 0 },
+        { name: 'Hall', depth: 1 },
+        { name: 'Office', depth: 1 },
+      ],
+      links: [
+        { source: 'Site', target: 'Hall', value: 4000 },
+        { source: 'Site', target: 'Office', value: 1000 },
+      ],
       computedAt: 1,
     });
     const html = renderWidgetHtml(energySankeyWidget, EnergySankeyWidget, { readings: { [channel]: flowing }, language: 'zh' });

@@ -16,13 +16,23 @@ function EnergySankeyWidget({ options, channels, title, width, height, scale, th
   const idPrefix = useId().replace(/[^\w-]/g, '');
   const reading = useChannel<EnergyFlowData>(channels[0]);
   const geometry = useMemo(
-    () => (reading && hasFlow(reading.value) ? sankeyGeometry({ data: reading.value, siteLabel: t('chartWidgets.sankey.site'), options, palette, width, height, scale }) : undefined),
+    () =>
+      reading && hasFlow(reading.value)
+        ? sankeyGeometry({ data: reading.value, siteLabel: t('chartWidgets.sankey.site'), options, palette, width, height, scale })
+        : undefined,
     [reading, options, palette, width, height, scale, t],
   );
   if (!geometry) return <NoData width={width} height={height} scale={scale} palette={palette} />;
   const { nodes, bands, labels, fontSize, lineHeight, halo, bandOpacity } = geometry;
   return (
-    <svg data-testid="energy-sankey" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title || t('chartWidgets.names.energy-sankey')}>
+    <svg
+      data-testid="energy-sankey"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title || t('chartWidgets.names.energy-sankey')}
+    >
       <defs>
         {bands.map((band, index) => (
           <linearGradient key={index} id={`${idPrefix}-band-${index}`} gradientUnits="userSpaceOnUse" {...band.gradient}>
@@ -41,7 +51,15 @@ function EnergySankeyWidget({ options, channels, title, width, height, scale, th
           <rect key={node.name} x={node.x} y={node.y} width={node.width} height={node.height} fill={node.fill} />
         ))}
       </g>
-      <g fontSize={fontSize} fill={palette.text} stroke={palette.surface} strokeWidth={halo} strokeLinejoin="round" paintOrder="stroke" dominantBaseline="central">
+      <g
+        fontSize={fontSize}
+        fill={palette.text}
+        stroke={palette.surface}
+        strokeWidth={halo}
+        strokeLinejoin="round"
+        paintOrder="stroke"
+        dominantBaseline="central"
+      >
         {labels.map((label, index) => (
           <text key={index} x={label.x} y={label.y} textAnchor={label.anchor} xmlSpace="preserve">
             {label.lines.map((line, row) => (

@@ -123,7 +123,15 @@ describe('sankey geometry', () => {
   });
 
   it('never cuts a figure under a narrow node: drops the unit, then the line', () => {
-    const { labels } = sankeyGeometry({ data: tree, siteLabel: 'Site', options: { orient: 'vertical', digits: 1 }, palette, width: 300, height: 300, scale: 1 });
+    const { labels } = sankeyGeometry({
+      data: tree,
+      siteLabel: 'Site',
+      options: { orient: 'vertical', digits: 1 },
+      palette,
+      width: 300,
+      height: 300,
+      scale: 1,
+    });
     expect(labels.map((label) => label.lines)).toEqual([
       ['Site', '100,000 kWh'],
       ['Plant', '60,000 kWh'],

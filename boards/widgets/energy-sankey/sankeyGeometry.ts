@@ -96,9 +96,7 @@ export function sankeyGeometry({ data, siteLabel, options, palette, width, heigh
 
   // The layout runs left to right; a vertical flow swaps the axes afterwards.
   const [across, along] = horizontal ? [width, height] : [height, width];
-  const margin = horizontal
-    ? { start: px(8), end: Math.min(px(210), Math.round(width * 0.45)), side: px(12) }
-    : { start: px(24), end: px(48), side: px(24) };
+  const margin = horizontal ? { start: px(8), end: Math.min(px(210), Math.round(width * 0.45)), side: px(12) } : { start: px(24), end: px(48), side: px(24) };
   const layout = sankey<FlowNode, object>()
     .nodeId((node) => node.name)
     .nodeAlign(sankeyLeft)
@@ -129,7 +127,9 @@ export function sankeyGeometry({ data, siteLabel, options, palette, width, heigh
     const target = link.target as LaidNode;
     const [start, end, middle] = [round(source.x1!), round(target.x0!), round((source.x1! + target.x0!) / 2)];
     const [from, to] = [round(link.y0!), round(link.y1!)];
-    const d = horizontal ? `M${start},${from}C${middle},${from} ${middle},${to} ${end},${to}` : `M${from},${start}C${from},${middle} ${to},${middle} ${to},${end}`;
+    const d = horizontal
+      ? `M${start},${from}C${middle},${from} ${middle},${to} ${end},${to}`
+      : `M${from},${start}C${from},${middle} ${to},${middle} ${to},${end}`;
     const gradient = horizontal ? { x1: start, y1: 0, x2: end, y2: 0 } : { x1: 0, y1: start, x2: 0, y2: end };
     return { d, width: Math.max(1, round(link.width!)), from: colourOf(source), to: colourOf(target), gradient };
   });
@@ -150,9 +150,12 @@ export function sankeyGeometry({ data, siteLabel, options, palette, width, heigh
       // Under the node: as wide as the node and half the gap on each side; as many lines as fit before the next row.
       const room = thickness + px(10) - labelGap;
       const depthRoom = (next ?? height) - node.x1! - labelGap;
-      const lines = depthRoom >= 2 * lineHeight
-        ? [ellipsize(labelOf(node), room, fontSize), fitFigure(figureOf(node), numberOf(node), room, fontSize)].filter(Boolean)
-        : depthRoom >= lineHeight ? [fitNameAndFigure(labelOf(node), figureOf(node), room, fontSize)].filter(Boolean) : [];
+      const lines =
+        depthRoom >= 2 * lineHeight
+          ? [ellipsize(labelOf(node), room, fontSize), fitFigure(figureOf(node), numberOf(node), room, fontSize)].filter(Boolean)
+          : depthRoom >= lineHeight
+            ? [fitNameAndFigure(labelOf(node), figureOf(node), room, fontSize)].filter(Boolean)
+            : [];
       if (lines.length > 0) labels.push({ x: round((node.y0! + node.y1!) / 2), y: round(node.x1! + labelGap + lineHeight / 2), anchor: 'middle', lines });
     }
   }

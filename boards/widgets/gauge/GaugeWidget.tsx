@@ -28,7 +28,14 @@ function GaugeDial(props: WidgetProps<GaugeOptions> & { value: number }) {
     return gaugeGeometry({ value, text, options, palette, width, height, scale });
   }, [value, metric, options, palette, width, height, scale]);
   return (
-    <svg data-testid="gauge" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title ? `${title}: ${dial.figure.text}` : dial.figure.text}>
+    <svg
+      data-testid="gauge"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={title ? `${title}: ${dial.figure.text}` : dial.figure.text}
+    >
       <g transform={`translate(${dial.cx},${dial.cy})`}>
         {dial.bands.map((band, index) => (
           <path key={index} d={band.d} fill={band.fill} />

@@ -17,7 +17,9 @@ describe('gauge descriptor', () => {
   it('refuses a range or bands in the wrong order', () => {
     expect(gaugeOptions.safeParse({ min: 10, max: 10 }).error?.issues[0]?.message).toBe('The maximum must be above the minimum');
     expect(gaugeOptions.safeParse({ warning: 90, alarm: 80 }).error?.issues[0]?.message).toBe('The alarm band must start at or above the warning band');
-    expect(gaugeOptions.safeParse({ direction: 'below', warning: 0.85, alarm: 0.9, min: 0, max: 1 }).error?.issues[0]?.message).toBe('The alarm band must start at or below the warning band');
+    expect(gaugeOptions.safeParse({ direction: 'below', warning: 0.85, alarm: 0.9, min: 0, max: 1 }).error?.issues[0]?.message).toBe(
+      'The alarm band must start at or below the warning band',
+    );
   });
 });
 
@@ -35,12 +37,30 @@ describe('gauge bands', () => {
   });
 
   it('colours the dial as fractions of the range', () => {
-    expect(gaugeBands(high, palette)).toEqual([[0.7, good], [0.9, warning], [1, alarm]]);
-    expect(gaugeBands({ ...high, warning: null }, palette)).toEqual([[0.9, good], [1, alarm]]);
-    expect(gaugeBands({ ...high, alarm: null }, palette)).toEqual([[0.7, good], [1, warning]]);
-    expect(gaugeBands(low, palette)).toEqual([[0.6, alarm], [0.8, warning], [1, good]]);
+    expect(gaugeBands(high, palette)).toEqual([
+      [0.7, good],
+      [0.9, warning],
+      [1, alarm],
+    ]);
+    expect(gaugeBands({ ...high, warning: null }, palette)).toEqual([
+      [0.9, good],
+      [1, alarm],
+    ]);
+    expect(gaugeBands({ ...high, alarm: null }, palette)).toEqual([
+      [0.7, good],
+      [1, warning],
+    ]);
+    expect(gaugeBands(low, palette)).toEqual([
+      [0.6, alarm],
+      [0.8, warning],
+      [1, good],
+    ]);
     expect(gaugeBands({ ...high, warning: null, alarm: null }, palette)).toEqual([[1, '#3aa0ff']]);
-    expect(gaugeBands({ ...high, warning: -50, alarm: 500 }, palette)).toEqual([[0, good], [1, warning], [1, alarm]]);
+    expect(gaugeBands({ ...high, warning: -50, alarm: 500 }, palette)).toEqual([
+      [0, good],
+      [1, warning],
+      [1, alarm],
+    ]);
   });
 
   it('prints the figure in its band’s colour, plain text when normal', () => {

@@ -40,7 +40,9 @@ describe('gauge geometry', () => {
     const dial = gaugeGeometry({ value: 150, text: '150.0 kW', options, palette, width: 300, height: 240, scale: 1 });
     expect(dial.min).toEqual({ x: -90.8, y: 92.3, text: '0', fontSize: 12, fill: palette.subtleText });
     expect(dial.max).toMatchObject({ x: 90.8, y: 92.3, text: '200' });
-    expect(gaugeGeometry({ value: 1, text: '1', options: { ...options, min: -1500, max: 12_000 }, palette, width: 300, height: 240, scale: 1 }).max.text).toBe('12k');
+    expect(gaugeGeometry({ value: 1, text: '1', options: { ...options, min: -1500, max: 12_000 }, palette, width: 300, height: 240, scale: 1 }).max.text).toBe(
+      '12k',
+    );
   });
 
   it('scales the figure and strokes with the board, shrinking the figure to fit between the labels', () => {
@@ -52,7 +54,13 @@ describe('gauge geometry', () => {
   });
 
   it('keeps the whole dial inside the tile', () => {
-    for (const [width, height, scale] of [[300, 240, 1], [480, 270, 1], [160, 400, 1], [800, 200, 2], [1200, 900, 2]] as const) {
+    for (const [width, height, scale] of [
+      [300, 240, 1],
+      [480, 270, 1],
+      [160, 400, 1],
+      [800, 200, 2],
+      [1200, 900, 2],
+    ] as const) {
       const dial = gaugeGeometry({ value: 50, text: '50.0 kW', options, palette, width, height, scale });
       expect(dial.cy - dial.radius).toBeGreaterThanOrEqual(0);
       expect(dial.cx - dial.radius).toBeGreaterThanOrEqual(0);

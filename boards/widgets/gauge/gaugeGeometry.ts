@@ -80,10 +80,7 @@ export function gaugeGeometry({ value, text, options, palette, width, height, sc
   const maxText = abbreviateNumber(options.max, 1);
   const labelHalf = (EM * labelFont * Math.max(minText.length, maxText.length)) / 2;
   const figureCap = Math.min(scaledFont(FIGURE_PX, scale), Math.round(guess * 0.3));
-  const radius = Math.max(
-    Math.floor(Math.min(innerW / 2, (innerH - gap - labelFont) / (1 + endDrop), (innerH - 0.55 * figureCap) / (1 + FIGURE_DROP))),
-    1,
-  );
+  const radius = Math.max(Math.floor(Math.min(innerW / 2, (innerH - gap - labelFont) / (1 + endDrop), (innerH - 0.55 * figureCap) / (1 + FIGURE_DROP))), 1);
   const thickness = Math.max(Math.round(4 * scale), Math.round(radius * 0.15));
   const mid = radius - thickness / 2;
   // The figure sits between the min and max labels.
@@ -93,7 +90,10 @@ export function gaugeGeometry({ value, text, options, palette, width, height, sc
   const cx = round1(width / 2);
   const cy = round1(pad + radius + (innerH - radius - below) / 2);
 
-  const ring = arc<{ startAngle: number; endAngle: number }>().innerRadius(radius - thickness).outerRadius(radius).digits(1);
+  const ring = arc<{ startAngle: number; endAngle: number }>()
+    .innerRadius(radius - thickness)
+    .outerRadius(radius)
+    .digits(1);
   let from = 0;
   const bands: GaugeGeometry['bands'] = [];
   for (const [to, fill] of gaugeBands(options, palette)) {

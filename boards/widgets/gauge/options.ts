@@ -19,8 +19,10 @@ export const gaugeOptions = z
     if (options.min >= options.max) ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum must be above the minimum' });
     const { warning, alarm } = options;
     if (warning !== null && alarm !== null) {
-      if (options.direction === 'above' && warning > alarm) ctx.addIssue({ code: 'custom', path: ['alarm'], message: 'The alarm band must start at or above the warning band' });
-      if (options.direction === 'below' && warning < alarm) ctx.addIssue({ code: 'custom', path: ['alarm'], message: 'The alarm band must start at or below the warning band' });
+      if (options.direction === 'above' && warning > alarm)
+        ctx.addIssue({ code: 'custom', path: ['alarm'], message: 'The alarm band must start at or above the warning band' });
+      if (options.direction === 'below' && warning < alarm)
+        ctx.addIssue({ code: 'custom', path: ['alarm'], message: 'The alarm band must start at or below the warning band' });
     }
   });
 export type GaugeOptions = z.infer<typeof gaugeOptions>;

@@ -9,12 +9,17 @@ function ImageWidget({ options, width, height, scale, title }: WidgetProps<Image
   const { t } = useTranslation();
   if (!options.url || !isPictureUrl(options.url)) {
     return (
-      <div data-testid="image-none" style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}>
+      <div
+        data-testid="image-none"
+        style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}
+      >
         {t('liveWidgets.image.none')}
       </div>
     );
   }
-  return <img data-testid="image-picture" src={options.url} alt={title} draggable={false} style={{ width, height, objectFit: options.fit, display: 'block' }} />;
+  return (
+    <img data-testid="image-picture" src={options.url} alt={title} draggable={false} style={{ width, height, objectFit: options.fit, display: 'block' }} />
+  );
 }
 
 export default observer(ImageWidget);

@@ -20,13 +20,19 @@ describe('image descriptor', () => {
     expect(messages({ url: 'https://cdn.example.com/plant.jpg' })).toEqual([]);
   });
 
-  it.each(['http://example.com/a.png', '//evil.example.com/a.png', '/\\evil.example.com/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'images/a.png', 'https://', 'ftp://x/y.png'])(
-    'refuses %s with the URL rule message',
-    (url) => {
-      expect(messages({ url })).toEqual(['Use a path on this server starting with / or an https:// address']);
-      expect(isPictureUrl(url)).toBe(false);
-    },
-  );
+  it.each([
+    'http://example.com/a.png',
+    '//evil.example.com/a.png',
+    '/\\evil.example.com/a.png',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'images/a.png',
+    'https://',
+    'ftp://x/y.png',
+  ])('refuses %s with the URL rule message', (url) => {
+    expect(messages({ url })).toEqual(['Use a path on this server starting with / or an https:// address']);
+    expect(isPictureUrl(url)).toBe(false);
+  });
 
   it('refuses an unknown fit', () => {
     expect(messages({ fit: 'stretch' })).toHaveLength(1);

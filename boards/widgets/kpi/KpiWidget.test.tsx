@@ -31,7 +31,11 @@ function render(readings: Record<string, ChannelReading>, props: { meterIds?: nu
   );
 }
 
-const latest = (kw: number): ChannelReading => ({ value: { meterId: 4, ts: 1_700_000_000_000, values: { kw } }, ts: 1_700_000_000_000, receivedAt: 1_700_000_000_000 });
+const latest = (kw: number): ChannelReading => ({
+  value: { meterId: 4, ts: 1_700_000_000_000, values: { kw } },
+  ts: 1_700_000_000_000,
+  receivedAt: 1_700_000_000_000,
+});
 
 describe('KpiWidget', () => {
   it('shows the figure with its unit', () => {
@@ -43,7 +47,15 @@ describe('KpiWidget', () => {
 
   it('shows today’s energy from the series channel', () => {
     const today: ChannelReading = {
-      value: { scope: 'meter', energyType: 'electricity', grain: 'day', unit: 'kWh', periods: ['2025-03-02'], series: [{ scopeId: 4, name: 'M4', total: 812.25, points: [{ period: '2025-03-02', energy: 812.25 }] }], computedAt: 1 },
+      value: {
+        scope: 'meter',
+        energyType: 'electricity',
+        grain: 'day',
+        unit: 'kWh',
+        periods: ['2025-03-02'],
+        series: [{ scopeId: 4, name: 'M4', total: 812.25, points: [{ period: '2025-03-02', energy: 812.25 }] }],
+        computedAt: 1,
+      },
       ts: 1,
       receivedAt: 1,
     };

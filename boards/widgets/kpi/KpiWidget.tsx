@@ -54,7 +54,19 @@ function KpiWidget({ options, binding, channels, width, height, scale, theme }: 
   const captionPx = scaledFont(13, scale);
 
   return (
-    <div data-testid="kpi" style={{ width, height, display: 'flex', flexDirection: 'column', justifyContent: 'center', overflow: 'hidden', color: palette.text, position: 'relative' }}>
+    <div
+      data-testid="kpi"
+      style={{
+        width,
+        height,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        color: palette.text,
+        position: 'relative',
+      }}
+    >
       <div style={{ textAlign: 'center', whiteSpace: 'nowrap', lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>
         <span data-testid="kpi-value" style={{ fontSize: figurePx, fontWeight: 600 }}>
           {text}
@@ -62,7 +74,10 @@ function KpiWidget({ options, binding, channels, width, height, scale, theme }: 
         {unit && <span style={{ fontSize: Math.round(figurePx * 0.5), color: palette.subtleText, marginLeft: Math.round(figurePx * 0.15) }}>{unit}</span>}
       </div>
       {trend && (
-        <div data-testid="kpi-trend" style={{ textAlign: 'center', fontSize: captionPx, color: trend.direction === 'flat' ? palette.subtleText : palette.series[0] }}>
+        <div
+          data-testid="kpi-trend"
+          style={{ textAlign: 'center', fontSize: captionPx, color: trend.direction === 'flat' ? palette.subtleText : palette.series[0] }}
+        >
           {ARROWS[trend.direction]} {t(TREND_KEYS[trend.direction], { change: unit ? `${trend.change} ${unit}` : trend.change, minutes: options.trendMinutes })}
         </div>
       )}

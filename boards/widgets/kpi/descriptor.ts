@@ -17,7 +17,14 @@ export const kpiWidget = defineWidget<KpiOptions>({
   channels(binding, options) {
     const meterId = binding.meterIds?.[0];
     if (meterId === undefined) return [];
-    const today = energyChannel({ kind: 'series', scope: 'meter', ids: [meterId], energyType: binding.energyType ?? DEFAULT_ENERGY_TYPE, grain: 'day', periods: 1 });
+    const today = energyChannel({
+      kind: 'series',
+      scope: 'meter',
+      ids: [meterId],
+      energyType: binding.energyType ?? DEFAULT_ENERGY_TYPE,
+      grain: 'day',
+      periods: 1,
+    });
     return options.showToday ? [meterLatestChannel(meterId), today] : [meterLatestChannel(meterId)];
   },
   load: () => import('./KpiWidget'),

@@ -13,7 +13,10 @@ describe('kpi descriptor', () => {
   it('reads the first bound meter’s latest values, and today’s energy when asked', () => {
     const options = kpiOptions.parse({});
     expect(kpiWidget.channels({ meterIds: [42, 7], metric: 'kw' }, options)).toEqual(['meter:42:latest']);
-    expect(kpiWidget.channels({ meterIds: [42], energyType: 'water' }, { ...options, showToday: true })).toEqual(['meter:42:latest', 'energy:series:meter:42:water:day:1']);
+    expect(kpiWidget.channels({ meterIds: [42], energyType: 'water' }, { ...options, showToday: true })).toEqual([
+      'meter:42:latest',
+      'energy:series:meter:42:water:day:1',
+    ]);
     expect(kpiWidget.channels({}, options)).toEqual([]);
   });
 
@@ -47,8 +50,25 @@ describe('kpi figure', () => {
 
   it('draws the sparkline over the window, lowest value at the bottom', () => {
     const box = { width: 100, height: 20, stroke: 2, from: 0, to: 100 };
-    expect(sparklinePoints([[0, 10], [50, 20], [100, 15]], box)).toBe('1,19 50,1 99,10');
-    expect(sparklinePoints([[50, 5], [100, 5]], box)).toBe('50,10 99,10');
+    expect(
+      sparklinePoints(
+        [
+          [0, 10],
+          [50, 20],
+          [100, 15],
+        ],
+        box,
+      ),
+    ).toBe('1,19 50,1 99,10');
+    expect(
+      sparklinePoints(
+        [
+          [50, 5],
+          [100, 5],
+        ],
+        box,
+      ),
+    ).toBe('50,10 99,10');
     expect(sparklinePoints([[100, 5]], box)).toBe('');
   });
 });

@@ -42,7 +42,10 @@ export function kpiFigureFontPx(text: string, unit: string, box: { width: number
  * The sparkline as SVG polyline points ("x,y x,y", 0.1 px) inside width × height, inset by half the stroke:
  * time runs left to right over [from, to], the lowest value at the bottom. A flat series lies mid-height.
  */
-export function sparklinePoints(points: readonly (readonly [number, number])[], box: { width: number; height: number; stroke: number; from: number; to: number }): string {
+export function sparklinePoints(
+  points: readonly (readonly [number, number])[],
+  box: { width: number; height: number; stroke: number; from: number; to: number },
+): string {
   if (points.length < 2) return '';
   const inset = box.stroke / 2;
   const spanX = Math.max(box.to - box.from, 1);

@@ -42,7 +42,19 @@ function LiveTrendWidget({ options, binding, channels, title, width, height, sca
       name: names.get(meterId) ?? t('chartWidgets.liveTrend.meter', { id: meterId }),
       points: buffers.get(meterId)!.points(end - windowMs),
     }));
-    return trendGeometry({ lines, end, windowMs, area: options.area, smooth: options.smooth, digits: options.digits, unit: metricUnit(metric, options.unit), palette, width, height, scale });
+    return trendGeometry({
+      lines,
+      end,
+      windowMs,
+      area: options.area,
+      smooth: options.smooth,
+      digits: options.digits,
+      unit: metricUnit(metric, options.unit),
+      palette,
+      width,
+      height,
+      scale,
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `versions` stands for the buffers' content, which changes in place
   }, [versions, names, windowMs, options, metric, palette, width, height, scale, t]);
 

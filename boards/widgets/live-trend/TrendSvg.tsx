@@ -16,7 +16,16 @@ export function TrendSvg({ geometry, width, height, label, palette, scale }: Tre
   const { plot, series, legend } = geometry;
   return (
     <svg data-testid="live-trend" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ display: 'block' }}>
-      <CartesianAxes plot={plot} left={geometry.valueAxis} bottom={geometry.timeAxis} name={geometry.unit} fontSize={geometry.fontSize} labelGap={geometry.labelGap} palette={palette} scale={scale} />
+      <CartesianAxes
+        plot={plot}
+        left={geometry.valueAxis}
+        bottom={geometry.timeAxis}
+        name={geometry.unit}
+        fontSize={geometry.fontSize}
+        labelGap={geometry.labelGap}
+        palette={palette}
+        scale={scale}
+      />
       {series.map((trend) =>
         trend.area ? <path key={`${trend.id}-area`} d={trend.area} fill={trend.colour} fillOpacity={geometry.areaOpacity} stroke="none" /> : null,
       )}
@@ -24,7 +33,16 @@ export function TrendSvg({ geometry, width, height, label, palette, scale }: Tre
         trend.dot ? (
           <circle key={trend.id} data-series={trend.id} cx={trend.dot.x} cy={trend.dot.y} r={trend.dot.r} fill={trend.colour} />
         ) : trend.line ? (
-          <path key={trend.id} data-series={trend.id} d={trend.line} fill="none" stroke={trend.colour} strokeWidth={geometry.strokeWidth} strokeLinejoin="round" strokeLinecap="round" />
+          <path
+            key={trend.id}
+            data-series={trend.id}
+            d={trend.line}
+            fill="none"
+            stroke={trend.colour}
+            strokeWidth={geometry.strokeWidth}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+          />
         ) : null,
       )}
       {legend.length > 0 && (

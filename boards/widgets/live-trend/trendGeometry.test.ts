@@ -9,10 +9,29 @@ const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
 // Local wall time, so the HH:mm labels read the same in every time zone the tests run in.
 const t0 = new Date(2024, 0, 15, 10, 0).getTime();
 const lines: TrendLine[] = [
-  { id: 'meter-5', name: 'Chiller 1', points: [[t0 + 60_000, 12_000], [t0 + 900_000, 12_500]] },
+  {
+    id: 'meter-5',
+    name: 'Chiller 1',
+    points: [
+      [t0 + 60_000, 12_000],
+      [t0 + 900_000, 12_500],
+    ],
+  },
   { id: 'meter-6', name: 'Chiller 2', points: [[t0 + 300_000, 11_800]] },
 ];
-const base: TrendInput = { lines, end: t0 + 900_000, windowMs: 900_000, area: true, smooth: false, digits: 1, unit: 'kW', palette, width: 480, height: 270, scale: 1 };
+const base: TrendInput = {
+  lines,
+  end: t0 + 900_000,
+  windowMs: 900_000,
+  area: true,
+  smooth: false,
+  digits: 1,
+  unit: 'kW',
+  palette,
+  width: 480,
+  height: 270,
+  scale: 1,
+};
 
 describe('live-trend descriptor', () => {
   it('has defaults for every option', () => {
@@ -85,12 +104,24 @@ describe('trend geometry', () => {
   });
 
   it('wraps and shortens a legend of many long names, never past a third of the tile', () => {
-    const many = Array.from({ length: 12 }, (_, index): TrendLine => ({ id: `meter-${index}`, name: `${['Chiller', 'Boiler', 'Air compressor', 'Air handling unit'][index % 4]} ${index + 1} of the north wing`, points: [[t0, index], [t0 + 60_000, index + 1]] }));
+    const many = Array.from({ length: 12 }, (_, index): TrendLine => ({
+      id: `meter-${index}`,
+      name: `${['Chiller', 'Boiler', 'Air compressor', 'Air handling unit'][index % 4]} ${index + 1} of the north wing`,
+      points: [
+        [t0, index],
+        [t0 + 60_000, index + 1],
+      ],
+    }));
     const { legend, plot } = trendGeometry({ ...base, lines: many, width: 480, height: 270 });
     const rows = new Set(legend.map((item) => item.y));
     expect(rows.size).toBe(4);
     expect(legend).toHaveLength(12);
-    expect(legend.map((item) => item.name).slice(0, 4)).toEqual(['Chiller 1 of the nort…', 'Boiler 2 of the nort…', 'Air compressor 3 of…', 'Air handling unit 4…']);
+    expect(legend.map((item) => item.name).slice(0, 4)).toEqual([
+      'Chiller 1 of the nort…',
+      'Boiler 2 of the nort…',
+      'Air compressor 3 of…',
+      'Air handling unit 4…',
+    ]);
     for (const item of legend) expect([item.swatch.x >= 8, item.textX + textWidth(item.name, 12) <= 472]).toEqual([true, true]);
     // 4 rows of 18 px in 81 (0.3 × 270), then the unit's row.
     expect(plot.top).toBe(102);
@@ -99,7 +130,17 @@ describe('trend geometry', () => {
   it('leaves the legend and area out for one meter, smooths, and scales text and strokes on a 4K wall', () => {
     const geometry = trendGeometry({
       ...base,
-      lines: [{ id: 'meter-5', name: 'Chiller 1', points: [[t0, 40], [t0 + 30_000, 41], [t0 + 60_000, 42.5]] }],
+      lines: [
+        {
+          id: 'meter-5',
+          name: 'Chiller 1',
+          points: [
+            [t0, 40],
+            [t0 + 30_000, 41],
+            [t0 + 60_000, 42.5],
+          ],
+        },
+      ],
       end: t0 + 60_000,
       windowMs: 60_000,
       area: false,
@@ -121,10 +162,34 @@ describe('trend geometry', () => {
   });
 
   it('thins both axes on a small tile', () => {
-    const geometry = trendGeometry({ ...base, lines: [{ id: 'meter-5', name: 'Chiller 1', points: [[t0, 40], [t0 + 3_600_000, 42.5]] }], end: t0 + 3_600_000, windowMs: 3_600_000, unit: '', width: 240, height: 120 });
+    const geometry = trendGeometry({
+      ...base,
+      lines: [
+        {
+          id: 'meter-5',
+          name: 'Chiller 1',
+          points: [
+            [t0, 40],
+            [t0 + 3_600_000, 42.5],
+          ],
+        },
+      ],
+      end: t0 + 3_600_000,
+      windowMs: 3_600_000,
+      unit: '',
+      width: 240,
+      height: 120,
+    });
     expect(geometry.plot).toEqual({ left: 29, top: 14, width: 190, height: 80 });
     expect(geometry.unit).toBeUndefined();
-    expect(geometry.valueAxis.labels).toEqual([{ at: 94, text: '40' }, { at: 54, text: '42' }, { at: 14, text: '44' }]);
-    expect(geometry.timeAxis.labels).toEqual([{ at: 124, text: '10:30' }, { at: 219, text: '11:00' }]);
+    expect(geometry.valueAxis.labels).toEqual([
+      { at: 94, text: '40' },
+      { at: 54, text: '42' },
+      { at: 14, text: '44' },
+    ]);
+    expect(geometry.timeAxis.labels).toEqual([
+      { at: 124, text: '10:30' },
+      { at: 219, text: '11:00' },
+    ]);
   });
 });

@@ -105,12 +105,27 @@ export function trendGeometry({ lines, end, windowMs, area: filled, smooth, digi
   const right = Math.max(gap(16), Math.ceil(timeLabelWidth / 2) + gap(4));
   const plot: PlotArea = { left, top, width: Math.max(1, width - left - right), height: plotHeight };
 
-  const x = scaleLinear().domain([start, end]).range([plot.left, plot.left + plot.width]);
-  const y = scaleLinear().domain(values.domain).range([plot.top + plot.height, plot.top]);
+  const x = scaleLinear()
+    .domain([start, end])
+    .range([plot.left, plot.left + plot.width]);
+  const y = scaleLinear()
+    .domain(values.domain)
+    .range([plot.top + plot.height, plot.top]);
   const px = (value: number) => Math.round(value * 10) / 10;
   const curve = smooth ? curveMonotoneX : curveLinear;
-  const path = line<[number, number]>((point) => x(point[0]), (point) => y(point[1])).curve(curve).digits(1);
-  const fill = area<[number, number]>((point) => x(point[0]), plot.top + plot.height, (point) => y(point[1])).curve(curve).digits(1);
+  const path = line<[number, number]>(
+    (point) => x(point[0]),
+    (point) => y(point[1]),
+  )
+    .curve(curve)
+    .digits(1);
+  const fill = area<[number, number]>(
+    (point) => x(point[0]),
+    plot.top + plot.height,
+    (point) => y(point[1]),
+  )
+    .curve(curve)
+    .digits(1);
   const strokeWidth = Math.max(1, 2 * scale);
 
   const series = lines.map((trend, index): TrendSeries => {
@@ -132,7 +147,11 @@ export function trendGeometry({ lines, end, windowMs, area: filled, smooth, digi
     fontSize,
     labelGap,
     strokeWidth,
-    valueAxis: { labels: values.ticks.map((tick) => ({ at: px(y(tick.value)), text: tick.label })), grid: values.ticks.map((tick) => px(y(tick.value))), line: false },
+    valueAxis: {
+      labels: values.ticks.map((tick) => ({ at: px(y(tick.value)), text: tick.label })),
+      grid: values.ticks.map((tick) => px(y(tick.value))),
+      line: false,
+    },
     timeAxis: { labels: times.map((tick) => ({ at: px(x(tick.value)), text: tick.label })), grid: [], line: true },
     ...(unit ? { unit: { text: unit, x: gap(8), y: plot.top - Math.ceil(fontSize / 2) - gap(4), anchor: 'start' as const } } : {}),
     legend: legend.items,

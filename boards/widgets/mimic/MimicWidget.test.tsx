@@ -23,7 +23,17 @@ function renderMimic(options: unknown) {
   render(
     <I18nextProvider i18n={createI18n('en')}>
       <ChannelReaderProvider reader={store}>
-        <MimicWidget options={parsed} binding={{}} title="" width={400} height={400} scale={1} theme={{ mode: 'dark', accent: '#3aa0ff' }} channels={channels} stale={false} />
+        <MimicWidget
+          options={parsed}
+          binding={{}}
+          title=""
+          width={400}
+          height={400}
+          scale={1}
+          theme={{ mode: 'dark', accent: '#3aa0ff' }}
+          channels={channels}
+          stale={false}
+        />
       </ChannelReaderProvider>
     </I18nextProvider>,
   );
@@ -54,7 +64,12 @@ describe('mimic widget', () => {
   });
 
   it('shows each meter live value and turns red while it has an open alarm', () => {
-    const feed = renderMimic({ icons: [{ meterId: 11, x: 25, y: 50, label: 'Press 2', metric: 'kw' }, { meterId: 12, x: 75, y: 50, metric: 'v', digits: 0 }] });
+    const feed = renderMimic({
+      icons: [
+        { meterId: 11, x: 25, y: 50, label: 'Press 2', metric: 'kw' },
+        { meterId: 12, x: 75, y: 50, metric: 'v', digits: 0 },
+      ],
+    });
     expect(screen.getByTestId('mimic-value-11').textContent).toBe('–');
     expect(screen.getByTestId('mimic-icon-12').textContent).toContain('Meter 12');
     feed.push('meter:11:latest', { meterId: 11, ts: 1, values: { kw: 1234.56, v: 230 } });
@@ -80,7 +95,12 @@ describe('mimic widget', () => {
     source.push('alarms:new', alarmRecord(5, { subject: meter(12) }));
     source.push('alarms:new', alarmRecord(6, { subject: meter(40) }));
     frames.run();
-    renderMimic({ icons: [{ meterId: 11, x: 25, y: 50 }, { meterId: 12, x: 75, y: 50 }] });
+    renderMimic({
+      icons: [
+        { meterId: 11, x: 25, y: 50 },
+        { meterId: 12, x: 75, y: 50 },
+      ],
+    });
     expect(screen.getByTestId('mimic-icon-12').dataset.alarm).toBe('true');
     expect(screen.getByTestId('mimic-icon-11').dataset.alarm).toBe('false');
   });

@@ -15,7 +15,21 @@ import { metersInAlarm, pictureRect } from './mimicLayout';
 
 const ALARM_RED = '#ff4d4f';
 
-const DeviceIcon = observer(function DeviceIcon({ icon, left, top, inAlarm, fontSize, accent }: { icon: MimicIcon; left: number; top: number; inAlarm: boolean; fontSize: number; accent: string }) {
+const DeviceIcon = observer(function DeviceIcon({
+  icon,
+  left,
+  top,
+  inAlarm,
+  fontSize,
+  accent,
+}: {
+  icon: MimicIcon;
+  left: number;
+  top: number;
+  inAlarm: boolean;
+  fontSize: number;
+  accent: string;
+}) {
   const { t } = useTranslation();
   const reading = useChannel<MeterLatestValues>(meterLatestChannel(icon.meterId));
   const value = reading?.value.values?.[icon.metric];
@@ -26,10 +40,41 @@ const DeviceIcon = observer(function DeviceIcon({ icon, left, top, inAlarm, font
       data-testid={`mimic-icon-${icon.meterId}`}
       data-alarm={inAlarm}
       title={inAlarm ? t('liveWidgets.mimic.inAlarm') : undefined}
-      style={{ position: 'absolute', left, top, transform: 'translate(-50%, -50%)', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: fontSize * 0.2, pointerEvents: 'none' }}
+      style={{
+        position: 'absolute',
+        left,
+        top,
+        transform: 'translate(-50%, -50%)',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: fontSize * 0.2,
+        pointerEvents: 'none',
+      }}
     >
-      <div style={{ width: fontSize * 1.1, height: fontSize * 1.1, borderRadius: '50%', background: colour, border: `${Math.max(1, fontSize * 0.12)}px solid rgba(255,255,255,0.85)`, boxShadow: inAlarm ? `0 0 ${fontSize * 0.6}px ${ALARM_RED}` : 'none' }} />
-      <div style={{ padding: `${fontSize * 0.15}px ${fontSize * 0.4}px`, borderRadius: fontSize * 0.25, background: 'rgba(7,17,31,0.78)', color: inAlarm ? ALARM_RED : '#fff', fontSize, lineHeight: 1.2, textAlign: 'center', whiteSpace: 'nowrap', border: `1px solid ${colour}` }}>
+      <div
+        style={{
+          width: fontSize * 1.1,
+          height: fontSize * 1.1,
+          borderRadius: '50%',
+          background: colour,
+          border: `${Math.max(1, fontSize * 0.12)}px solid rgba(255,255,255,0.85)`,
+          boxShadow: inAlarm ? `0 0 ${fontSize * 0.6}px ${ALARM_RED}` : 'none',
+        }}
+      />
+      <div
+        style={{
+          padding: `${fontSize * 0.15}px ${fontSize * 0.4}px`,
+          borderRadius: fontSize * 0.25,
+          background: 'rgba(7,17,31,0.78)',
+          color: inAlarm ? ALARM_RED : '#fff',
+          fontSize,
+          lineHeight: 1.2,
+          textAlign: 'center',
+          whiteSpace: 'nowrap',
+          border: `1px solid ${colour}`,
+        }}
+      >
         <div style={{ opacity: 0.85, fontSize: fontSize * 0.85 }}>{icon.label || t('liveWidgets.mimic.meter', { id: icon.meterId })}</div>
         <div data-testid={`mimic-value-${icon.meterId}`} style={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
           {typeof value === 'number' ? `${withThousands(value, icon.digits)}${unit ? ` ${unit}` : ''}` : '–'}
@@ -52,7 +97,10 @@ function MimicWidget({ options, width, height, scale, theme }: WidgetProps<Mimic
   const background = options.background && isPictureUrl(options.background) ? options.background : '';
   if (!background && options.icons.length === 0) {
     return (
-      <div data-testid="mimic-no-data" style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}>
+      <div
+        data-testid="mimic-no-data"
+        style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 16 * scale, opacity: 0.6 }}
+      >
         {t('liveWidgets.noData')}
       </div>
     );

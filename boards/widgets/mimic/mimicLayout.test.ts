@@ -20,7 +20,9 @@ describe('mimic descriptor', () => {
 
   it('explains invalid icons and pictures', () => {
     const issues = (options: unknown) => mimicWidget.options.safeParse(options).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues({ background: 'http://plant.example.com/a.png' })).toEqual([['background', 'Use a path on this server starting with / or an https:// address']]);
+    expect(issues({ background: 'http://plant.example.com/a.png' })).toEqual([
+      ['background', 'Use a path on this server starting with / or an https:// address'],
+    ]);
     expect(issues({ icons: [{ meterId: 0, x: 101, y: -1, metric: 'kW!' }] })).toEqual([
       ['icons.0.meterId', 'Choose a meter'],
       ['icons.0.x', 'x is a percentage from 0 to 100'],
@@ -45,7 +47,9 @@ describe('mimic alarm matching', () => {
 
   it('turns a meter red while any of its alarms is open, acknowledged included', () => {
     expect([...metersInAlarm([alarmRecord(1, { subject: meter(11) }), alarmRecord(2, { subject: meter(12), processingState: 2 })])].sort()).toEqual([11, 12]);
-    expect([...metersInAlarm([alarmRecord(1, { subject: meter(11), processingState: 3 }), alarmRecord(2, { subject: meter(12), processingState: 4 })])]).toEqual([]);
+    expect([
+      ...metersInAlarm([alarmRecord(1, { subject: meter(11), processingState: 3 }), alarmRecord(2, { subject: meter(12), processingState: 4 })]),
+    ]).toEqual([]);
   });
 });
 

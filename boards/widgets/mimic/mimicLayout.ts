@@ -26,7 +26,8 @@ export interface PictureRect {
  */
 export function pictureRect(tileWidth: number, tileHeight: number, naturalWidth: number, naturalHeight: number, fit: PictureFit): PictureRect {
   if (naturalWidth <= 0 || naturalHeight <= 0) return { left: 0, top: 0, width: tileWidth, height: tileHeight };
-  const ratio = fit === 'contain' ? Math.min(tileWidth / naturalWidth, tileHeight / naturalHeight) : Math.max(tileWidth / naturalWidth, tileHeight / naturalHeight);
+  const ratio =
+    fit === 'contain' ? Math.min(tileWidth / naturalWidth, tileHeight / naturalHeight) : Math.max(tileWidth / naturalWidth, tileHeight / naturalHeight);
   const width = naturalWidth * ratio;
   const height = naturalHeight * ratio;
   return { left: (tileWidth - width) / 2, top: (tileHeight - height) / 2, width, height };

@@ -9,7 +9,14 @@ const alarmRowsFor = (height: number, scale: number): number => Math.max(1, Math
 export default function SceneWidget({ options, width, height, scale, stale }: WidgetProps<Scene3dOptions>) {
   return (
     <div style={{ width, height, position: 'relative', opacity: stale ? 0.55 : 1 }} data-testid="scene-3d">
-      <PlantView tour={options.tour} lapSeconds={options.lapSeconds} showLabels={options.showLabels} departmentIds={options.departmentIds} scale={scale} maxAlarmRows={alarmRowsFor(height, scale)} />
+      <PlantView
+        tour={options.tour}
+        lapSeconds={options.lapSeconds}
+        showLabels={options.showLabels}
+        departmentIds={options.departmentIds}
+        scale={scale}
+        maxAlarmRows={alarmRowsFor(height, scale)}
+      />
     </div>
   );
 }

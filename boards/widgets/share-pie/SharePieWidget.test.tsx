@@ -33,7 +33,11 @@ describe('SharePieWidget', () => {
   });
 
   it('draws a full pie without a centre figure when asked', () => {
-    const html = renderWidgetHtml(sharePieWidget, SharePieWidget, { binding: { departmentIds: [2, 3] }, options: { donut: false, digits: 0 }, readings: { [channel]: series([1500, 500]) } });
+    const html = renderWidgetHtml(sharePieWidget, SharePieWidget, {
+      binding: { departmentIds: [2, 3] },
+      options: { donut: false, digits: 0 },
+      readings: { [channel]: series([1500, 500]) },
+    });
     expect(html).toContain('>75%</text>');
     expect(html).not.toContain('>2k</text>');
     expect(html).toMatch(/<path d="M0,-123A123,123,0,1,1,-123,0L0,0Z" fill="#3aa0ff"/);

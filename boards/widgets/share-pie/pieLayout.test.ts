@@ -4,7 +4,14 @@ import { fitText, pieLayout, spreadLabels, textEms } from './pieLayout';
 import { pieSlices } from './pieSlices';
 
 const palette = chartPalette({ mode: 'dark', accent: '#3aa0ff' });
-const data = { unit: 'kWh', rows: [{ scopeId: 1, name: 'HVAC', energy: 600 }, { scopeId: 2, name: 'Lighting', energy: 150 }], rest: 250 };
+const data = {
+  unit: 'kWh',
+  rows: [
+    { scopeId: 1, name: 'HVAC', energy: 600 },
+    { scopeId: 2, name: 'Lighting', energy: 150 },
+  ],
+  rest: 250,
+};
 const slices = pieSlices(data, 'Otros', { showOthers: true, digits: 1 });
 const box = { palette, width: 480, height: 270, scale: 1 };
 
@@ -35,12 +42,24 @@ describe('pie layout', () => {
   it('prints the whole in a donut’s hole, none in a full pie', () => {
     const total = { value: '1k', unit: 'kWh' };
     expect(pieLayout({ slices, donut: true, total, ...box }).centre).toEqual({
-      value: '1k', unit: 'kWh', valueY: -7.2, unitY: 12, fontSize: 20, unitFontSize: 12, fill: palette.text, unitFill: palette.subtleText,
+      value: '1k',
+      unit: 'kWh',
+      valueY: -7.2,
+      unitY: 12,
+      fontSize: 20,
+      unitFontSize: 12,
+      fill: palette.text,
+      unitFill: palette.subtleText,
     });
     expect(pieLayout({ slices, donut: false, total, ...box }).centre).toBeNull();
     // A long figure shrinks to fit a small hole; one that would be unreadable is left out.
     const small = { ...box, width: 240, height: 160 };
-    expect(pieLayout({ slices, donut: true, total: { value: '1234.5k', unit: 'kWh' }, ...small }).centre).toMatchObject({ fontSize: 10, unitFontSize: 8, valueY: -4.8, unitY: 6 });
+    expect(pieLayout({ slices, donut: true, total: { value: '1234.5k', unit: 'kWh' }, ...small }).centre).toMatchObject({
+      fontSize: 10,
+      unitFontSize: 8,
+      valueY: -4.8,
+      unitY: 6,
+    });
     expect(pieLayout({ slices, donut: true, total: { value: '123456.7k', unit: 'kWh' }, ...small }).centre).toBeNull();
   });
 
@@ -57,7 +76,10 @@ describe('pie layout', () => {
     // the two smallest departments (3.0 %, 1.8 %) lose their labels.
     expect(layout.labels.map((label) => label.percent)).toEqual(['14.8%', '13.6%', '12.4%', '11.3%', '4.1%', '5.3%', '6.5%', '7.7%', '8.9%', '10.1%']);
     for (const side of ['start', 'end']) {
-      const ys = layout.labels.filter((label) => label.anchor === side).map((label) => label.nameY).sort((a, b) => a - b);
+      const ys = layout.labels
+        .filter((label) => label.anchor === side)
+        .map((label) => label.nameY)
+        .sort((a, b) => a - b);
       ys.slice(1).forEach((y, i) => expect(y - ys[i]!).toBeGreaterThanOrEqual(2 * layout.label.lineHeight - 0.1));
       expect(ys[0]! - layout.label.lineHeight / 2).toBeGreaterThanOrEqual(-layout.cy);
       expect(ys.at(-1)! + 1.5 * layout.label.lineHeight).toBeLessThanOrEqual(200 - layout.cy);
@@ -70,11 +92,19 @@ describe('pie layout', () => {
     expect(spreadLabels([at(0, 5), at(4, 3), at(8, 1)], 20, -100, 100).map((label) => label.y)).toEqual([0, 20, 40]);
     expect(spreadLabels([at(90, 5), at(95, 3), at(99, 1)], 20, -100, 100).map((label) => label.y)).toEqual([60, 80, 100]);
     // Room for two: the smallest goes.
-    expect(spreadLabels([at(0, 5), at(4, 1), at(8, 3)], 20, -10, 10).map((label) => [label.y, label.value])).toEqual([[-10, 5], [10, 3]]);
+    expect(spreadLabels([at(0, 5), at(4, 1), at(8, 3)], 20, -10, 10).map((label) => [label.y, label.value])).toEqual([
+      [-10, 5],
+      [10, 3],
+    ]);
   });
 
   it('shortens long names with an ellipsis', () => {
-    expect([fitText('Lighting', 4.8), fitText('Lighting', 3), fitText('Air handling unit', 2.4), fitText('HVAC', 0.6)]).toEqual(['Lighting', 'Ligh…', 'Air…', '…']);
+    expect([fitText('Lighting', 4.8), fitText('Lighting', 3), fitText('Air handling unit', 2.4), fitText('HVAC', 0.6)]).toEqual([
+      'Lighting',
+      'Ligh…',
+      'Air…',
+      '…',
+    ]);
     // Chinese characters are a whole em wide.
     expect([textEms('一号车间'), textEms('HVAC')]).toEqual([4, 2.4]);
     expect(fitText('一号生产车间', 4)).toBe('一号生…');

@@ -121,7 +121,12 @@ export function pieLayout({ slices, donut, total, palette, width, height, scale 
 
   const sum = slices.reduce((acc, slice) => acc + Math.max(slice.value, 0), 0);
   // All zero (a quiet night): no slices rather than equal ones.
-  const angles: PieArcDatum<PieSlice>[] = sum > 0 ? pie<PieSlice>().sort(null).value((slice) => Math.max(slice.value, 0))(slices) : [];
+  const angles: PieArcDatum<PieSlice>[] =
+    sum > 0
+      ? pie<PieSlice>()
+          .sort(null)
+          .value((slice) => Math.max(slice.value, 0))(slices)
+      : [];
   const shape = arc<PieArcDatum<PieSlice>>().innerRadius(inner).outerRadius(outer).digits(1);
   const arcs = angles.flatMap((datum) => (datum.endAngle > datum.startAngle ? [{ d: shape(datum) ?? '', fill: seriesColour(palette, datum.index) }] : []));
 

@@ -16,7 +16,14 @@ describe('share-pie descriptor', () => {
 });
 
 describe('pie slices', () => {
-  const data = { unit: 'kWh', rows: [{ scopeId: 1, name: 'HVAC', energy: 600 }, { scopeId: 2, name: 'Lighting', energy: 150 }], rest: 250 };
+  const data = {
+    unit: 'kWh',
+    rows: [
+      { scopeId: 1, name: 'HVAC', energy: 600 },
+      { scopeId: 2, name: 'Lighting', energy: 150 },
+    ],
+    rest: 250,
+  };
 
   it('gives each slice its share of the whole, the rest as Others', () => {
     expect(pieSlices(data, 'Others', { showOthers: true, digits: 1 })).toEqual([

@@ -18,7 +18,17 @@ describe('top-n widget', () => {
     render(
       <I18nextProvider i18n={createI18n('zh')}>
         <ChannelReaderProvider reader={feed.reader}>
-          <TopNWidget options={options} binding={{}} title="" width={500} height={300} scale={1} theme={{ mode: 'dark', accent: '#3aa0ff' }} channels={channels} stale={false} />
+          <TopNWidget
+            options={options}
+            binding={{}}
+            title=""
+            width={500}
+            height={300}
+            scale={1}
+            theme={{ mode: 'dark', accent: '#3aa0ff' }}
+            channels={channels}
+            stale={false}
+          />
         </ChannelReaderProvider>
       </I18nextProvider>,
     );

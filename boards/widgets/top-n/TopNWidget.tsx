@@ -13,7 +13,10 @@ function TopNWidget({ options, channels, width, height, scale, theme }: WidgetPr
   const fontSize = 14 * scale;
   if (rows.length === 0) {
     return (
-      <div data-testid="top-n-no-data" style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: fontSize * 1.15, opacity: 0.6 }}>
+      <div
+        data-testid="top-n-no-data"
+        style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: fontSize * 1.15, opacity: 0.6 }}
+      >
         {t('liveWidgets.noData')}
       </div>
     );
@@ -44,7 +47,10 @@ function TopNWidget({ options, channels, width, height, scale, theme }: WidgetPr
                 <td style={cell}>
                   <div style={{ display: 'flex', alignItems: 'center', gap: fontSize * 0.4 }}>
                     <div style={{ flex: 1, height: fontSize * 0.6, background: 'rgba(128,128,128,0.2)', borderRadius: 2 }}>
-                      <div data-testid={`top-n-bar-${row.rank}`} style={{ width: `${(row.bar * 100).toFixed(1)}%`, height: '100%', background: theme.accent, borderRadius: 2 }} />
+                      <div
+                        data-testid={`top-n-bar-${row.rank}`}
+                        style={{ width: `${(row.bar * 100).toFixed(1)}%`, height: '100%', background: theme.accent, borderRadius: 2 }}
+                      />
                     </div>
                     <span style={{ minWidth: fontSize * 3.6, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{row.share}</span>
                   </div>

@@ -11,9 +11,13 @@ describe('top-n descriptor', () => {
 
   it('names the ranking channel of the binding', () => {
     expect(topNWidget.channels({}, defaults)).toEqual(['energy:ranking:department:top:electricity:day:1:10']);
-    expect(topNWidget.channels({ departmentIds: [7, 9], energyType: 'water', grain: 'month', periods: 12 }, { ...defaults, limit: 5 })).toEqual(['energy:ranking:department:7:water:month:12:5']);
+    expect(topNWidget.channels({ departmentIds: [7, 9], energyType: 'water', grain: 'month', periods: 12 }, { ...defaults, limit: 5 })).toEqual([
+      'energy:ranking:department:7:water:month:12:5',
+    ]);
     // Sub-items have no parent: the bound departments do not narrow them.
-    expect(topNWidget.channels({ departmentIds: [7], grain: 'hour', periods: 24 }, { ...defaults, scope: 'subitem' })).toEqual(['energy:ranking:subitem:top:electricity:hour:24:10']);
+    expect(topNWidget.channels({ departmentIds: [7], grain: 'hour', periods: 24 }, { ...defaults, scope: 'subitem' })).toEqual([
+      'energy:ranking:subitem:top:electricity:hour:24:10',
+    ]);
   });
 
   it('explains an invalid limit', () => {

@@ -4,7 +4,18 @@ import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, T
 import { CanvasRenderer } from 'echarts/renderers';
 
 /** The console's echarts build: only the charts and components its screens use, so the bundle stays small. */
-echarts.use([LineChart, BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, TitleComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  TitleComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 export { echarts };
 export type { EChartsCoreOption as ChartOption } from 'echarts/core';

@@ -6,7 +6,12 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): { width: num
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    const measure = () => setSize((previous) => (previous.width === element.clientWidth && previous.height === element.clientHeight ? previous : { width: element.clientWidth, height: element.clientHeight }));
+    const measure = () =>
+      setSize((previous) =>
+        previous.width === element.clientWidth && previous.height === element.clientHeight
+          ? previous
+          : { width: element.clientWidth, height: element.clientHeight },
+      );
     measure();
     if (typeof ResizeObserver !== 'function') return undefined;
     const observer = new ResizeObserver(measure);

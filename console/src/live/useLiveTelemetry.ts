@@ -12,7 +12,13 @@ export interface LiveConnection extends ChannelSource {
 export type LiveConnector = (options: RealtimeClientOptions) => LiveConnection;
 
 /** Like the kiosk: WebSocket at once, reconnecting from 1 s up to 30 s. */
-const SOCKET_OPTIONS: RealtimeClientOptions['socket'] = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5, transports: ['websocket'] };
+const SOCKET_OPTIONS: RealtimeClientOptions['socket'] = {
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 30_000,
+  randomizationFactor: 0.5,
+  transports: ['websocket'],
+};
 
 const openRealtimeClient: LiveConnector = (options) => new RealtimeClient(options);
 

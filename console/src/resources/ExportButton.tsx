@@ -6,7 +6,15 @@ import { isResourceLanguage, type ExportFormat, type ResourceApi, type ResourceD
 import { saveFile } from '../pages/meterData/saveFile';
 
 /** Export of the list as filtered now (CSV or XLSX), headed in the reader's language; anyone who sees the list may. */
-export function ExportButton({ definition, api, query }: { definition: ResourceDefinition; api: Pick<ResourceApi, 'exportFile'>; query: () => Record<string, unknown> }) {
+export function ExportButton({
+  definition,
+  api,
+  query,
+}: {
+  definition: ResourceDefinition;
+  api: Pick<ResourceApi, 'exportFile'>;
+  query: () => Record<string, unknown>;
+}) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {

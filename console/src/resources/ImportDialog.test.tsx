@@ -11,7 +11,16 @@ import { ImportDialog } from './ImportDialog';
 beforeAll(() => {
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   window.ResizeObserver ??= class {
     observe(): void {}
     unobserve(): void {}
@@ -99,7 +108,10 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     const { fake, imported } = renderDialog('en');
     const problems = await pick();
     expect(screen.getByTestId('import-summary').textContent).toBe('4 rows: 2 good, 2 with errors');
-    const rows = within(problems).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(problems)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['3Name: Please fill in this field', '5Code: "T-1" is already used']);
     fireEvent.click(screen.getByTestId('import-keep-good'));
     await waitFor(() => expect(screen.getByTestId('import-outcome').textContent).toBe('2 rows imported'));
@@ -109,11 +121,17 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
 
   it('reads the rule and the server\'s "already used" in Chinese and Spanish', async () => {
     renderDialog('zh');
-    let rows = within(await pick()).getAllByRole('row').slice(1).map((row) => row.textContent);
+    let rows = within(await pick())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['3名称: 请填写此项', '5编码: “T-1”已被使用']);
     cleanup();
     renderDialog('es');
-    rows = within(await pick()).getAllByRole('row').slice(1).map((row) => row.textContent);
+    rows = within(await pick())
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['3Nombre: Rellene este campo', '5Código: «T-1» ya está en uso']);
     expect(screen.getByTestId('import-keep-good').textContent).toBe('Importar las 2 filas correctas');
   });

@@ -34,7 +34,11 @@ function ProblemList({ definition, result }: { definition: ResourceDefinition; r
       dataSource={result.problems.map((problem, key) => ({ ...problem, key }))}
       columns={[
         { key: 'line', dataIndex: 'line', title: t('resources.exchange.line'), width: 80 },
-        { key: 'reason', title: t('resources.exchange.problem'), render: (_, problem) => <Typography.Text type="danger">{problemLine(t, definition, problem)}</Typography.Text> },
+        {
+          key: 'reason',
+          title: t('resources.exchange.problem'),
+          render: (_, problem) => <Typography.Text type="danger">{problemLine(t, definition, problem)}</Typography.Text>,
+        },
       ]}
     />
   );
@@ -54,13 +58,21 @@ function PreviewTable({ definition, result }: { definition: ResourceDefinition; 
       dataSource={result.preview}
       columns={[
         { key: 'line', dataIndex: 'line', title: t('resources.exchange.line'), width: 64, fixed: 'left' },
-        ...result.columns.map((name) => ({ key: name, title: fieldLabel(t, definition, name), render: (_: unknown, row: ImportResult['preview'][number]) => row.cells[name] ?? '' })),
+        ...result.columns.map((name) => ({
+          key: name,
+          title: fieldLabel(t, definition, name),
+          render: (_: unknown, row: ImportResult['preview'][number]) => row.cells[name] ?? '',
+        })),
         {
           key: 'state',
           title: t('resources.exchange.problem'),
           render: (_: unknown, row: ImportResult['preview'][number]) => {
             const found = problemsOf(row.line);
-            return found.length ? <Typography.Text type="danger">{found.map((problem) => problemLine(t, definition, problem)).join('; ')}</Typography.Text> : <Tag color="success">OK</Tag>;
+            return found.length ? (
+              <Typography.Text type="danger">{found.map((problem) => problemLine(t, definition, problem)).join('; ')}</Typography.Text>
+            ) : (
+              <Tag color="success">OK</Tag>
+            );
           },
         },
       ]}
@@ -92,7 +104,12 @@ export const ImportDialog = observer(function ImportDialog({ definition, api, on
 
   const progress =
     phase === 'uploading' ? (
-      <Progress percent={controller.uploaded} status="active" format={() => t('resources.exchange.uploading', { percent: controller.uploaded })} data-testid="import-progress" />
+      <Progress
+        percent={controller.uploaded}
+        status="active"
+        format={() => t('resources.exchange.uploading', { percent: controller.uploaded })}
+        data-testid="import-progress"
+      />
     ) : phase === 'checking' || phase === 'writing' ? (
       <Progress percent={100} status="active" showInfo={false} data-testid="import-progress" />
     ) : null;
@@ -165,7 +182,9 @@ export const ImportDialog = observer(function ImportDialog({ definition, api, on
             <Typography.Text strong data-testid="import-summary">
               {t('resources.exchange.summary', { rows: checked.rows, good: checked.good, bad: checked.bad })}
             </Typography.Text>
-            {checked.ignoredColumns.length > 0 && <Typography.Text type="secondary">{t('resources.exchange.ignoredColumns', { columns: checked.ignoredColumns.join(', ') })}</Typography.Text>}
+            {checked.ignoredColumns.length > 0 && (
+              <Typography.Text type="secondary">{t('resources.exchange.ignoredColumns', { columns: checked.ignoredColumns.join(', ') })}</Typography.Text>
+            )}
           </>
         )}
         {final && (

@@ -42,7 +42,12 @@ export function renderCell(t: TFunction, definition: ResourceDefinition, field: 
  * A list cell as its own observer: antd calls a column's render outside the page's render, so a cell that
  * names another resource re-renders itself when the picker options arrive (names replace the bare ids).
  */
-export const ResourceCell = observer(function ResourceCell(props: { definition: ResourceDefinition; field: FieldSpec; value: unknown; options: ResourceOptions }) {
+export const ResourceCell = observer(function ResourceCell(props: {
+  definition: ResourceDefinition;
+  field: FieldSpec;
+  value: unknown;
+  options: ResourceOptions;
+}) {
   const { t } = useTranslation();
   return <>{renderCell(t, props.definition, props.field, props.value, props.options)}</>;
 });

@@ -30,7 +30,10 @@ export const ResourceFormDialog = observer(function ResourceFormDialog({ definit
   const [required] = useState(() => requiredFields(definition));
 
   const confirm = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid) return;
     const result = await controller.save(form.getFieldsValue(true) as Record<string, unknown>);
     if (result.ok) {

@@ -16,7 +16,16 @@ beforeAll(() => {
   // antd's responsive table and selects ask for media queries, resizes and pseudo-element styles, which jsdom lacks.
   const computedStyle = window.getComputedStyle.bind(window);
   window.getComputedStyle = (element: Element) => computedStyle(element);
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   window.ResizeObserver ??= class {
     observe(): void {}
     unobserve(): void {}

@@ -34,7 +34,13 @@ interface ResourceListPageProps {
  * The list screen of any resource, on the list kit (console/src/lists): server paging, filters, search,
  * export of the filtered list, import, and the add/edit/delete/import buttons the role grants.
  */
-export const ResourceListPage = observer(function ResourceListPage({ definition, fixedFilters = {}, title, hiddenColumns = [], rowActions }: ResourceListPageProps) {
+export const ResourceListPage = observer(function ResourceListPage({
+  definition,
+  fixedFilters = {},
+  title,
+  hiddenColumns = [],
+  rowActions,
+}: ResourceListPageProps) {
   const root = useStores();
   const { t } = useTranslation();
   const notify = useNotify();
@@ -57,7 +63,12 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
 
   const columns: TableColumnsType<ResourceRow> = definition.fields
     .filter((field) => !field.hideInList && !(field.name in fixedFilters) && !hiddenColumns.includes(field.name))
-    .map((field) => ({ key: field.name, dataIndex: field.name, title: fieldLabel(t, definition, field.name), render: (value: unknown) => <ResourceCell definition={definition} field={field} value={value} options={options} /> }));
+    .map((field) => ({
+      key: field.name,
+      dataIndex: field.name,
+      title: fieldLabel(t, definition, field.name),
+      render: (value: unknown) => <ResourceCell definition={definition} field={field} value={value} options={options} />,
+    }));
   if (rowActions || can('edit') || can('delete')) {
     columns.push({
       key: 'actions',
@@ -69,7 +80,13 @@ export const ResourceListPage = observer(function ResourceListPage({ definition,
           <RowActions
             gate={gate}
             actions={[
-              { button: 'edit', label: t('resources.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing({ record: row }), testId: `resource-edit-${row.id}` },
+              {
+                button: 'edit',
+                label: t('resources.actions.edit'),
+                icon: <EditOutlined />,
+                onClick: () => setEditing({ record: row }),
+                testId: `resource-edit-${row.id}`,
+              },
               {
                 button: 'delete',
                 label: t('resources.actions.delete'),

@@ -33,11 +33,17 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   '/base/check': { component: lazy(() => import('../pages/dataCheck/DataCheckPage').then((m) => ({ default: m.DataCheckPage }))) },
   '/devices/depart': { component: lazy(() => import('../pages/resources/DepartmentTreePage').then((m) => ({ default: m.DepartmentTreePage }))) },
   '/others/basic': { component: lazy(() => import('../pages/analysis/basic/BasicStatsPage').then((m) => ({ default: m.BasicStatsPage }))) },
-  '/others/electricEnergy': { component: lazy(() => import('../pages/analysis/electricEnergy/ElectricEnergyPage').then((m) => ({ default: m.ElectricEnergyPage }))) },
-  '/others/electricBalance': { component: lazy(() => import('../pages/analysis/electricBalance/ElectricBalancePage').then((m) => ({ default: m.ElectricBalancePage }))) },
+  '/others/electricEnergy': {
+    component: lazy(() => import('../pages/analysis/electricEnergy/ElectricEnergyPage').then((m) => ({ default: m.ElectricEnergyPage }))),
+  },
+  '/others/electricBalance': {
+    component: lazy(() => import('../pages/analysis/electricBalance/ElectricBalancePage').then((m) => ({ default: m.ElectricBalancePage }))),
+  },
   '/devices/departRecord': { component: lazy(() => import('../pages/analysis/departRecord/DepartRecordPage').then((m) => ({ default: m.DepartRecordPage }))) },
   '/base/meterData': { component: lazy(() => import('../pages/meterData/MeterDataPage').then((m) => ({ default: m.MeterDataPage }))) },
-  '/thirdinterfaces/generic-interfaces': { component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))) },
+  '/thirdinterfaces/generic-interfaces': {
+    component: lazy(() => import('../pages/integrations/InterfaceKeysPage').then((m) => ({ default: m.InterfaceKeysPage }))),
+  },
   ...ALARMS_SCREENS,
   ...PUSHES_SCREENS,
   ...INQUIRY_SCREENS,

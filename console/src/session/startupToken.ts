@@ -9,11 +9,7 @@ export const ACCESS_TOKEN_PARAM = 'access_token';
  * token to a window it opens), becomes the session token. Returns the address to show instead
  * when the token came in the URL, so it does not linger in history or in Referer headers.
  */
-export function adoptStartupToken(
-  session: { setToken(token: string): void },
-  href: string,
-  windowName: string,
-): string | null {
+export function adoptStartupToken(session: { setToken(token: string): void }, href: string, windowName: string): string | null {
   const url = new URL(href);
   const accessToken = url.searchParams.get(ACCESS_TOKEN_PARAM);
   if (accessToken) {

@@ -44,13 +44,7 @@ export function TagItem({ view, active, onClose, onContextMenu }: TagItemProps) 
         {title}
       </Link>
       {!view.affix && (
-        <button
-          type="button"
-          className={styles.close}
-          aria-label={t('tags.closeTag', { title })}
-          data-testid={`tag-close-${view.path}`}
-          onClick={onClose}
-        >
+        <button type="button" className={styles.close} aria-label={t('tags.closeTag', { title })} data-testid={`tag-close-${view.path}`} onClick={onClose}>
           <CloseOutlined />
         </button>
       )}

@@ -32,12 +32,7 @@ export const TagsView = observer(function TagsView() {
   };
 
   return (
-    <nav
-      className={styles.bar}
-      aria-label={t('tags.label')}
-      data-testid="tags-view"
-      style={{ '--tags-active': token.colorPrimary } as CSSProperties}
-    >
+    <nav className={styles.bar} aria-label={t('tags.label')} data-testid="tags-view" style={{ '--tags-active': token.colorPrimary } as CSSProperties}>
       <div className={styles.scroller} onWheel={scrollSideways}>
         {tagsView.visitedViews.map((view) => (
           <TagItem

@@ -3,7 +3,18 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '@shared/errors/codes';
 import type { KioskHeartbeat } from '@shared/schemas/boards';
-import { boardDocument, boardRecord, DISPLAY_TOKEN, displaySession, failure, ok, startKiosk, stopKiosk, USER_TOKEN, type Harness } from '../testing/kioskHarness.test-util';
+import {
+  boardDocument,
+  boardRecord,
+  DISPLAY_TOKEN,
+  displaySession,
+  failure,
+  ok,
+  startKiosk,
+  stopKiosk,
+  USER_TOKEN,
+  type Harness,
+} from '../testing/kioskHarness.test-util';
 import { startHeartbeat } from '../wall/heartbeat';
 import { kioskDebug } from './debug';
 
@@ -22,7 +33,14 @@ describe('kiosk app', () => {
     harness = await startKiosk({
       path: '/dash/1',
       credentials: { kind: 'token', token: DISPLAY_TOKEN, from: 'access_token' },
-      routes: (config) => (config.url === '/kiosk/session' ? ok(displaySession()) : config.url === '/boards/1' ? ok(board1) : config.url === '/health' ? ok({ status: 'ok', version: 'v2' }) : undefined),
+      routes: (config) =>
+        config.url === '/kiosk/session'
+          ? ok(displaySession())
+          : config.url === '/boards/1'
+            ? ok(board1)
+            : config.url === '/health'
+              ? ok({ status: 'ok', version: 'v2' })
+              : undefined,
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
     act(() => harness!.app.applyAck({ version: 'v1', pinnedBoardId: null }));
@@ -40,7 +58,12 @@ describe('kiosk app', () => {
     harness = await startKiosk({
       path: '/dash/1',
       credentials: { kind: 'token', token: USER_TOKEN, from: 'window.name' },
-      routes: (config) => (config.url === '/kiosk/session' ? ok({ kind: 'user', username: 'ops', version: 'v1', serverTime: 0 }) : config.url === '/boards/1' ? failure(ErrorCode.TOKEN_EXPIRED) : undefined),
+      routes: (config) =>
+        config.url === '/kiosk/session'
+          ? ok({ kind: 'user', username: 'ops', version: 'v1', serverTime: 0 })
+          : config.url === '/boards/1'
+            ? failure(ErrorCode.TOKEN_EXPIRED)
+            : undefined,
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(harness.cookie.value).toBe(USER_TOKEN);
@@ -53,7 +76,8 @@ describe('kiosk app', () => {
     harness = await startKiosk({
       path: '/dash/1',
       credentials: { kind: 'token', token: DISPLAY_TOKEN, from: 'access_token' },
-      routes: (config) => (!up ? 'network-error' : config.url === '/kiosk/session' ? ok(displaySession()) : config.url === '/boards/1' ? ok(board1) : undefined),
+      routes: (config) =>
+        !up ? 'network-error' : config.url === '/kiosk/session' ? ok(displaySession()) : config.url === '/boards/1' ? ok(board1) : undefined,
     });
     expect(screen.getByTestId('kiosk-connecting').textContent).toBe('Connecting to the server…');
     up = true;
@@ -66,7 +90,13 @@ describe('kiosk app', () => {
       path: '/dash/1',
       credentials: { kind: 'link', login: { type: 'sso', username: 'ops', password: 'pw', user: 'ops' } },
       routes: (config) =>
-        config.url === '/auth/login' ? ok({ token: USER_TOKEN }) : config.url === '/kiosk/session' ? ok({ kind: 'user', username: 'ops', version: 'v1', serverTime: 0 }) : config.url === '/boards/1' ? ok(board1) : undefined,
+        config.url === '/auth/login'
+          ? ok({ token: USER_TOKEN })
+          : config.url === '/kiosk/session'
+            ? ok({ kind: 'user', username: 'ops', version: 'v1', serverTime: 0 })
+            : config.url === '/boards/1'
+              ? ok(board1)
+              : undefined,
     });
     await act(() => vi.advanceTimersByTimeAsync(0));
     // The board in the address is asked for together with the session, not after it (first live data sooner).

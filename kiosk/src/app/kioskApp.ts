@@ -40,7 +40,13 @@ export interface KioskAppOptions {
  * WebSocket straight away (no long-polling first): a reconnect costs one handshake, not a polling round and
  * an upgrade, and a wall does not pile up a request log over weeks.
  */
-export const SOCKET_BACKOFF: Partial<ManagerOptions & SocketOptions> = { reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5, transports: ['websocket'] };
+export const SOCKET_BACKOFF: Partial<ManagerOptions & SocketOptions> = {
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 30_000,
+  randomizationFactor: 0.5,
+  transports: ['websocket'],
+};
 
 /** Codes that mean "this display token is dead": the wall blanks and forgets it. */
 const DISPLAY_DEAD_CODES: ReadonlySet<number> = new Set([ErrorCode.DISPLAY_REVOKED, ErrorCode.TOKEN_REVOKED, ErrorCode.TOKEN_INVALID, ErrorCode.TOKEN_MISSING]);
@@ -84,7 +90,11 @@ export class KioskApp {
   constructor(private readonly options: KioskAppOptions) {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
-    this.http = createApiClient({ tokens: options.tokens, onError: (error) => this.onApiError(error), ...(options.adapter ? { adapter: options.adapter } : {}) });
+    this.http = createApiClient({
+      tokens: options.tokens,
+      onError: (error) => this.onApiError(error),
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+    });
     // After a revocation not one more request leaves the wall.
     this.http.interceptors.request.use((config) => {
       if (this.halted) throw new HaltedError('The display was revoked');
@@ -241,7 +251,11 @@ export class KioskApp {
       onConnectionChange: (connected) => telemetryHolder.store?.setConnected(connected),
       onReconnectAttempt: (attempt) => telemetryHolder.store?.noteReconnectAttempt(attempt),
     });
-    const telemetry = new TelemetryStore({ source: connection, now: this.now, ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}) });
+    const telemetry = new TelemetryStore({
+      source: connection,
+      now: this.now,
+      ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}),
+    });
     telemetryHolder.store = telemetry;
     this.connection = connection;
     this.telemetryStore = telemetry;

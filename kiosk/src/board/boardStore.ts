@@ -40,7 +40,14 @@ export class BoardStore {
     initial?: BoardRecord,
     private readonly retryMs = BOARD_RETRY_MS,
   ) {
-    makeObservable<BoardStore, 'accept' | 'fail'>(this, { status: observable, record: observable.ref, document: observable.ref, problem: observable, accept: action, fail: action });
+    makeObservable<BoardStore, 'accept' | 'fail'>(this, {
+      status: observable,
+      record: observable.ref,
+      document: observable.ref,
+      problem: observable,
+      accept: action,
+      fail: action,
+    });
     if (initial) this.accept(initial);
   }
 

@@ -19,7 +19,11 @@ describe('boot-time sign-in', () => {
   });
 
   it('takes access_token before window.name', () => {
-    expect(readStartup(`https://wall.example/dash/1?access_token=${DISPLAY}`, JWT).credentials).toEqual({ kind: 'token', token: DISPLAY, from: 'access_token' });
+    expect(readStartup(`https://wall.example/dash/1?access_token=${DISPLAY}`, JWT).credentials).toEqual({
+      kind: 'token',
+      token: DISPLAY,
+      from: 'access_token',
+    });
   });
 
   it('takes a JWT-shaped window.name and leaves the address alone', () => {

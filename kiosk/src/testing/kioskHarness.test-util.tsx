@@ -64,7 +64,10 @@ export function boardDocument(name: string, elements: Record<string, { meterId: 
     schemaVersion: 1,
     meta: { name, description: '' },
     elements: Object.fromEntries(Object.entries(elements).map(([id, { meterId }]) => [id, { type: 'figure', binding: { meterIds: [meterId] } }])),
-    layout: { kind: 'grid', spec: { cols: 24, rowHeight: 40, gap: 12, items: Object.entries(elements).map(([id, { x }]) => ({ element: id, x, y: 0, w: 4, h: 3 })) } },
+    layout: {
+      kind: 'grid',
+      spec: { cols: 24, rowHeight: 40, gap: 12, items: Object.entries(elements).map(([id, { x }]) => ({ element: id, x, y: 0, w: 4, h: 3 })) },
+    },
   };
 }
 
@@ -117,7 +120,14 @@ export interface Harness {
 }
 
 /** A kiosk app on a fake server and socket, rendered at `path` in a MemoryRouter. */
-export async function startKiosk(options: { path: string; credentials: StartupCredentials; routes: Route; language?: Language; storage?: Map<string, string>; now?: () => number }): Promise<Harness> {
+export async function startKiosk(options: {
+  path: string;
+  credentials: StartupCredentials;
+  routes: Route;
+  language?: Language;
+  storage?: Map<string, string>;
+  now?: () => number;
+}): Promise<Harness> {
   const storage = options.storage ?? new Map<string, string>();
   const cookie = { value: undefined as string | undefined };
   const requests: string[] = [];

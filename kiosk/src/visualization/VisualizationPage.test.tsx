@@ -10,7 +10,9 @@ import VisualizationPage from './VisualizationPage';
 import { wallScale } from './wallScale';
 
 // No WebGL in jsdom: the canvas is stubbed, everything around it is real.
-vi.mock('@boards/scene/PlantScene', () => ({ PlantScene: (props: { tour: boolean; lapSeconds: number }) => <div data-testid="scene-probe">{`${props.tour} ${props.lapSeconds}`}</div> }));
+vi.mock('@boards/scene/PlantScene', () => ({
+  PlantScene: (props: { tour: boolean; lapSeconds: number }) => <div data-testid="scene-probe">{`${props.tour} ${props.lapSeconds}`}</div>,
+}));
 
 function renderPage(language: 'en' | 'zh' | 'es', reader = new FakeChannelReader()) {
   render(

@@ -17,7 +17,13 @@ describe('watchdog', () => {
     heap = null;
     frames = [];
     trips = [];
-    watchdog = new Watchdog({ heap: () => heap, visible: () => visible, requestFrame: (callback) => frames.push(callback), now: () => now, onTrip: (reason) => trips.push(reason) });
+    watchdog = new Watchdog({
+      heap: () => heap,
+      visible: () => visible,
+      requestFrame: (callback) => frames.push(callback),
+      now: () => now,
+      onTrip: (reason) => trips.push(reason),
+    });
   });
   afterEach(() => {
     watchdog.dispose();
@@ -68,7 +74,11 @@ describe('planned reload', () => {
   afterEach(() => vi.useRealTimers());
 
   it('waits for GET /api/health to answer OK, asking every 5 s', async () => {
-    const answers: (() => Promise<{ status: string }>)[] = [() => Promise.reject(new Error('down')), () => Promise.resolve({ status: 'degraded' }), () => Promise.resolve({ status: 'ok' })];
+    const answers: (() => Promise<{ status: string }>)[] = [
+      () => Promise.reject(new Error('down')),
+      () => Promise.resolve({ status: 'degraded' }),
+      () => Promise.resolve({ status: 'ok' }),
+    ];
     let reloads = 0;
     const planned = new PlannedReload({ health: () => answers.shift()!(), reload: () => (reloads += 1) });
     planned.request('version');

@@ -13,7 +13,10 @@ export function metering(kind: DbKind) {
     async up(db: Kysely<any>): Promise<void> {
       await db.schema.alterTable('users').addColumn('mqtt_username', 'text').execute();
       await db.schema.alterTable('users').addColumn('mqtt_password_hash', 'text').execute();
-      await db.schema.alterTable('users').addColumn('mqtt_role', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('mqtt_role', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
       await db.schema.createIndex('users_mqtt_username_idx').unique().on('users').column('mqtt_username').execute();
       await db.schema.alterTable('gateways').addColumn('mqtt_username', 'text').execute();
       await db.schema.alterTable('gateways').addColumn('mqtt_password_hash', 'text').execute();
@@ -167,7 +170,22 @@ export function metering(kind: DbKind) {
       await db.schema.createIndex('interface_calls_at_idx').on('interface_calls').column('at').execute();
     },
     async down(db: Kysely<any>): Promise<void> {
-      for (const table of ['interface_calls', 'interface_keys', 'ingest_rejections', 'audit_log', 'quarantine', 'energy_rollups', 'energy_intervals', 'meter_state', 'readings', 'display_areas', 'meter_replacements', 'meter_tags', 'tags', 'subitems']) {
+      for (const table of [
+        'interface_calls',
+        'interface_keys',
+        'ingest_rejections',
+        'audit_log',
+        'quarantine',
+        'energy_rollups',
+        'energy_intervals',
+        'meter_state',
+        'readings',
+        'display_areas',
+        'meter_replacements',
+        'meter_tags',
+        'tags',
+        'subitems',
+      ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
     },

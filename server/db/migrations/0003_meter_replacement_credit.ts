@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 export function meterReplacementCredit() {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('meter_replacements').addColumn('credited_energy', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('meter_replacements')
+        .addColumn('credited_energy', 'double precision', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
     async down(db: Kysely<any>): Promise<void> {
       await db.schema.alterTable('meter_replacements').dropColumn('credited_energy').execute();

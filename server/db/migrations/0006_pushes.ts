@@ -11,9 +11,18 @@ import { withId } from '../columns';
 export function pushes(kind: DbKind) {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('users').addColumn('push_emails', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-      await db.schema.alterTable('users').addColumn('push_phones', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-      await db.schema.alterTable('users').addColumn('sms_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('push_emails', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('push_phones', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('sms_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
 
       await withId(db.schema.createTable('push_templates'), kind)
         .addColumn('name', 'text', (c) => c.notNull())
@@ -102,7 +111,15 @@ export function pushes(kind: DbKind) {
         .execute();
     },
     async down(db: Kysely<any>): Promise<void> {
-      for (const table of ['push_channel_settings', 'provider_calls', 'push_records', 'push_task_recipients', 'push_tasks', 'push_template_defaults', 'push_templates']) {
+      for (const table of [
+        'push_channel_settings',
+        'provider_calls',
+        'push_records',
+        'push_task_recipients',
+        'push_tasks',
+        'push_template_defaults',
+        'push_templates',
+      ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
       for (const column of ['sms_count', 'push_phones', 'push_emails']) await db.schema.alterTable('users').dropColumn(column).execute();

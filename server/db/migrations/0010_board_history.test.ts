@@ -25,7 +25,11 @@ let storage: Storage;
 const db = () => storage.db as unknown as Kysely<any>;
 
 async function migrateThrough(migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db: storage.db, provider: { getMigrations: async () => migrations }, ...(storage.schema ? { migrationTableSchema: storage.schema } : {}) });
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrations },
+    ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
@@ -45,14 +49,23 @@ const before = () => {
   };
 };
 
-const doc = (meta: Record<string, unknown>) => JSON.stringify({ schemaVersion: 1, meta: { name: 'x', description: '', ...meta }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } });
+const doc = (meta: Record<string, unknown>) =>
+  JSON.stringify({ schemaVersion: 1, meta: { name: 'x', description: '', ...meta }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } });
 let meterId: number;
 
 beforeAll(async () => {
   storage = await openStorage({ databaseUrl, dataDir, ...(schema ? { postgresSchema: schema } : {}) });
   await migrateThrough(before());
   meterId = (await db().insertInto('meters').values({ code: 'M1', name: 'Pump', created_at: 1 }).returning('id').executeTakeFirstOrThrow()).id;
-  const board = (name: string, document: string, revision: number) => ({ name, description: '', document, revision, created_at: 1_000, updated_at: 2_000 + revision, updated_by: 'alice' });
+  const board = (name: string, document: string, revision: number) => ({
+    name,
+    description: '',
+    document,
+    revision,
+    created_at: 1_000,
+    updated_at: 2_000 + revision,
+    updated_by: 'alice',
+  });
   await db()
     .insertInto('boards')
     .values([
@@ -79,7 +92,11 @@ afterAll(async () => {
 
 describe('0010: board history', () => {
   it('takes purpose, code and equipment meter from the stored meta where usable', async () => {
-    const rows = await db().selectFrom('boards').select(['name', 'purpose', 'code', 'equipment_meter_id', 'review_state', 'review_comment', 'review_revision']).orderBy('id').execute();
+    const rows = await db()
+      .selectFrom('boards')
+      .select(['name', 'purpose', 'code', 'equipment_meter_id', 'review_state', 'review_comment', 'review_revision'])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { name: 'Show A', purpose: 'data-show', code: 'hall-a', equipment_meter_id: null, review_state: 'draft', review_comment: '', review_revision: null },
       { name: 'Show A twin', purpose: 'general', code: '', equipment_meter_id: null, review_state: 'draft', review_comment: '', review_revision: null },
@@ -93,13 +110,33 @@ describe('0010: board history', () => {
     const versions = await db().selectFrom('board_versions').selectAll().orderBy('board_id').execute();
     const boardsNow = await db().selectFrom('boards').select(['id', 'revision', 'name', 'document']).orderBy('id').execute();
     expect(versions.map((v: any) => ({ ...v, saved_at: Number(v.saved_at) }))).toEqual(
-      boardsNow.map((b: any) => ({ board_id: b.id, revision: b.revision, name: b.name, document: b.document, saved_at: 2_000 + b.revision, saved_by: 'alice', note: 'created' })),
+      boardsNow.map((b: any) => ({
+        board_id: b.id,
+        revision: b.revision,
+        name: b.name,
+        document: b.document,
+        saved_at: 2_000 + b.revision,
+        saved_by: 'alice',
+        note: 'created',
+      })),
     );
   });
 
   it('keeps a set code unique but lets any number of boards have none', async () => {
-    const row = (code: string) => ({ name: code || 'none', description: '', document: '{}', revision: 1, created_at: 1, updated_at: 1, updated_by: 'bob', code });
-    await db().insertInto('boards').values([row(''), row('')]).execute();
+    const row = (code: string) => ({
+      name: code || 'none',
+      description: '',
+      document: '{}',
+      revision: 1,
+      created_at: 1,
+      updated_at: 1,
+      updated_by: 'bob',
+      code,
+    });
+    await db()
+      .insertInto('boards')
+      .values([row(''), row('')])
+      .execute();
     await expect(db().insertInto('boards').values(row('hall-a')).execute()).rejects.toThrow();
   });
 

@@ -52,7 +52,18 @@ export function boardHistory(_kind: DbKind) {
       await db.schema.dropTable('board_versions').ifExists().execute();
       await db.schema.dropIndex('boards_purpose_idx').ifExists().execute();
       await db.schema.dropIndex('boards_code_unique').ifExists().execute();
-      for (const column of ['review_comment', 'review_decided_by', 'review_decided_at', 'review_submitted_by', 'review_submitted_at', 'review_revision', 'review_state', 'equipment_meter_id', 'code', 'purpose']) {
+      for (const column of [
+        'review_comment',
+        'review_decided_by',
+        'review_decided_at',
+        'review_submitted_by',
+        'review_submitted_at',
+        'review_revision',
+        'review_state',
+        'equipment_meter_id',
+        'code',
+        'purpose',
+      ]) {
         await db.schema.alterTable('boards').dropColumn(column).execute();
       }
     },
@@ -68,7 +79,8 @@ async function backfillMeta(db: Kysely<any>): Promise<void> {
     let meta: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(row.document);
-      if (parsed && typeof parsed === 'object' && 'meta' in parsed && parsed.meta && typeof parsed.meta === 'object') meta = parsed.meta as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && 'meta' in parsed && parsed.meta && typeof parsed.meta === 'object')
+        meta = parsed.meta as Record<string, unknown>;
     } catch {
       continue; // an unreadable document keeps the defaults
     }

@@ -17,21 +17,43 @@ let storage: Storage;
 const db = () => storage.db as unknown as Kysely<any>;
 
 async function migrateThrough(migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db: storage.db, provider: { getMigrations: async () => migrations }, ...(storage.schema ? { migrationTableSchema: storage.schema } : {}) });
+  const migrator = new Migrator({
+    db: storage.db,
+    provider: { getMigrations: async () => migrations },
+    ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
 
 const row = (fullpath: string, parent_id: number | null, level: number) => ({
-  path: fullpath.split('/').pop(), fullpath, level, parent_id, type: 'menu', title: 'route.x', icon: null, sort: 0, hidden: 0, no_role: 0,
+  path: fullpath.split('/').pop(),
+  fullpath,
+  level,
+  parent_id,
+  type: 'menu',
+  title: 'route.x',
+  icon: null,
+  sort: 0,
+  hidden: 0,
+  no_role: 0,
 });
 
 beforeAll(async () => {
   storage = await openStorage({ databaseUrl, dataDir, ...(schema ? { postgresSchema: schema } : {}) });
   // Only the foundation creates routers; the migrations in between do not touch it.
   await migrateThrough({ '0001_foundation': foundation(storage.kind) });
-  const top = (await db().insertInto('routers').values(row('/settings', null, 0)).returning('id').executeTakeFirstOrThrow()).id;
-  await db().insertInto('routers').values([row('/settings/user', top, 1), row('/settings/people', top, 1)]).execute();
+  const top = (
+    await db()
+      .insertInto('routers')
+      .values(row('/settings', null, 0))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db()
+    .insertInto('routers')
+    .values([row('/settings/user', top, 1), row('/settings/people', top, 1)])
+    .execute();
   await migrateThrough({ '0001_foundation': foundation(storage.kind), '0014_router_keys': routerKeys() });
 });
 
@@ -58,6 +80,11 @@ describe('0014: router keys', () => {
 
   it('keeps keys unique', async () => {
     const settings = await db().selectFrom('routers').select('id').where('fullpath', '=', '/settings').executeTakeFirstOrThrow();
-    await expect(db().insertInto('routers').values({ ...row('/settings/other', settings.id, 1), perm_key: '/settings/user' }).execute()).rejects.toThrow(/unique/i);
+    await expect(
+      db()
+        .insertInto('routers')
+        .values({ ...row('/settings/other', settings.id, 1), perm_key: '/settings/user' })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
   });
 });

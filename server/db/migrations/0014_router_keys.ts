@@ -8,8 +8,14 @@ import { sql, type Kysely } from 'kysely';
 export function routerKeys() {
   return {
     async up(db: Kysely<any>): Promise<void> {
-      await db.schema.alterTable('routers').addColumn('perm_key', 'text', (c) => c.notNull().defaultTo('')).execute();
-      await db.updateTable('routers').set({ perm_key: sql.ref('fullpath') }).execute();
+      await db.schema
+        .alterTable('routers')
+        .addColumn('perm_key', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db
+        .updateTable('routers')
+        .set({ perm_key: sql.ref('fullpath') })
+        .execute();
       await db.schema.createIndex('routers_perm_key_unique').on('routers').column('perm_key').unique().execute();
     },
     async down(db: Kysely<any>): Promise<void> {

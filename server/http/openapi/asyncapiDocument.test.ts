@@ -64,9 +64,13 @@ describe('the AsyncAPI document (MQTT)', () => {
     expect(validate({ ts: 1795342800000 })).toBe(false);
   });
 
-  it('names the broker: this server\'s own on its MQTT port, the operator\'s with MQTT_URL, none when MQTT is off', () => {
+  it("names the broker: this server's own on its MQTT port, the operator's with MQTT_URL, none when MQTT is off", () => {
     expect(mqttEndpoint({ port: 1884, url: undefined }, 'plant.example')).toEqual({ host: 'plant.example:1884', protocol: 'mqtt', embedded: true });
-    expect(mqttEndpoint({ port: 1883, url: 'mqtts://broker.plant:8883' }, 'plant.example')).toEqual({ host: 'broker.plant:8883', protocol: 'mqtts', embedded: false });
+    expect(mqttEndpoint({ port: 1883, url: 'mqtts://broker.plant:8883' }, 'plant.example')).toEqual({
+      host: 'broker.plant:8883',
+      protocol: 'mqtts',
+      embedded: false,
+    });
     expect(mqttEndpoint({ port: 'off', url: undefined }, 'plant.example')).toBeNull();
     expect(buildAsyncApiDocument('1.2.3', null).servers).toEqual({});
   });

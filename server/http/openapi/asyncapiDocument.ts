@@ -17,7 +17,10 @@ const GATEWAY_SN = {
 
 /** The uplink payload as JSON Schema draft 7, the base of AsyncAPI's own schema format. */
 export function uplinkPayloadJsonSchema(): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(uplinkPayloadSchema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(uplinkPayloadSchema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
 
@@ -35,7 +38,7 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
       title: 'Energy Console MQTT',
       version,
       description:
-        'Meter readings over MQTT. Publish QoS 1 to the readings topic of a gateway with a user\'s MQTT account (gateways of its own user tree) or the gateway\'s own login (that gateway only). The PUBACK comes after the readings are committed. The HTTP twin is POST /api/ingest/readings (see /api/openapi.json).',
+        "Meter readings over MQTT. Publish QoS 1 to the readings topic of a gateway with a user's MQTT account (gateways of its own user tree) or the gateway's own login (that gateway only). The PUBACK comes after the readings are committed. The HTTP twin is POST /api/ingest/readings (see /api/openapi.json).",
     },
     defaultContentType: 'application/json',
     servers: endpoint
@@ -52,7 +55,8 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
       gatewayReadings: {
         address: readingsChannel,
         title: 'Readings of one gateway',
-        description: 'Uplink: a payload of meter readings. Validated reading by reading: a bad one is rejected with its reason (recorded under Base data › Review), the rest are kept. Readings are idempotent on (meter, ts).',
+        description:
+          'Uplink: a payload of meter readings. Validated reading by reading: a bad one is rejected with its reason (recorded under Base data › Review), the rest are kept. Readings are idempotent on (meter, ts).',
         parameters: { gatewaySn: GATEWAY_SN },
         messages: { meterReadings: { $ref: '#/components/messages/meterReadings' } },
       },
@@ -92,7 +96,7 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
       securitySchemes: {
         mqttLogin: {
           type: 'userPassword',
-          description: 'A user\'s MQTT account (user dialog) or a gateway\'s own MQTT login (Base data › Device › gateway).',
+          description: "A user's MQTT account (user dialog) or a gateway's own MQTT login (Base data › Device › gateway).",
         },
       },
     },

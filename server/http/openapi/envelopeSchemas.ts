@@ -13,7 +13,7 @@ export const ENVELOPE_COMPONENTS = {
     required: ['code', 'data', 'message'],
     properties: {
       code: { type: 'integer', const: 0 },
-      data: { description: 'The result; its shape is the route\'s (null for most writes)', examples: [null] },
+      data: { description: "The result; its shape is the route's (null for most writes)", examples: [null] },
       message: { type: 'string', examples: ['ok'] },
     },
   },
@@ -25,7 +25,10 @@ export const ENVELOPE_COMPONENTS = {
       code: ref('ErrorCode'),
       data: {
         description: 'null, or details: `issues` for 40000, `retryAfterSeconds` for 10005',
-        anyOf: [{ type: 'null' }, { type: 'object', properties: { issues: { type: 'array', items: ref('FieldIssue') }, retryAfterSeconds: { type: 'integer' } } }],
+        anyOf: [
+          { type: 'null' },
+          { type: 'object', properties: { issues: { type: 'array', items: ref('FieldIssue') }, retryAfterSeconds: { type: 'integer' } } },
+        ],
       },
       message: { type: 'string', description: 'For 40000: `<field>: <rule message>` of the first issue' },
     },

@@ -71,7 +71,11 @@ describe('GET /api/openapi.json', () => {
       expect(op.description, `${route.method} ${route.url}`).toMatch(/^Access: /);
       expect(op.responses['200'], `${route.method} ${route.url}`).toBeDefined();
       expect(op['x-error-codes'].length, `${route.method} ${route.url}`).toBeGreaterThan(0);
-      for (const code of op['x-error-codes']) expect(Object.values(op.responses).some((answer) => answer.$ref?.includes(`_${code}`)), `${route.method} ${route.url} answers ${code}`).toBe(true);
+      for (const code of op['x-error-codes'])
+        expect(
+          Object.values(op.responses).some((answer) => answer.$ref?.includes(`_${code}`)),
+          `${route.method} ${route.url} answers ${code}`,
+        ).toBe(true);
       if (route.config.access !== 'public') expect(codesAt(op, 401), `${route.method} ${route.url}`).toEqual([10002, 10003, 10004, 10013, 10014]);
     }
     expect(missing).toEqual([]);
@@ -88,7 +92,7 @@ describe('GET /api/openapi.json', () => {
     expect(revoke.tags).toEqual(['interface-keys']);
   });
 
-  it('states a permission route\'s access, token failures, 403, and the not-found its handler throws', () => {
+  it("states a permission route's access, token failures, 403, and the not-found its handler throws", () => {
     const revoke = operation('DELETE', '/api/interface-keys/:id')!;
     expect(revoke['x-access']).toEqual({ kind: 'permission', permissions: ['/thirdinterfaces/generic-interfaces/delete'], displays: false });
     expect(revoke['x-tenancy']).toEqual({ kind: 'interface_keys' });
@@ -117,7 +121,8 @@ describe('GET /api/openapi.json', () => {
     expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 100 });
     // The server holds the same line: 100 characters pass, 101 are refused with the field and rule.
     const token = await loginAs(t.app);
-    const send = (name: string) => t.app.inject({ method: 'POST', url: '/api/interface-keys', headers: { authorization: `Bearer ${token}` }, payload: { name } });
+    const send = (name: string) =>
+      t.app.inject({ method: 'POST', url: '/api/interface-keys', headers: { authorization: `Bearer ${token}` }, payload: { name } });
     expect((await send('n'.repeat(100))).json().code).toBe(0);
     const refused = await send('n'.repeat(101));
     expect(refused.statusCode).toBe(400);
@@ -125,19 +130,24 @@ describe('GET /api/openapi.json', () => {
     expect(codesAt(create, 415)).toEqual([40000]);
   });
 
-  it('describes a generic resource route by its definition\'s schema (tags: name required, at most 50 characters)', async () => {
+  it("describes a generic resource route by its definition's schema (tags: name required, at most 50 characters)", async () => {
     const create = operation('POST', '/api/tags')!;
     const schema = create.requestBody!.content['application/json']!.schema;
     expect(schema.required).toContain('name');
     expect(schema.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 50 });
     expect(operation('PUT', '/api/tags/:id')!.requestBody!.content['application/json']!.schema.properties.name.maxLength).toBe(50);
     const token = await loginAs(t.app);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/tags', headers: { authorization: `Bearer ${token}` }, payload: { name: 't'.repeat(51), color: '#409EFF' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 't'.repeat(51), color: '#409EFF' },
+    });
     expect(refused.json()).toMatchObject({ code: 40000 });
     expect(refused.json().data.issues[0]).toMatchObject({ field: 'body.name' });
   });
 
-  it('answers the MQTT contract at GET /api/asyncapi.json, naming this server\'s broker', async () => {
+  it("answers the MQTT contract at GET /api/asyncapi.json, naming this server's broker", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/asyncapi.json', headers: { host: 'plant.example:8080' } });
     expect(response.statusCode).toBe(200);
     const asyncapi = response.json() as { asyncapi: string; servers: Record<string, { host: string; protocol: string }> };
@@ -147,7 +157,7 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('the reference page /docs/api', () => {
-  it('is served from this server under the pages\' policy: no CDN, no inline script', async () => {
+  it("is served from this server under the pages' policy: no CDN, no inline script", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/docs/api/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);

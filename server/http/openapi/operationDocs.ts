@@ -47,11 +47,7 @@ export const describeRoute: SwaggerTransform = (input) => {
   const tenancy = config.tenancy ?? 'none';
   const codes = routeErrorCodes(route, method);
   const response = (schema.response as Record<string, unknown> | undefined) ?? {};
-  const description = [
-    accessSentence(access),
-    tenancySentence(config.tenancy, url),
-    ...(supplement.description ? [supplement.description] : []),
-  ].join('\n\n');
+  const description = [accessSentence(access), tenancySentence(config.tenancy, url), ...(supplement.description ? [supplement.description] : [])].join('\n\n');
   return {
     url,
     schema: {

@@ -9,7 +9,9 @@ const ingestAnswer = z.object({
   data: z.object({
     accepted: z.number().int().describe('Readings stored'),
     duplicates: z.number().int().describe('Readings already stored for (meter, ts)'),
-    rejected: z.array(z.object({ index: z.number().int(), meter: z.string().nullable(), reason: z.string() })).describe('Readings refused, with their position and reason'),
+    rejected: z
+      .array(z.object({ index: z.number().int(), meter: z.string().nullable(), reason: z.string() }))
+      .describe('Readings refused, with their position and reason'),
   }),
   message: z.string().describe('ok, or "<n> readings rejected"'),
 });

@@ -14,12 +14,27 @@ let processAt: number;
 const raise = async (name: string, kind: AlarmKind, type: 'meter' | 'department', code: string, at: number) => {
   const { db } = k.t.app.storage;
   const subjectId = await k.id(type === 'meter' ? 'meters' : 'departments', code);
-  const record = await k.t.app.alarms.engine.records.raise({ kind, severity: kind === 'error' ? 'high' : 'medium', subject: await alarmSubject(db, type, subjectId), ruleId: 0, metric: null, value: null, limit: null, message: `${kind} ${name}`, at });
+  const record = await k.t.app.alarms.engine.records.raise({
+    kind,
+    severity: kind === 'error' ? 'high' : 'medium',
+    subject: await alarmSubject(db, type, subjectId),
+    ruleId: 0,
+    metric: null,
+    value: null,
+    limit: null,
+    message: `${kind} ${name}`,
+    at,
+  });
   ids[name] = record.id;
 };
-const post = async (url: string, payload: unknown, token = k.token) => (await k.t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object })).json();
+const post = async (url: string, payload: unknown, token = k.token) =>
+  (await k.t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object })).json();
 const actions = async (query: Record<string, unknown> = {}, token = k.token) => {
-  const response = await k.t.app.inject({ method: 'GET', url: `/api/alarm-actions?${new URLSearchParams(Object.entries(query).map(([key, v]) => [key, String(v)]))}`, headers: bearer(token) });
+  const response = await k.t.app.inject({
+    method: 'GET',
+    url: `/api/alarm-actions?${new URLSearchParams(Object.entries(query).map(([key, v]) => [key, String(v)]))}`,
+    headers: bearer(token),
+  });
   return { status: response.statusCode, body: response.json() };
 };
 const summary = (rows: any[]) => rows.map((r) => `${r.action} ${r.message} ${r.actor ?? '-'}`);
@@ -55,12 +70,30 @@ describe('alarm action log', () => {
       'raised device press -',
     ]);
     const [processed, acknowledged] = body.data.rows;
-    expect(processed).toMatchObject({ recordId: ids.press, actor: 'admin', note: 'replaced the fuse', kind: 'device', severity: 'medium', subjectName: 'Line 1 press' });
+    expect(processed).toMatchObject({
+      recordId: ids.press,
+      actor: 'admin',
+      note: 'replaced the fuse',
+      kind: 'device',
+      severity: 'medium',
+      subjectName: 'Line 1 press',
+    });
     expect(processed.at).toBeGreaterThanOrEqual(processAt);
     expect(acknowledged).toMatchObject({ actor: 'admin', note: 'on it' });
     expect(acknowledged.at).toBeGreaterThanOrEqual(ackAt);
     expect(body.data.rows.slice(2)).toEqual([
-      { id: expect.any(Number), recordId: ids.lighting, action: 'ended', actor: null, note: null, at: 6000, kind: 'error', severity: 'high', subjectName: 'Line 1 lighting', message: 'error lighting' },
+      {
+        id: expect.any(Number),
+        recordId: ids.lighting,
+        action: 'ended',
+        actor: null,
+        note: null,
+        at: 6000,
+        kind: 'error',
+        severity: 'high',
+        subjectName: 'Line 1 lighting',
+        message: 'error lighting',
+      },
       expect.objectContaining({ action: 'raised', at: 5000 }),
       expect.objectContaining({ action: 'cleared', recordId: ids.conveyor, at: 4000 }),
       expect.objectContaining({ action: 'raised', at: 3000 }),
@@ -81,9 +114,19 @@ describe('alarm action log', () => {
     const rows = async (query: Record<string, unknown>) => summary((await actions(query)).body.data.rows);
     expect(await rows({ action: 'acknowledged' })).toEqual(['acknowledged device press admin']);
     expect(await rows({ kind: 'offline' })).toEqual(['cleared offline conveyor -', 'raised offline conveyor -']);
-    expect(await rows({ recordId: ids.press! })).toEqual(['processed device press admin', 'acknowledged device press admin', 'repeated device press -', 'raised device press -']);
+    expect(await rows({ recordId: ids.press! })).toEqual([
+      'processed device press admin',
+      'acknowledged device press admin',
+      'repeated device press -',
+      'raised device press -',
+    ]);
     expect(await rows({ actor: 'admin' })).toEqual(['processed device press admin', 'acknowledged device press admin']);
-    expect(await rows({ from: 2000, to: 5000 })).toEqual(['raised error lighting -', 'cleared offline conveyor -', 'raised offline conveyor -', 'repeated device press -']);
+    expect(await rows({ from: 2000, to: 5000 })).toEqual([
+      'raised error lighting -',
+      'cleared offline conveyor -',
+      'raised offline conveyor -',
+      'repeated device press -',
+    ]);
     const page = (await actions({ size: 3, page: 2 })).body.data;
     expect(page.total).toBe(8);
     expect(summary(page.rows)).toEqual(['raised error lighting -', 'cleared offline conveyor -', 'raised offline conveyor -']);
@@ -113,7 +156,7 @@ describe('who sees which actions', () => {
     await raise('line3', 'device', 'department', 'LINE-3', 8000);
   });
 
-  it('a user outside a department\'s tree does not see its actions, nor can it act on them', async () => {
+  it("a user outside a department's tree does not see its actions, nor can it act on them", async () => {
     expect(summary((await actions({}, operatorToken)).body.data.rows)).toEqual(['raised device floor -']);
     const acted = await post('/api/alarm-records/acknowledge', { ids: [ids.floor, ids.line3], note: 'looking' }, operatorToken);
     expect(acted.data).toEqual({ changed: [ids.floor], skipped: [{ id: ids.line3, reason: 'no such alarm' }] });

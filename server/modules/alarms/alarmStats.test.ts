@@ -15,7 +15,17 @@ const from = at('2026-11-01T00:00:00');
 const to = at('2026-11-04T00:00:00');
 
 const raise = async (name: string, kind: AlarmKind, severity: AlarmSeverity, type: 'meter' | 'gateway', id: number, time: number) => {
-  const record = await k.t.app.alarms.engine.records.raise({ kind, severity, subject: await alarmSubject(k.t.app.storage.db, type, id), ruleId: 0, metric: null, value: null, limit: null, message: name, at: time });
+  const record = await k.t.app.alarms.engine.records.raise({
+    kind,
+    severity,
+    subject: await alarmSubject(k.t.app.storage.db, type, id),
+    ruleId: 0,
+    metric: null,
+    value: null,
+    limit: null,
+    message: name,
+    at: time,
+  });
   ids[name] = record.id;
 };
 
@@ -29,11 +39,19 @@ beforeAll(async () => {
   await raise('a', 'device', 'high', 'meter', m011, from);
   await raise('a', 'device', 'high', 'meter', m011, at('2026-11-01T01:00:00'));
   await raise('a', 'device', 'high', 'meter', m011, at('2026-11-01T02:00:00'));
-  await db.updateTable('alarm_records').set({ processing_state: 3, acknowledged_by: 'admin', acknowledged_at: from + 60_000, processed_by: 'admin', processed_at: from + 180_000 }).where('id', '=', ids.a!).execute();
+  await db
+    .updateTable('alarm_records')
+    .set({ processing_state: 3, acknowledged_by: 'admin', acknowledged_at: from + 60_000, processed_by: 'admin', processed_at: from + 180_000 })
+    .where('id', '=', ids.a!)
+    .execute();
   // b: the last millisecond of 1 Nov local time, acknowledged after two minutes, still open.
   const lastMs = at('2026-11-02T00:00:00') - 1;
   await raise('b', 'error', 'high', 'meter', m011, lastMs);
-  await db.updateTable('alarm_records').set({ processing_state: 2, acknowledged_by: 'admin', acknowledged_at: lastMs + 120_000 }).where('id', '=', ids.b!).execute();
+  await db
+    .updateTable('alarm_records')
+    .set({ processing_state: 2, acknowledged_by: 'admin', acknowledged_at: lastMs + 120_000 })
+    .where('id', '=', ids.b!)
+    .execute();
   // c: cleared by the system; d: open; e (at `to`) and f (before `from`) are outside the range.
   await raise('c', 'offline', 'medium', 'meter', await k.id('meters', 'M012'), at('2026-11-02T08:00:00'));
   await records.clear(ids.c!, at('2026-11-02T09:00:00'));
@@ -46,7 +64,13 @@ afterAll(() => k.t.close());
 const stats = (query: Record<string, unknown>, token?: string) =>
   token === undefined
     ? k.get('/api/alarm-records/stats', query)
-    : k.t.app.inject({ method: 'GET', url: `/api/alarm-records/stats?${new URLSearchParams(Object.entries(query).map(([key, v]) => [key, String(v)]))}`, headers: { authorization: `Bearer ${token}` } }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    : k.t.app
+        .inject({
+          method: 'GET',
+          url: `/api/alarm-records/stats?${new URLSearchParams(Object.entries(query).map(([key, v]) => [key, String(v)]))}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+        .then((r) => ({ status: r.statusCode, body: r.json() }));
 
 describe('alarm statistics', () => {
   it('counts the alarms raised in [from, to) by local day, severity, state and subject', async () => {
@@ -75,7 +99,13 @@ describe('alarm statistics', () => {
 
   it('narrows to one kind', async () => {
     const { body } = await stats({ from, to, kind: 'device' });
-    expect(body.data).toMatchObject({ total: 1, bySeverity: { low: 0, medium: 0, high: 1, critical: 0 }, byState: { open: 0, processed: 1, cleared: 0 }, meanAcknowledgeMs: 60_000, meanProcessMs: 180_000 });
+    expect(body.data).toMatchObject({
+      total: 1,
+      bySeverity: { low: 0, medium: 0, high: 1, critical: 0 },
+      byState: { open: 0, processed: 1, cleared: 0 },
+      meanAcknowledgeMs: 60_000,
+      meanProcessMs: 180_000,
+    });
     expect(body.data.topSubjects).toEqual([{ type: 'meter', id: await k.id('meters', 'M011'), name: 'Line 1 press', count: 3 }]);
     expect(body.data.byDay.map((d: any) => d.device)).toEqual([1, 0, 0]);
     const none = (await stats({ from, to, kind: 'offline' })).body.data;

@@ -13,7 +13,17 @@ beforeAll(async () => {
   const { db } = k.t.app.storage;
   const records = k.t.app.alarms.engine.records;
   const raise = async (name: string, kind: AlarmKind, type: 'meter' | 'gateway', id: number, at: number) => {
-    const record = await records.raise({ kind, severity: 'medium', subject: await alarmSubject(db, type, id), ruleId: 0, metric: null, value: null, limit: null, message: `${kind} ${name}`, at });
+    const record = await records.raise({
+      kind,
+      severity: 'medium',
+      subject: await alarmSubject(db, type, id),
+      ruleId: 0,
+      metric: null,
+      value: null,
+      limit: null,
+      message: `${kind} ${name}`,
+      at,
+    });
     ids[name] = record.id;
   };
   const gatewayId = (await db.selectFrom('gateways').select('id').where('sn', '=', 'GW-DEMO-01').executeTakeFirstOrThrow()).id;
@@ -104,7 +114,12 @@ describe('who may see and act', () => {
     expect((await count([1, 2], token)).body.data.total).toBe(0);
     expect((await post('/api/alarm-records/acknowledge', { ids: [ids.b] }, token)).body.data.skipped).toEqual([{ id: ids.b, reason: 'no such alarm' }]);
     // The gateway and its meters move into the operator's tree (each alarm subject has its own owner).
-    const gateway = await db.updateTable('gateways').set({ owner_user_id: operatorId }).where('sn', '=', 'GW-DEMO-01').returning('id').executeTakeFirstOrThrow();
+    const gateway = await db
+      .updateTable('gateways')
+      .set({ owner_user_id: operatorId })
+      .where('sn', '=', 'GW-DEMO-01')
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.updateTable('meters').set({ owner_user_id: operatorId }).where('gateway_id', '=', gateway.id).execute();
     // Open now: b (device, acknowledged) and e (trouble); d was cleared by the system above.
     expect((await count([1, 2], token)).body.data).toEqual({ total: 2, deviceCount: 1, errorCount: 0, troubleCount: 1, offlineCount: 0 });
@@ -134,7 +149,20 @@ describe('threshold rules', () => {
 
   it('creates, lists, updates and deletes', async () => {
     const created = (await post('/api/alarm-rules', rule({ under: 10, durationS: 120 }))).body.data;
-    expect(created).toMatchObject({ name: 'Chiller', scope: 'meter', scopeId: meterId, scopeName: 'M030 Chiller 1', metric: 'kw', unit: 'kW', over: 300, under: 10, durationS: 120, hysteresis: 0, severity: 'medium', enabled: true });
+    expect(created).toMatchObject({
+      name: 'Chiller',
+      scope: 'meter',
+      scopeId: meterId,
+      scopeName: 'M030 Chiller 1',
+      metric: 'kw',
+      unit: 'kW',
+      over: 300,
+      under: 10,
+      durationS: 120,
+      hysteresis: 0,
+      severity: 'medium',
+      enabled: true,
+    });
     const listed = (await k.get('/api/alarm-rules', { scope: 'meter', keyword: 'Chill' })).body.data;
     expect(listed.total).toBe(1);
     const updated = (await k.send('PUT', `/api/alarm-rules/${created.id}`, rule({ over: 350, hysteresis: 5 }))).body.data;
@@ -145,13 +173,17 @@ describe('threshold rules', () => {
     expect((await k.get(`/api/alarm-rules/${created.id}`)).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
-  it('suggests the knee point of the meter\'s recent values', async () => {
+  it("suggests the knee point of the meter's recent values", async () => {
     const now = Date.now();
     // 24 values 1..24 and one peak of 100: 100 > 24 × 1.5, so the knee is 24.
     const values = [...Array.from({ length: 24 }, (_, i) => i + 1), 100];
     await k.ingest(values.map((value, i) => ({ meter: 'M030', ts: now - (i + 1) * 60_000, values: { kw: value } })));
     const { body } = await k.get('/api/alarm-rules/suggest', { meterId, metric: 'kw', days: 1 });
     expect(body.data).toEqual({ over: 24, sampleSize: 25, unit: 'kW' });
-    expect((await k.get('/api/alarm-rules/suggest', { meterId: await k.id('meters', 'M031'), metric: 'kw' })).body.data).toEqual({ over: null, sampleSize: 0, unit: 'kW' });
+    expect((await k.get('/api/alarm-rules/suggest', { meterId: await k.id('meters', 'M031'), metric: 'kw' })).body.data).toEqual({
+      over: null,
+      sampleSize: 0,
+      unit: 'kW',
+    });
   });
 });

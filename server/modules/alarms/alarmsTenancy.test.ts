@@ -29,7 +29,19 @@ describe('alarm rules, records and counts belong to a user tree', () => {
     const { db } = t.app.storage;
     const records = t.app.alarms.engine.records;
     const raise = async (kind: AlarmKind, type: 'meter' | 'department' | 'gateway', id: number, message: string) =>
-      (await records.raise({ kind, severity: 'high', subject: await alarmSubject(db, type, id), ruleId: 0, metric: null, value: null, limit: null, message, at: Date.now() })).id;
+      (
+        await records.raise({
+          kind,
+          severity: 'high',
+          subject: await alarmSubject(db, type, id),
+          ruleId: 0,
+          metric: null,
+          value: null,
+          limit: null,
+          message,
+          at: Date.now(),
+        })
+      ).id;
     ids.aAlarm = await raise('device', 'meter', a.meter, 'Alpha meter alarm');
     ids.aDeptAlarm = await raise('device', 'department', a.department, 'Alpha department alarm');
     await raise('offline', 'gateway', a.gateway, 'Alpha gateway offline');
@@ -65,7 +77,10 @@ describe('alarm rules, records and counts belong to a user tree', () => {
   });
 
   it("refuses rules on tree A's meters and departments, and suggestions from A's meter", async () => {
-    for (const [scope, id] of [['meter', a.meter], ['department', a.department]] as const) {
+    for (const [scope, id] of [
+      ['meter', a.meter],
+      ['department', a.department],
+    ] as const) {
       const answer = await beta('POST', '/api/alarm-rules', rule(scope, id, 'Spy'));
       expect(answer.status).toBe(400);
       expect(answer.body.data.issues).toEqual([{ field: 'body.scopeId', rule: 'exists', message: `no ${scope} with id ${id}` }]);
@@ -80,7 +95,11 @@ describe('alarm rules, records and counts belong to a user tree', () => {
 
   it("a sub-user of tree A sees tree A's alarms: meters, departments and gateways", async () => {
     const list = await callAs(t.app, trees.alphaSub.token, 'GET', '/api/alarm-records?size=100');
-    expect(list.body.data.rows.map((r: { message: string }) => r.message).sort()).toEqual(['Alpha department alarm', 'Alpha gateway offline', 'Alpha meter alarm']);
+    expect(list.body.data.rows.map((r: { message: string }) => r.message).sort()).toEqual([
+      'Alpha department alarm',
+      'Alpha gateway offline',
+      'Alpha meter alarm',
+    ]);
     const counts = await callAs(t.app, trees.alphaSub.token, 'POST', '/api/alarm-records/alarm-total-count', { processingState: [1, 2] });
     expect(counts.body.data).toEqual({ total: 3, deviceCount: 2, errorCount: 0, troubleCount: 0, offlineCount: 1 });
     expect(await alarmCounts(t.app.storage.db, { processingState: [1, 2], userId: trees.alphaSub.id })).toMatchObject({ total: 3 });
@@ -93,7 +112,13 @@ describe('alarm rules, records and counts belong to a user tree', () => {
     expect(counts.body.data).toEqual({ total: 1, deviceCount: 1, errorCount: 0, troubleCount: 0, offlineCount: 0 });
     expect((await beta('GET', '/api/alarm-records/stats')).body.data.total).toBe(1);
     const acted = await beta('POST', '/api/alarm-records/acknowledge', { ids: [ids.aAlarm, ids.aDeptAlarm] });
-    expect(acted.body.data).toEqual({ changed: [], skipped: [{ id: ids.aAlarm, reason: 'no such alarm' }, { id: ids.aDeptAlarm, reason: 'no such alarm' }] });
+    expect(acted.body.data).toEqual({
+      changed: [],
+      skipped: [
+        { id: ids.aAlarm, reason: 'no such alarm' },
+        { id: ids.aDeptAlarm, reason: 'no such alarm' },
+      ],
+    });
     const processed = await beta('POST', '/api/alarm-records/process', { ids: [ids.aAlarm] });
     expect(processed.body.data.changed).toEqual([]);
     const alpha = await callAs(t.app, trees.alpha.token, 'POST', '/api/alarm-records/acknowledge', { ids: [ids.aAlarm] });

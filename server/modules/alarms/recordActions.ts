@@ -48,7 +48,12 @@ export async function actOnAlarms(
       continue;
     }
     const changed = await db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('alarm_records').set({ ...fields, ...note }).where('id', '=', id).where('processing_state', '=', state!).executeTakeFirst();
+      const updated = await trx
+        .updateTable('alarm_records')
+        .set({ ...fields, ...note })
+        .where('id', '=', id)
+        .where('processing_state', '=', state!)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) return false;
       await logAlarmAction(trx, { recordId: id, action: LOGGED[action], actor: username, note: body.note ?? null, at: now });
       return true;

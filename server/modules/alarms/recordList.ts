@@ -43,7 +43,11 @@ export async function listAlarmRecords(db: Kysely<Database>, query: RecordQuery,
 }
 
 /** POST /alarm-records/repeat-data-count: open (or given) records raised again, and how often. */
-export async function repeatCount(db: Kysely<Database>, query: z.output<typeof repeatCountQuerySchema>, visibility: AlarmVisibility | null): Promise<AlarmRepeatCount> {
+export async function repeatCount(
+  db: Kysely<Database>,
+  query: z.output<typeof repeatCountQuerySchema>,
+  visibility: AlarmVisibility | null,
+): Promise<AlarmRepeatCount> {
   let select = db
     .selectFrom('alarm_records')
     .select((eb) => [eb.fn.countAll<number>().as('records'), eb.fn.sum<number | null>('repeat_count').as('repeats')])

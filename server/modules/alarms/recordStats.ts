@@ -1,6 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { ALARM_KINDS, ALARM_SEVERITIES, type AlarmKind, type AlarmRecord, type AlarmSeverity, type AlarmStats, type alarmStatsQuerySchema } from '@shared/schemas';
+import {
+  ALARM_KINDS,
+  ALARM_SEVERITIES,
+  type AlarmKind,
+  type AlarmRecord,
+  type AlarmSeverity,
+  type AlarmStats,
+  type alarmStatsQuerySchema,
+} from '@shared/schemas';
 import type { Database } from '../../db/schema';
 import { validationError } from '../../http/appError';
 import { visibleSubjects, type AlarmVisibility } from '../../alarms/alarmScope';
@@ -18,7 +26,8 @@ export function statsRange(query: StatsQuery, now = Date.now()): { from: number;
   const to = query.to ?? (query.from !== undefined ? Math.max(now, query.from + 1) : now);
   const from = query.from ?? to - DEFAULT_STATS_DAYS * DAY_MS;
   if (from >= to) throw validationError([{ field: 'querystring.to', rule: 'after', message: 'must be after from' }]);
-  if (to - from > MAX_STATS_DAYS * DAY_MS) throw validationError([{ field: 'querystring.to', rule: 'range', message: `the range is at most ${MAX_STATS_DAYS} days` }]);
+  if (to - from > MAX_STATS_DAYS * DAY_MS)
+    throw validationError([{ field: 'querystring.to', rule: 'range', message: `the range is at most ${MAX_STATS_DAYS} days` }]);
   return { from, to };
 }
 
@@ -27,7 +36,13 @@ export function statsRange(query: StatsQuery, now = Date.now()): { from: number;
  * in SQL; days are counted from 15-minute buckets (every real UTC offset is a multiple of 15 minutes,
  * so a bucket lies within one local day) mapped to TIME_ZONE days here.
  */
-export async function alarmStats(db: Kysely<Database>, query: StatsQuery, visibility: AlarmVisibility | null, timeZone: string, now = Date.now()): Promise<AlarmStats> {
+export async function alarmStats(
+  db: Kysely<Database>,
+  query: StatsQuery,
+  visibility: AlarmVisibility | null,
+  timeZone: string,
+  now = Date.now(),
+): Promise<AlarmStats> {
   const { from, to } = statsRange(query, now);
   let scope = db.selectFrom('alarm_records').where('raised_at', '>=', from).where('raised_at', '<', to);
   if (visibility) scope = scope.where(visibleSubjects(visibility));
@@ -47,12 +62,18 @@ export async function alarmStats(db: Kysely<Database>, query: StatsQuery, visibi
   }
 
   const bySeverity = Object.fromEntries(ALARM_SEVERITIES.map((s) => [s, 0])) as Record<AlarmSeverity, number>;
-  for (const row of await scope.select((eb) => ['severity', eb.fn.countAll<number | string>().as('n')]).groupBy('severity').execute()) {
+  for (const row of await scope
+    .select((eb) => ['severity', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('severity')
+    .execute()) {
     if (row.severity in bySeverity) bySeverity[row.severity as AlarmSeverity] = Number(row.n);
   }
 
   const byState = { open: 0, processed: 0, cleared: 0 };
-  for (const row of await scope.select((eb) => ['processing_state', eb.fn.countAll<number | string>().as('n')]).groupBy('processing_state').execute()) {
+  for (const row of await scope
+    .select((eb) => ['processing_state', eb.fn.countAll<number | string>().as('n')])
+    .groupBy('processing_state')
+    .execute()) {
     const state = Number(row.processing_state);
     if (state === 1 || state === 2) byState.open += Number(row.n);
     else if (state === 3) byState.processed += Number(row.n);
@@ -85,7 +106,12 @@ export async function alarmStats(db: Kysely<Database>, query: StatsQuery, visibi
     byDay: [...byDay.values()],
     bySeverity,
     byState,
-    topSubjects: top.map((row) => ({ type: row.subject_type as AlarmRecord['subject']['type'], id: row.subject_id, name: String(row.name), count: Number(row.n) })),
+    topSubjects: top.map((row) => ({
+      type: row.subject_type as AlarmRecord['subject']['type'],
+      id: row.subject_id,
+      name: String(row.name),
+      count: Number(row.n),
+    })),
     meanAcknowledgeMs: mean(means.ack),
     meanProcessMs: mean(means.processed),
   };

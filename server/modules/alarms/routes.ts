@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '@shared/errors';
-import { ALARM_SCREENS, alarmActionQuerySchema, alarmActionSchema, alarmCountQuerySchema, alarmRecordQuerySchema, alarmStatsQuerySchema, repeatCountQuerySchema, type AlarmState } from '@shared/schemas';
+import {
+  ALARM_SCREENS,
+  alarmActionQuerySchema,
+  alarmActionSchema,
+  alarmCountQuerySchema,
+  alarmRecordQuerySchema,
+  alarmStatsQuerySchema,
+  repeatCountQuerySchema,
+  type AlarmState,
+} from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { alarmCounts } from '../../alarms/alarmCounts';
 import { visibilityOf } from '../../alarms/alarmScope';

@@ -36,7 +36,9 @@ export const alarmRuleRoutes: FastifyPluginAsync = async (base) => {
   const checkRule = async (body: ThresholdRuleBody, scope: OwnerScope) => {
     // A department or sub-item has no readings of its own: only the sums the engine can compute.
     if (body.scope !== 'meter' && !isGroupMetric(body.metric)) {
-      throw validationError([{ field: 'body.metric', rule: 'enum', message: `a ${body.scope} rule watches ${GROUP_METRICS.join(' or ')}, not "${body.metric}"` }]);
+      throw validationError([
+        { field: 'body.metric', rule: 'enum', message: `a ${body.scope} rule watches ${GROUP_METRICS.join(' or ')}, not "${body.metric}"` },
+      ]);
     }
     // A meter, department or sub-item of another tree is answered as one that does not exist.
     if (!(await rules.scopeExists(body.scope, body.scopeId, ownerIds(scope)))) {
@@ -47,8 +49,10 @@ export const alarmRuleRoutes: FastifyPluginAsync = async (base) => {
   app.get('/alarm-rules', { config: { access: readAccess, tenancy }, schema: { querystring: listQuery } }, async (request) =>
     ok(await rules.list({ ...request.query, owners: ownerIds(await callerScope(request)) })),
   );
-  app.get('/alarm-rules/suggest', { config: { access: readAccess, tenancy: { kind: 'meters' } }, schema: { querystring: thresholdSuggestQuerySchema } }, async (request) =>
-    ok(await suggestThreshold(app.storage, request.query, await callerScope(request))),
+  app.get(
+    '/alarm-rules/suggest',
+    { config: { access: readAccess, tenancy: { kind: 'meters' } }, schema: { querystring: thresholdSuggestQuerySchema } },
+    async (request) => ok(await suggestThreshold(app.storage, request.query, await callerScope(request))),
   );
   app.get('/alarm-rules/:id', { config: { access: readAccess, tenancy }, schema: { params: idParams } }, async (request) => {
     const rule = await rules.get(request.params.id);

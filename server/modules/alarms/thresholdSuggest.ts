@@ -9,7 +9,12 @@ import type { OwnerScope } from '../../tenancy/ownerScope';
 const DAY_MS = 86_400_000;
 
 /** GET /alarm-rules/suggest: the knee point (spec §9) of the meter's values of a metric over the last `days`. */
-export async function suggestThreshold(storage: Pick<Storage, 'db' | 'kind'>, query: { meterId: number; metric: string; days: number }, scope: OwnerScope, now = Date.now()): Promise<ThresholdSuggestion> {
+export async function suggestThreshold(
+  storage: Pick<Storage, 'db' | 'kind'>,
+  query: { meterId: number; metric: string; days: number },
+  scope: OwnerScope,
+  now = Date.now(),
+): Promise<ThresholdSuggestion> {
   const meter = await loadMeterRef(storage.db, query.meterId, scope);
   const { metric, source } = metricSource(meter, query.metric, storage.kind);
   const rows = await storage.db

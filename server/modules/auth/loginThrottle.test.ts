@@ -95,17 +95,27 @@ describe('one address guessing across accounts', () => {
     ATTACK_TIMEOUT,
   );
 
-  it('does not count successful logins, so many people behind one address can sign in', async () => {
-    await insertSubUser(t.app, { username: 'office', password: PASSWORD });
-    for (let i = 0; i < 35; i++) expect((await login('office', PASSWORD, '203.0.113.88')).json().code).toBe(0);
-  }, ATTACK_TIMEOUT);
+  it(
+    'does not count successful logins, so many people behind one address can sign in',
+    async () => {
+      await insertSubUser(t.app, { username: 'office', password: PASSWORD });
+      for (let i = 0; i < 35; i++) expect((await login('office', PASSWORD, '203.0.113.88')).json().code).toBe(0);
+    },
+    ATTACK_TIMEOUT,
+  );
 });
 
 describe('the address the throttle counts', () => {
   it('is the socket address by default: a made-up X-Forwarded-For does not buy fresh guesses', async () => {
     await insertSubUser(t.app, { username: 'spoofed', password: PASSWORD });
     const viaHeader = (password: string, i: number) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'spoofed', password }, remoteAddress: '203.0.113.99', headers: { 'x-forwarded-for': `10.9.8.${i}` } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'spoofed', password },
+        remoteAddress: '203.0.113.99',
+        headers: { 'x-forwarded-for': `10.9.8.${i}` },
+      });
     for (let i = 0; i < 5; i++) expect((await viaHeader(`bad-${i}`, i)).json().code).toBe(ErrorCode.LOGIN_FAILED);
     expect((await viaHeader(PASSWORD, 6)).json().code).toBe(ErrorCode.TOO_MANY_ATTEMPTS);
   });

@@ -25,7 +25,10 @@ describe('board purposes and codes', () => {
     const renamed = await k.call('PUT', `/api/boards/${other.id}`, { document: boardWithMeta('Other show', { code: 'line-1' }), revision: 1 });
     expect(renamed.body).toEqual(codeTaken);
     // The holder saving its own code again is no clash; once it lets the code go, another board may take it.
-    const kept = await k.call('PUT', `/api/boards/${holder.id}`, { document: boardWithMeta('Line 1 show', { purpose: 'data-show', code: 'line-1b' }), revision: 1 });
+    const kept = await k.call('PUT', `/api/boards/${holder.id}`, {
+      document: boardWithMeta('Line 1 show', { purpose: 'data-show', code: 'line-1b' }),
+      revision: 1,
+    });
     expect(kept.body.data).toMatchObject({ code: 'line-1b', revision: 2 });
     const taken = await k.call('PUT', `/api/boards/${other.id}`, { document: boardWithMeta('Other show', { code: 'line-1' }), revision: 1 });
     expect(taken.body.data).toMatchObject({ code: 'line-1', revision: 2 });
@@ -35,7 +38,10 @@ describe('board purposes and codes', () => {
 
   it('requires an existing meter for an equipment board', async () => {
     const none = await k.call('POST', '/api/boards', { document: boardWithMeta('Pump 3', { purpose: 'equipment' }) });
-    expect(none.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'document.meta.equipmentMeterId: Choose the equipment (meter) this board is about' });
+    expect(none.body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'document.meta.equipmentMeterId: Choose the equipment (meter) this board is about',
+    });
     const unknown = await k.call('POST', '/api/boards', { document: boardWithMeta('Pump 3', { purpose: 'equipment', equipmentMeterId: 987654 }) });
     expect(unknown.body).toEqual({
       code: ErrorCode.VALIDATION_FAILED,
@@ -71,12 +77,18 @@ describe('board purposes and codes', () => {
     // A sub-user of admin, in the tree that owns the board: without the board screen it sees only the boards it views.
     const viewer = await k.userWith('code_viewer', [], await k.userId('admin'));
     expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
-    await k.t.app.storage.db.insertInto('user_boards').values({ user_id: await k.userId('code_viewer'), board_id: found.body.data.id }).execute();
+    await k.t.app.storage.db
+      .insertInto('user_boards')
+      .values({ user_id: await k.userId('code_viewer'), board_id: found.body.data.id })
+      .execute();
     expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body.data.id).toBe(found.body.data.id);
     // A top-level account is a tree of its own: even with the board screen, the admin's board is not found by its code.
     const outsider = await treeUser(k.t.app, 'code_outsider', EDITOR_MENUS);
     expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, outsider.token)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
     // The static segment wins over /boards/:id, and a code's shape is checked like the document's.
-    expect((await k.call('GET', '/api/boards/by-code/a.b')).body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'params.code: A board code is 1–40 letters, digits, - or _' });
+    expect((await k.call('GET', '/api/boards/by-code/a.b')).body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'params.code: A board code is 1–40 letters, digits, - or _',
+    });
   });
 });

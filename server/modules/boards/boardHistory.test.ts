@@ -8,8 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
-const versions = async (id: number) => (await k.call('GET', `/api/boards/${id}/versions`)).body.data as { revision: number; name: string; savedBy: string; note: string; savedAt: number }[];
-const plain = (rows: { revision: number; name: string; note: string; savedBy: string }[]) => rows.map(({ revision, name, note, savedBy }) => ({ revision, name, note, savedBy }));
+const versions = async (id: number) =>
+  (await k.call('GET', `/api/boards/${id}/versions`)).body.data as { revision: number; name: string; savedBy: string; note: string; savedAt: number }[];
+const plain = (rows: { revision: number; name: string; note: string; savedBy: string }[]) =>
+  rows.map(({ revision, name, note, savedBy }) => ({ revision, name, note, savedBy }));
 const kanbanNotFound = { code: ErrorCode.KANBAN_NOT_FOUND, data: null, message: 'Kanban id error, Kanban not found!' };
 
 describe('board version history', () => {
@@ -27,11 +29,19 @@ describe('board version history', () => {
     expect(history[0]).not.toHaveProperty('document');
 
     const first = await k.call('GET', `/api/boards/${created.id}/versions/1`);
-    expect(first.body).toEqual({ code: 0, message: 'ok', data: { revision: 1, name: 'Chiller plant', savedAt: created.updatedAt, savedBy: 'admin', note: 'created', document: created.document } });
+    expect(first.body).toEqual({
+      code: 0,
+      message: 'ok',
+      data: { revision: 1, name: 'Chiller plant', savedAt: created.updatedAt, savedBy: 'admin', note: 'created', document: created.document },
+    });
 
     const restored = await k.call('POST', `/api/boards/${created.id}/versions/1/restore`, { revision: 2 });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ code: 0, message: 'Restored', data: { id: created.id, name: 'Chiller plant', revision: 3, designWidth: 1920, designHeight: 1080 } });
+    expect(restored.body).toMatchObject({
+      code: 0,
+      message: 'Restored',
+      data: { id: created.id, name: 'Chiller plant', revision: 3, designWidth: 1920, designHeight: 1080 },
+    });
     expect(restored.body.data.document).toEqual(created.document);
     expect((await k.call('GET', `/api/boards/${created.id}`)).body.data).toEqual(restored.body.data);
     expect(plain(await versions(created.id)).map((row) => [row.revision, row.note])).toEqual([
@@ -78,10 +88,16 @@ describe('board version history', () => {
   it('duplicates a board as "<name> (copy)" with no code, the same purpose and a history of its own', async () => {
     const source = await k.create(boardWithMeta('Line show', { purpose: 'data-show', code: 'line-show' }));
     const copy = await k.call('POST', `/api/boards/${source.id}/duplicate`, {});
-    expect(copy.body).toMatchObject({ code: 0, message: 'Created', data: { name: 'Line show (copy)', description: 'Line show wall', purpose: 'data-show', code: '', revision: 1, sample: false } });
+    expect(copy.body).toMatchObject({
+      code: 0,
+      message: 'Created',
+      data: { name: 'Line show (copy)', description: 'Line show wall', purpose: 'data-show', code: '', revision: 1, sample: false },
+    });
     expect(copy.body.data.id).not.toBe(source.id);
     expect(copy.body.data.document).toEqual({ ...source.document, meta: { ...source.document.meta, name: 'Line show (copy)', code: '' } });
-    expect(plain(await versions(copy.body.data.id))).toEqual([{ revision: 1, name: 'Line show (copy)', note: `duplicated from board ${source.id}`, savedBy: 'admin' }]);
+    expect(plain(await versions(copy.body.data.id))).toEqual([
+      { revision: 1, name: 'Line show (copy)', note: `duplicated from board ${source.id}`, savedBy: 'admin' },
+    ]);
     expect(plain(await versions(source.id))).toEqual([{ revision: 1, name: 'Line show', note: 'created', savedBy: 'admin' }]);
 
     const named = await k.call('POST', `/api/boards/${source.id}/duplicate`, { name: '  Second show ' });

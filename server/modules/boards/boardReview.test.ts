@@ -19,9 +19,15 @@ afterAll(() => k.close());
 
 const equipment = (name: string) => boardWithMeta(name, { purpose: 'equipment', equipmentMeterId: meterId });
 const submit = (id: number, revision: number, token = author) => k.call('POST', `/api/boards/${id}/review/submit`, { revision }, token);
-const decide = (id: number, decision: { approve: boolean; comment?: string }, token = checker) => k.call('POST', `/api/boards/${id}/review/decide`, decision, token);
-const refusal = (field: string, message: string) => ({ code: ErrorCode.VALIDATION_FAILED, message: `${field}: ${message}`, data: { issues: [{ field, rule: 'review', message }] } });
-const reviewIds = async (query = '', token = checker) => ((await k.call('GET', `/api/boards/reviews${query}`, undefined, token)).body.data as { id: number }[]).map((board) => board.id);
+const decide = (id: number, decision: { approve: boolean; comment?: string }, token = checker) =>
+  k.call('POST', `/api/boards/${id}/review/decide`, decision, token);
+const refusal = (field: string, message: string) => ({
+  code: ErrorCode.VALIDATION_FAILED,
+  message: `${field}: ${message}`,
+  data: { issues: [{ field, rule: 'review', message }] },
+});
+const reviewIds = async (query = '', token = checker) =>
+  ((await k.call('GET', `/api/boards/reviews${query}`, undefined, token)).body.data as { id: number }[]).map((board) => board.id);
 
 describe('equipment board review', () => {
   it('goes draft → pending → rejected → pending → approved, and back to draft on the next save', async () => {
@@ -29,20 +35,35 @@ describe('equipment board review', () => {
     const pending = await submit(board.id, 1);
     expect(pending.body).toMatchObject({ code: 0, message: 'Submitted', data: { id: board.id, revision: 1 } });
     expect(pending.body.data).not.toHaveProperty('document');
-    expect(pending.body.data.review).toEqual({ state: 'pending', revision: 1, submittedAt: expect.any(Number), submittedBy: 'eq_author', decidedAt: null, decidedBy: null, comment: '' });
+    expect(pending.body.data.review).toEqual({
+      state: 'pending',
+      revision: 1,
+      submittedAt: expect.any(Number),
+      submittedBy: 'eq_author',
+      decidedAt: null,
+      decidedBy: null,
+      comment: '',
+    });
     expect(await submit(board.id, 1).then((r) => r.body)).toEqual(refusal('state', 'This board is already waiting for review'));
 
     const noReason = await decide(board.id, { approve: false });
     expect(noReason.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'comment: Say why the board is rejected' });
     const rejected = await decide(board.id, { approve: false, comment: ' Wrong meter ' });
-    expect(rejected.body).toMatchObject({ code: 0, message: 'Rejected', data: { review: { state: 'rejected', revision: 1, submittedBy: 'eq_author', decidedBy: 'eq_checker', comment: 'Wrong meter' } } });
+    expect(rejected.body).toMatchObject({
+      code: 0,
+      message: 'Rejected',
+      data: { review: { state: 'rejected', revision: 1, submittedBy: 'eq_author', decidedBy: 'eq_checker', comment: 'Wrong meter' } },
+    });
     expect(rejected.body.data.review.decidedAt).toEqual(expect.any(Number));
     expect((await decide(board.id, { approve: true })).body).toEqual(refusal('state', 'This board is not waiting for review'));
 
     const fixed = (await k.call('PUT', `/api/boards/${board.id}`, { document: equipment('Compressor 2 fixed'), revision: 1 }, author)).body.data;
     expect(fixed.review.state).toBe('rejected'); // a rejection stands until the board is submitted again
     const stale = await submit(board.id, 1);
-    expect([stale.status, stale.body]).toEqual([409, { code: ErrorCode.REVISION_CONFLICT, message: expect.any(String), data: { revision: 2, updatedAt: fixed.updatedAt, updatedBy: 'eq_author' } }]);
+    expect([stale.status, stale.body]).toEqual([
+      409,
+      { code: ErrorCode.REVISION_CONFLICT, message: expect.any(String), data: { revision: 2, updatedAt: fixed.updatedAt, updatedBy: 'eq_author' } },
+    ]);
     const again = (await submit(board.id, 2)).body.data.review;
     expect(again).toMatchObject({ state: 'pending', revision: 2, decidedAt: null, decidedBy: null, comment: '' });
     const approved = await decide(board.id, { approve: true });

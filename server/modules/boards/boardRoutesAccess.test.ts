@@ -30,7 +30,14 @@ const forbidden = { code: ErrorCode.FORBIDDEN, data: null, message: 'You do not 
 
 describe('issue-8 board routes: access', () => {
   it('answers 401 without a token on every new route', async () => {
-    const routes: Route[] = [...editorRoutes(), submitRoute(), decideRoute(), listRoute, ['GET', '/api/boards?purpose=energy'], ['GET', '/api/boards/by-code/any-code']];
+    const routes: Route[] = [
+      ...editorRoutes(),
+      submitRoute(),
+      decideRoute(),
+      listRoute,
+      ['GET', '/api/boards?purpose=energy'],
+      ['GET', '/api/boards/by-code/any-code'],
+    ];
     for (const [method, url, payload] of routes) {
       const response = await k.t.app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
       expect([`${method} ${url}`, response.statusCode, response.json().code]).toEqual([`${method} ${url}`, 401, ErrorCode.TOKEN_MISSING]);

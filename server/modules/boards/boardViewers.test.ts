@@ -36,7 +36,10 @@ describe('board viewers', () => {
   it('refuses an unknown user at userIds.<index> and changes nothing', async () => {
     const before = (await k.call('GET', viewersUrl())).body.data;
     const refused = await k.call('PUT', viewersUrl(), { userIds: [before.userIds[0], 987654] });
-    expect([refused.status, refused.body]).toEqual([400, { code: ErrorCode.VALIDATION_FAILED, message: 'userIds.1: No user with this id', data: { issues: [noUser(1)] } }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { code: ErrorCode.VALIDATION_FAILED, message: 'userIds.1: No user with this id', data: { issues: [noUser(1)] } },
+    ]);
     expect((await k.call('GET', viewersUrl())).body.data).toEqual(before);
     expect((await k.call('GET', '/api/boards/999999/viewers')).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
     expect((await k.call('PUT', '/api/boards/999999/viewers', { userIds: [] })).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);

@@ -20,7 +20,15 @@ describe('boards API', () => {
     const { status, body } = await k.call('POST', '/api/boards', { document: boardDocument('Hall A', {}, []) });
     expect(status).toBe(200);
     expect(body).toMatchObject({ code: 0, message: 'Created' });
-    expect(body.data).toMatchObject({ name: 'Hall A', description: 'Hall A wall', revision: 1, designWidth: 1920, designHeight: 1080, sample: false, updatedBy: 'admin' });
+    expect(body.data).toMatchObject({
+      name: 'Hall A',
+      description: 'Hall A wall',
+      revision: 1,
+      designWidth: 1920,
+      designHeight: 1080,
+      sample: false,
+      updatedBy: 'admin',
+    });
     expect(body.data.updatedAt).toBeGreaterThanOrEqual(before);
     expect(body.data.document).toEqual({
       schemaVersion: 1,
@@ -40,7 +48,21 @@ describe('boards API', () => {
     const { body } = await k.call('GET', '/api/boards');
     expect(body.data.map((board: any) => board.name)).toEqual(['Boiler house', 'Hall A', 'Zeta wall']);
     expect(body.data[0]).not.toHaveProperty('document');
-    expect(Object.keys(body.data[0]).sort()).toEqual(['code', 'description', 'designHeight', 'designWidth', 'equipmentMeterId', 'id', 'name', 'purpose', 'review', 'revision', 'sample', 'updatedAt', 'updatedBy']);
+    expect(Object.keys(body.data[0]).sort()).toEqual([
+      'code',
+      'description',
+      'designHeight',
+      'designWidth',
+      'equipmentMeterId',
+      'id',
+      'name',
+      'purpose',
+      'review',
+      'revision',
+      'sample',
+      'updatedAt',
+      'updatedBy',
+    ]);
     expect(body.data[0]).toMatchObject({ purpose: 'general', code: '', equipmentMeterId: null, review: null });
   });
 
@@ -54,8 +76,15 @@ describe('boards API', () => {
 
   it('saves over the loaded revision and refuses a stale one with REVISION_CONFLICT', async () => {
     const board = await create('Compressors');
-    const saved = await k.call('PUT', `/api/boards/${board.id}`, { document: { ...boardDocument('Compressed air'), canvas: { designWidth: 3840, designHeight: 2160 } }, revision: 1 });
-    expect(saved.body).toMatchObject({ code: 0, message: 'Updated', data: { id: board.id, name: 'Compressed air', revision: 2, designWidth: 3840, designHeight: 2160 } });
+    const saved = await k.call('PUT', `/api/boards/${board.id}`, {
+      document: { ...boardDocument('Compressed air'), canvas: { designWidth: 3840, designHeight: 2160 } },
+      revision: 1,
+    });
+    expect(saved.body).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: { id: board.id, name: 'Compressed air', revision: 2, designWidth: 3840, designHeight: 2160 },
+    });
     const stale = await k.call('PUT', `/api/boards/${board.id}`, { document: boardDocument('Mine'), revision: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({
@@ -94,7 +123,15 @@ describe('boards API', () => {
   it('deletes a board and takes it out of the playlists that showed it', async () => {
     const kept = await create('Kept');
     const gone = await create('Gone');
-    const both = (await k.call('POST', '/api/playlists', { name: 'Both', entries: [{ boardId: gone.id, seconds: 30 }, { boardId: kept.id, seconds: 60 }] })).body.data;
+    const both = (
+      await k.call('POST', '/api/playlists', {
+        name: 'Both',
+        entries: [
+          { boardId: gone.id, seconds: 30 },
+          { boardId: kept.id, seconds: 60 },
+        ],
+      })
+    ).body.data;
     const only = (await k.call('POST', '/api/playlists', { name: 'Only gone', entries: [{ boardId: gone.id, seconds: 10 }] })).body.data;
     expect((await k.call('DELETE', `/api/boards/${gone.id}`)).body).toEqual({ code: 0, data: null, message: 'Deleted' });
     expect((await k.call('GET', `/api/boards/${gone.id}`)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
@@ -129,8 +166,25 @@ describe('playlists API', () => {
     const created = await k.call('POST', '/api/playlists', { name: 'Night shift', entries: [{ boardId: a.id, seconds: 20 }] });
     expect(created.body).toMatchObject({ code: 0, message: 'Created', data: { name: 'Night shift', entries: [{ boardId: a.id, seconds: 20 }] } });
     const id = created.body.data.id as number;
-    const updated = await k.call('PUT', `/api/playlists/${id}`, { name: 'Day shift', entries: [{ boardId: b.id, seconds: 45 }, { boardId: a.id, seconds: 5 }] });
-    expect(updated.body).toMatchObject({ code: 0, message: 'Updated', data: { id, name: 'Day shift', entries: [{ boardId: b.id, seconds: 45 }, { boardId: a.id, seconds: 5 }] } });
+    const updated = await k.call('PUT', `/api/playlists/${id}`, {
+      name: 'Day shift',
+      entries: [
+        { boardId: b.id, seconds: 45 },
+        { boardId: a.id, seconds: 5 },
+      ],
+    });
+    expect(updated.body).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: {
+        id,
+        name: 'Day shift',
+        entries: [
+          { boardId: b.id, seconds: 45 },
+          { boardId: a.id, seconds: 5 },
+        ],
+      },
+    });
     const names = (await k.call('GET', '/api/playlists')).body.data.map((playlist: any) => playlist.name);
     expect(names).toEqual([...names].sort());
     expect(names).toContain('Day shift');
@@ -144,7 +198,13 @@ describe('playlists API', () => {
 
   it('points at the entry whose board does not exist, and at broken fields', async () => {
     const a = await create('Playlist board C');
-    const missing = await k.call('POST', '/api/playlists', { name: 'Broken', entries: [{ boardId: a.id, seconds: 10 }, { boardId: 987654, seconds: 10 }] });
+    const missing = await k.call('POST', '/api/playlists', {
+      name: 'Broken',
+      entries: [
+        { boardId: a.id, seconds: 10 },
+        { boardId: 987654, seconds: 10 },
+      ],
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({
       code: ErrorCode.VALIDATION_FAILED,

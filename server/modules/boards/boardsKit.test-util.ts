@@ -48,10 +48,18 @@ export async function boardsKit(options: { listen?: boolean } = {}): Promise<Boa
     async userWith(username, menus, fatherId = null) {
       const password = 'Passw0rd!boards';
       const id = await insertSubUserRow(db, { username, password, fatherId });
-      const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto('roles')
+        .values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const routers = menus.length ? await db.selectFrom('routers').select('id').where('fullpath', 'in', menus).execute() : [];
       if (routers.length !== menus.length) throw new Error(`unknown menu among ${menus.join(', ')}`);
-      if (routers.length) await db.insertInto('role_routers').values(routers.map((router) => ({ role_id: role.id, router_id: router.id }))).execute();
+      if (routers.length)
+        await db
+          .insertInto('role_routers')
+          .values(routers.map((router) => ({ role_id: role.id, router_id: router.id })))
+          .execute();
       await db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
       return loginAs(t.app, username, password);
     },

@@ -48,7 +48,12 @@ afterAll(() => t.close());
 describe('boards of two user trees', () => {
   it('gives new boards the tree root as owner, also when a sub-user creates them', async () => {
     const sub = await created(trees.alphaSub.token, '/api/boards', { document: boardDocument('Alpha sub wall') });
-    const owners = await t.app.storage.db.selectFrom('boards').select(['id', 'owner_user_id']).where('id', 'in', [boardA.id, boardB.id, sub.id]).orderBy('id').execute();
+    const owners = await t.app.storage.db
+      .selectFrom('boards')
+      .select(['id', 'owner_user_id'])
+      .where('id', 'in', [boardA.id, boardB.id, sub.id])
+      .orderBy('id')
+      .execute();
     expect(owners).toEqual([
       { id: boardA.id, owner_user_id: trees.alpha.id },
       { id: boardB.id, owner_user_id: trees.beta.id },
@@ -98,8 +103,16 @@ describe('boards of two user trees', () => {
   });
 
   it('refuses a board naming the other tree’s meter as if that meter did not exist', async () => {
-    const reply = await as(trees.beta.token, 'POST', '/api/boards', { document: boardWithMeta('Beta pump', { purpose: 'equipment', equipmentMeterId: meterA }) });
-    expect(reply).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'document.meta.equipmentMeterId', rule: 'exists', message: 'No meter with this id' }] } } });
+    const reply = await as(trees.beta.token, 'POST', '/api/boards', {
+      document: boardWithMeta('Beta pump', { purpose: 'equipment', equipmentMeterId: meterA }),
+    });
+    expect(reply).toMatchObject({
+      status: 400,
+      body: {
+        code: ErrorCode.VALIDATION_FAILED,
+        data: { issues: [{ field: 'document.meta.equipmentMeterId', rule: 'exists', message: 'No meter with this id' }] },
+      },
+    });
     const own = await as(trees.beta.token, 'POST', '/api/boards', { document: boardWithMeta('Beta pump', { purpose: 'equipment', equipmentMeterId: meterB }) });
     expect(own.body.code).toBe(0);
     await as(admin, 'DELETE', `/api/boards/${own.body.data.id}`);
@@ -109,7 +122,10 @@ describe('boards of two user trees', () => {
     expect(names(await as(trees.beta.token, 'GET', '/api/boards/reviews'))).toEqual([]);
     expect(names(await as(trees.alpha.token, 'GET', '/api/boards/reviews'))).toEqual(['Alpha pump']);
     expect((await as(trees.alpha.token, 'POST', `/api/boards/${equipA.id}/review/submit`, { revision: 1 })).body.code).toBe(0);
-    expect(await as(trees.beta.token, 'POST', `/api/boards/${equipA.id}/review/decide`, { approve: true, comment: '' })).toMatchObject({ status: 404, body: kanbanNotFound });
+    expect(await as(trees.beta.token, 'POST', `/api/boards/${equipA.id}/review/decide`, { approve: true, comment: '' })).toMatchObject({
+      status: 404,
+      body: kanbanNotFound,
+    });
     expect((await as(admin, 'GET', `/api/boards/${equipA.id}`)).body.data.review.state).toBe('pending');
     const decided = await as(trees.alphaSub.token, 'POST', `/api/boards/${equipA.id}/review/decide`, { approve: true, comment: 'fine' });
     expect(decided.body).toMatchObject({ code: 0, data: { review: { state: 'approved', decidedBy: 'alpha_sub' } } });
@@ -117,7 +133,10 @@ describe('boards of two user trees', () => {
 
   it('gives a board as viewers only users of its own tree, even when an admin asks', async () => {
     const foreign = await as(admin, 'PUT', `/api/boards/${boardA.id}/viewers`, { userIds: [trees.alphaSub.id, trees.beta.id] });
-    expect(foreign).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'userIds.1', rule: 'exists', message: 'No user with this id' }] } } });
+    expect(foreign).toMatchObject({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'userIds.1', rule: 'exists', message: 'No user with this id' }] } },
+    });
     expect((await as(admin, 'GET', `/api/boards/${boardA.id}/viewers`)).body.data).toEqual({ userIds: [] });
     const own = await as(trees.alpha.token, 'PUT', `/api/boards/${boardA.id}/viewers`, { userIds: [trees.alphaSub.id] });
     expect(own.body).toMatchObject({ code: 0, data: { userIds: [trees.alphaSub.id] } });
@@ -129,14 +148,26 @@ describe('boards of two user trees', () => {
     expect(names(await as(trees.alphaSub.token, 'GET', '/api/playlists'))).toEqual(['Alpha rotation']);
     const notFound = { status: 404, body: { code: ErrorCode.NOT_FOUND, message: `Playlist ${playlistA} was not found` } };
     expect(await as(trees.beta.token, 'GET', `/api/playlists/${playlistA}`)).toMatchObject(notFound);
-    expect(await as(trees.beta.token, 'PUT', `/api/playlists/${playlistA}`, { name: 'Taken', entries: [{ boardId: boardB.id, seconds: 10 }] })).toMatchObject(notFound);
+    expect(await as(trees.beta.token, 'PUT', `/api/playlists/${playlistA}`, { name: 'Taken', entries: [{ boardId: boardB.id, seconds: 10 }] })).toMatchObject(
+      notFound,
+    );
     expect(await as(trees.beta.token, 'DELETE', `/api/playlists/${playlistA}`)).toMatchObject(notFound);
-    expect((await as(admin, 'GET', `/api/playlists/${playlistA}`)).body.data).toMatchObject({ name: 'Alpha rotation', entries: [{ boardId: boardA.id, seconds: 30 }] });
+    expect((await as(admin, 'GET', `/api/playlists/${playlistA}`)).body.data).toMatchObject({
+      name: 'Alpha rotation',
+      entries: [{ boardId: boardA.id, seconds: 30 }],
+    });
 
-    const boardMissing = (id: number) => ({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'entries.0.boardId', rule: 'exists', message: `Board ${id} does not exist` }] } } });
-    expect(await as(trees.beta.token, 'POST', '/api/playlists', { name: 'Beta steals', entries: [{ boardId: boardA.id, seconds: 10 }] })).toMatchObject(boardMissing(boardA.id));
+    const boardMissing = (id: number) => ({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'entries.0.boardId', rule: 'exists', message: `Board ${id} does not exist` }] } },
+    });
+    expect(await as(trees.beta.token, 'POST', '/api/playlists', { name: 'Beta steals', entries: [{ boardId: boardA.id, seconds: 10 }] })).toMatchObject(
+      boardMissing(boardA.id),
+    );
     // The playlist's tree decides, not the caller's: an admin cannot put tree B's board into tree A's playlist.
-    expect(await as(admin, 'PUT', `/api/playlists/${playlistA}`, { name: 'Mixed', entries: [{ boardId: boardB.id, seconds: 10 }] })).toMatchObject(boardMissing(boardB.id));
+    expect(await as(admin, 'PUT', `/api/playlists/${playlistA}`, { name: 'Mixed', entries: [{ boardId: boardB.id, seconds: 10 }] })).toMatchObject(
+      boardMissing(boardB.id),
+    );
     const own = await as(trees.beta.token, 'POST', '/api/playlists', { name: 'Beta rotation', entries: [{ boardId: boardB.id, seconds: 10 }] });
     expect(own.body.code).toBe(0);
     expect(names(await as(admin, 'GET', '/api/playlists'))).toEqual(['Alpha rotation', 'Beta rotation']);

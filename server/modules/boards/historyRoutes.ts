@@ -15,9 +15,14 @@ export const boardHistoryRoutes: FastifyPluginAsync<{ boards: BoardService }> = 
   const history = new BoardHistory(app.storage.db, boards);
 
   app.get('/boards/:id/versions', { config: write, schema: { params: boardIdParams } }, async (request) => ok(await history.list(request.params.id)));
-  app.get('/boards/:id/versions/:revision', { config: write, schema: { params: boardVersionParams } }, async (request) => ok(await history.get(request.params.id, request.params.revision)));
+  app.get('/boards/:id/versions/:revision', { config: write, schema: { params: boardVersionParams } }, async (request) =>
+    ok(await history.get(request.params.id, request.params.revision)),
+  );
   app.post('/boards/:id/versions/:revision/restore', { config: write, schema: { params: boardVersionParams } }, async (request) => {
     const { revision } = parseOrThrow(boardRestoreSchema, request.body);
-    return ok(await history.restore(request.params.id, request.params.revision, revision, requireAuth(request).user.username, await callerScope(request)), 'Restored');
+    return ok(
+      await history.restore(request.params.id, request.params.revision, revision, requireAuth(request).user.username, await callerScope(request)),
+      'Restored',
+    );
   });
 };

@@ -13,7 +13,9 @@ export const boardReviewRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const reviews = new BoardReviews(app.storage.db);
 
-  app.get('/boards/reviews', { config: readReviews, schema: { querystring: boardReviewListQuerySchema } }, async (request) => ok(await reviews.list(request.query.state, await callerScope(request))));
+  app.get('/boards/reviews', { config: readReviews, schema: { querystring: boardReviewListQuerySchema } }, async (request) =>
+    ok(await reviews.list(request.query.state, await callerScope(request))),
+  );
   app.post('/boards/:id/review/submit', { config: submitReview, schema: { params: boardIdParams } }, async (request) => {
     const { revision } = parseOrThrow(boardReviewSubmitSchema, request.body);
     return ok(await reviews.submit(request.params.id, revision, requireAuth(request).user.username), 'Submitted');

@@ -45,10 +45,14 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
    * Admins, displays and holders of the board screen as boardScope says; any other user sees the boards of
    * its "visible data boards" (user_boards, issue 7).
    */
-  app.get('/boards', { config: read, schema: { querystring: boardListQuerySchema } }, async (request) => ok(await boards.list(requireAuth(request), request.query.purpose)));
+  app.get('/boards', { config: read, schema: { querystring: boardListQuerySchema } }, async (request) =>
+    ok(await boards.list(requireAuth(request), request.query.purpose)),
+  );
   app.get('/boards/:id', { config: read, schema: { params: boardIdParams } }, async (request) => ok(await boards.get(requireAuth(request), request.params.id)));
   /** Data-show boards open by code; a static segment, so it never reads as /boards/:id. */
-  app.get('/boards/by-code/:code', { config: read, schema: { params: boardCodeParams } }, async (request) => ok(await boards.getByCode(requireAuth(request), request.params.code)));
+  app.get('/boards/by-code/:code', { config: read, schema: { params: boardCodeParams } }, async (request) =>
+    ok(await boards.getByCode(requireAuth(request), request.params.code)),
+  );
   app.post('/boards', { config: write }, async (request) => {
     const { document } = parseOrThrow(boardCreateSchema, request.body);
     const scope = await callerScope(request);

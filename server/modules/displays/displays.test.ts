@@ -33,7 +33,10 @@ const listed = async (id: number): Promise<DisplayRecord> => (await list()).find
 describe('creating a display token', () => {
   it('answers the record, the token once and the wall link; stores only the hash', async () => {
     const before = Date.now();
-    const created = await create('Control room left', { kind: 'boards', boardIds: [hall, lobby, hall] }, k.adminToken, { host: 'energy.example:8443', 'x-forwarded-proto': 'https' });
+    const created = await create('Control room left', { kind: 'boards', boardIds: [hall, lobby, hall] }, k.adminToken, {
+      host: 'energy.example:8443',
+      'x-forwarded-proto': 'https',
+    });
     expect(created.token).toMatch(DISPLAY_TOKEN_SHAPE);
     expect(created.link).toBe(`https://energy.example:8443/dash/${hall}?access_token=${created.token}`);
     expect(created.display).toMatchObject({
@@ -110,7 +113,15 @@ describe('a display token', () => {
       kind: 'display',
       scope: { kind: 'playlist', playlistId },
       boardIds: [hall, lobby],
-      playlist: { id: playlistId, name: 'Day rotation', entries: [{ boardId: hall, seconds: 20 }, { boardId: lobby, seconds: 60 }], updatedAt: 1000 },
+      playlist: {
+        id: playlistId,
+        name: 'Day rotation',
+        entries: [
+          { boardId: hall, seconds: 20 },
+          { boardId: lobby, seconds: 60 },
+        ],
+        updatedAt: 1000,
+      },
     });
   });
 
@@ -134,11 +145,15 @@ describe('a display token', () => {
   it('is refused when unknown or malformed', async () => {
     for (const token of ['dsp_' + 'A'.repeat(43), 'dsp_short']) {
       const { status, body } = await k.call('GET', '/api/kiosk/session', token);
-      expect({ status, code: body.code, message: body.message }).toEqual({ status: 401, code: ErrorCode.TOKEN_INVALID, message: 'Invalid token, please log in again' });
+      expect({ status, code: body.code, message: body.message }).toEqual({
+        status: 401,
+        code: ErrorCode.TOKEN_INVALID,
+        message: 'Invalid token, please log in again',
+      });
     }
   });
 
-  it("follows its owner: disabled → ACCOUNT_DISABLED, deleted → DISPLAY_REVOKED", async () => {
+  it('follows its owner: disabled → ACCOUNT_DISABLED, deleted → DISPLAY_REVOKED', async () => {
     // A sub-user of admin: its wall shows the admin's boards, which are in its tree.
     const owner = await k.userWith('wallkeeper', [BOARD_CONFIG_SCREEN], await k.adminId());
     const { token } = await create('Owned wall', { kind: 'boards', boardIds: [lobby] }, owner.token);
@@ -151,7 +166,11 @@ describe('a display token', () => {
     await db.deleteFrom('sessions').where('user_id', '=', owner.id).execute();
     await db.deleteFrom('users').where('id', '=', owner.id).execute();
     const orphan = await k.call('GET', '/api/kiosk/session', token);
-    expect({ status: orphan.status, code: orphan.body.code, message: orphan.body.message }).toEqual({ status: 401, code: ErrorCode.DISPLAY_REVOKED, message: 'This display has been revoked' });
+    expect({ status: orphan.status, code: orphan.body.code, message: orphan.body.message }).toEqual({
+      status: 401,
+      code: ErrorCode.DISPLAY_REVOKED,
+      message: 'This display has been revoked',
+    });
   });
 });
 
@@ -159,7 +178,13 @@ describe('heartbeats and the display list', () => {
   it('records what the wall reports and shows it online while a socket is connected', async () => {
     const created = await create('Video wall', { kind: 'boards', boardIds: [lobby, hall] });
     const before = Date.now();
-    const ack = await k.call('POST', '/api/kiosk/heartbeat', created.token, { ...heartbeat, boardId: hall, width: 3840, height: 2160, version: 'a1b2c3d4e5f6' });
+    const ack = await k.call('POST', '/api/kiosk/heartbeat', created.token, {
+      ...heartbeat,
+      boardId: hall,
+      width: 3840,
+      height: 2160,
+      version: 'a1b2c3d4e5f6',
+    });
     expect(ack.body).toEqual({ code: 0, data: { version: 'dev', pinnedBoardId: null }, message: 'ok' });
     let record = await listed(created.display.id);
     expect(record).toMatchObject({ boardId: hall, boardName: 'Hall A alarms', resolution: '3840×2160', version: 'a1b2c3d4e5f6', online: false });
@@ -184,7 +209,11 @@ describe('heartbeats and the display list', () => {
   it('refuses a heartbeat that is out of range', async () => {
     const { token } = await create('Tiny', { kind: 'boards', boardIds: [lobby] });
     const { status, body } = await k.call('POST', '/api/kiosk/heartbeat', token, { ...heartbeat, width: 0 });
-    expect({ status, code: body.code, message: body.message }).toEqual({ status: 400, code: ErrorCode.VALIDATION_FAILED, message: 'body.width: Too small: expected number to be >=1' });
+    expect({ status, code: body.code, message: body.message }).toEqual({
+      status: 400,
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'body.width: Too small: expected number to be >=1',
+    });
   });
 
   it('lists newest first', async () => {
@@ -238,7 +267,11 @@ describe('remote control over display:self', () => {
     });
     for (const path of ['/api/displays/99999/show', '/api/displays/99999/reload', '/api/displays/99999/revoke']) {
       const missing = await k.call('POST', path, k.adminToken, { boardId: null });
-      expect({ status: missing.status, code: missing.body.code, message: missing.body.message }).toEqual({ status: 404, code: ErrorCode.NOT_FOUND, message: 'Display 99999 was not found' });
+      expect({ status: missing.status, code: missing.body.code, message: missing.body.message }).toEqual({
+        status: 404,
+        code: ErrorCode.NOT_FOUND,
+        message: 'Display 99999 was not found',
+      });
     }
   });
 
@@ -273,7 +306,11 @@ describe('revoking', () => {
     expect(revoked.body.data.online).toBe(false);
 
     const next = await k.call('GET', '/api/kiosk/session', created.token);
-    expect({ status: next.status, code: next.body.code, message: next.body.message }).toEqual({ status: 401, code: ErrorCode.DISPLAY_REVOKED, message: 'This display has been revoked' });
+    expect({ status: next.status, code: next.body.code, message: next.body.message }).toEqual({
+      status: 401,
+      code: ErrorCode.DISPLAY_REVOKED,
+      message: 'This display has been revoked',
+    });
     const again: Refusal[] = [];
     k.client(created.token, again);
     await until(() => again.length > 0);

@@ -8,7 +8,13 @@ export interface DisplaysKit {
   t: TestApp;
   url: string;
   adminToken: string;
-  call(method: InjectOptions['method'], path: string, token: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  call(
+    method: InjectOptions['method'],
+    path: string,
+    token: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** Straight into the table, owned by `owner` (the built-in admin, user 1, unless given). */
   board(name: string, owner?: number): Promise<number>;
   playlist(name: string, entries: { boardId: number; seconds: number }[], owner?: number): Promise<number>;
@@ -38,29 +44,56 @@ export async function displaysKit(): Promise<DisplaysKit> {
     url,
     adminToken,
     async call(method, path, token, payload, headers = {}) {
-      const response = await t.app.inject({ method, url: path, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      const response = await t.app.inject({
+        method,
+        url: path,
+        headers: { ...bearer(token), ...headers },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
       return { status: response.statusCode, body: response.json(), headers: response.headers };
     },
     async board(name, owner = 1) {
       const now = Date.now();
       const row = await db
         .insertInto('boards')
-        .values({ name, description: '', document: '{}', revision: 1, sample_key: null, created_at: now, updated_at: now, updated_by: 'admin', owner_user_id: owner })
+        .values({
+          name,
+          description: '',
+          document: '{}',
+          revision: 1,
+          sample_key: null,
+          created_at: now,
+          updated_at: now,
+          updated_by: 'admin',
+          owner_user_id: owner,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
     async playlist(name, entries, owner = 1) {
-      const row = await db.insertInto('playlists').values({ name, entries: JSON.stringify(entries), updated_at: 1000, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('playlists')
+        .values({ name, entries: JSON.stringify(entries), updated_at: 1000, owner_user_id: owner })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async userWith(username, menus, fatherId = null) {
       const password = 'Passw0rd!display';
       const id = await insertSubUserRow(db, { username, password, fatherId });
-      const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+      const role = await db
+        .insertInto('roles')
+        .values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const routers = menus.length ? await db.selectFrom('routers').select('id').where('fullpath', 'in', menus).execute() : [];
       if (routers.length !== menus.length) throw new Error(`unknown menu among ${menus.join(', ')}`);
-      if (routers.length) await db.insertInto('role_routers').values(routers.map((router) => ({ role_id: role.id, router_id: router.id }))).execute();
+      if (routers.length)
+        await db
+          .insertInto('role_routers')
+          .values(routers.map((router) => ({ role_id: role.id, router_id: router.id })))
+          .execute();
       await db.insertInto('user_roles').values({ user_id: id, role_id: role.id }).execute();
       return { id, token: await loginAs(t.app, username, password) };
     },
@@ -68,7 +101,12 @@ export async function displaysKit(): Promise<DisplaysKit> {
       return (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
     },
     client(token, refusals = []) {
-      const client = new RealtimeClient({ url, token, onRefused: (refusal) => refusals.push(refusal), socket: { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 50 } });
+      const client = new RealtimeClient({
+        url,
+        token,
+        onRefused: (refusal) => refusals.push(refusal),
+        socket: { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 50 },
+      });
       clients.push(client);
       return client;
     },

@@ -63,9 +63,18 @@ describe('displays of two user trees', () => {
 
   it('refuses a new display showing the other tree’s boards or playlist as if they did not exist', async () => {
     const boards = await as(trees.beta.token, 'POST', '/api/displays', { name: 'Beta steals', scope: { kind: 'boards', boardIds: [boardB, boardA] } });
-    expect(boards).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'scope.boardIds.1', rule: 'exists', message: `board ${boardA} does not exist` }] } } });
+    expect(boards).toMatchObject({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'scope.boardIds.1', rule: 'exists', message: `board ${boardA} does not exist` }] } },
+    });
     const playlist = await as(trees.beta.token, 'POST', '/api/displays', { name: 'Beta steals', scope: { kind: 'playlist', playlistId: playlistA } });
-    expect(playlist).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'scope.playlistId', rule: 'exists', message: `playlist ${playlistA} does not exist` }] } } });
+    expect(playlist).toMatchObject({
+      status: 400,
+      body: {
+        code: ErrorCode.VALIDATION_FAILED,
+        data: { issues: [{ field: 'scope.playlistId', rule: 'exists', message: `playlist ${playlistA} does not exist` }] },
+      },
+    });
     expect(names(await as(k.adminToken, 'GET', '/api/displays'))).toEqual(['Alpha hall', 'Beta hall']);
     const own = await as(trees.alpha.token, 'POST', '/api/displays', { name: 'Alpha rotation wall', scope: { kind: 'playlist', playlistId: playlistA } });
     expect(own.body.code).toBe(0);
@@ -73,11 +82,21 @@ describe('displays of two user trees', () => {
 
   it('never lets a wall of tree B show a board of tree A, even one written into its stored scope', async () => {
     // A scope stored before trees existed (or written by hand) names A's board: it drops out like a deleted one.
-    await k.t.app.storage.db.updateTable('displays').set({ scope: JSON.stringify({ kind: 'boards', boardIds: [boardB, boardA] }) }).where('id', '=', displayB.id).execute();
+    await k.t.app.storage.db
+      .updateTable('displays')
+      .set({ scope: JSON.stringify({ kind: 'boards', boardIds: [boardB, boardA] }) })
+      .where('id', '=', displayB.id)
+      .execute();
     expect((await as(displayB.token, 'GET', '/api/kiosk/session')).body.data).toMatchObject({ kind: 'display', boardIds: [boardB] });
     expect((await as(displayB.token, 'GET', '/api/boards')).body.data.map((board: { id: number }) => board.id)).toEqual([boardB]);
     expect(await as(displayB.token, 'GET', `/api/boards/${boardA}`)).toMatchObject({ status: 404, body: { code: ErrorCode.KANBAN_NOT_FOUND } });
     const pinned = await as(trees.beta.token, 'POST', `/api/displays/${displayB.id}/show`, { boardId: boardA });
-    expect(pinned).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'boardId', rule: 'scope', message: `board ${boardA} is not among this display's boards` }] } } });
+    expect(pinned).toMatchObject({
+      status: 400,
+      body: {
+        code: ErrorCode.VALIDATION_FAILED,
+        data: { issues: [{ field: 'boardId', rule: 'scope', message: `board ${boardA} is not among this display's boards` }] },
+      },
+    });
   });
 });

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@shared/errors';
-import { BOARD_CONFIG_SCREEN, displayCreateSchema, displayShowSchema, type DisplayCreated, type DisplayRecord, type DisplayScope } from '@shared/schemas/boards';
+import {
+  BOARD_CONFIG_SCREEN,
+  displayCreateSchema,
+  displayShowSchema,
+  type DisplayCreated,
+  type DisplayRecord,
+  type DisplayScope,
+} from '@shared/schemas/boards';
 import { AppError, validationError } from '../../http/appError';
 import { requireAuth } from '../../http/access';
 import { newDisplayToken } from '../../auth/displayTokens';
@@ -94,7 +101,8 @@ export function registerDisplayManagement(base: FastifyInstance, { repository, c
     const row = await existing(id);
     if (boardId !== null) {
       const { boardIds } = await scopeBoards(db, parseScope(row.scope), await ownerScopeOfUser(db, row.owner_user_id));
-      if (!boardIds.includes(boardId)) throw validationError([{ field: 'boardId', rule: 'scope', message: `board ${boardId} is not among this display's boards` }]);
+      if (!boardIds.includes(boardId))
+        throw validationError([{ field: 'boardId', rule: 'scope', message: `board ${boardId} is not among this display's boards` }]);
     }
     await repository.pin(id, boardId);
     channel.send(id, boardId === null ? { kind: 'release' } : { kind: 'show', boardId });

@@ -22,7 +22,10 @@ describe('meter history, exports, figures and data checks belong to a user tree'
     trees = await twoTrees(t.app, MENUS);
     a = await treeObjects(t.app, trees.alpha.id, 'ALPHA');
     b = await treeObjects(t.app, trees.beta.id, 'BETA');
-    for (const [objects, base] of [[a, 100], [b, 500]] as const) {
+    for (const [objects, base] of [
+      [a, 100],
+      [b, 500],
+    ] as const) {
       const readings = [0, 1, 2].map((i) => ({ meter: objects.meterCode, ts: T0 + i * HOUR, values: { kwh: base + i * 10, kw: 5 } }));
       expect(await t.app.ingest.submit({ readings }, { kind: 'mqtt', gatewaySn: objects.gatewaySn })).toMatchObject({ accepted: 3 });
     }
@@ -62,7 +65,13 @@ describe('meter history, exports, figures and data checks belong to a user tree'
   });
 
   it("an export is fetched by its starter's tree only", async () => {
-    const started = await callAs(t.app, trees.alpha.token, 'POST', '/api/meter-data/exports', { meterId: a.meter, metric: 'kw', from: T0 - HOUR, to: T0 + 3 * HOUR, format: 'csv' });
+    const started = await callAs(t.app, trees.alpha.token, 'POST', '/api/meter-data/exports', {
+      meterId: a.meter,
+      metric: 'kw',
+      from: T0 - HOUR,
+      to: T0 + 3 * HOUR,
+      format: 'csv',
+    });
     const id = started.body.data.id as string;
     expect((await beta('GET', `/api/meter-data/exports/${id}`)).status).toBe(404);
     expect((await callAs(t.app, trees.alphaSub.token, 'GET', `/api/meter-data/exports/${id}`)).status).toBe(200);
@@ -70,7 +79,11 @@ describe('meter history, exports, figures and data checks belong to a user tree'
 
   it("rollups, ranking and balance see only the caller's tree", async () => {
     const query = `grain=hour&${range}`;
-    for (const [scope, id] of [['meter', a.meter], ['department', a.department], ['subitem', a.subitem]] as const) {
+    for (const [scope, id] of [
+      ['meter', a.meter],
+      ['department', a.department],
+      ['subitem', a.subitem],
+    ] as const) {
       const answer = await beta('GET', `/api/energy/rollups?scope=${scope}&ids=${id}&${query}`);
       expect(answer.status, scope).toBe(404);
     }
@@ -98,7 +111,9 @@ describe('meter history, exports, figures and data checks belong to a user tree'
     expect(resolved.body.message).toBe(`Quarantine entry ${aQuarantine} was not found`);
     expect((await asAdmin('/api/quarantine')).body.data.rows[0]).toMatchObject({ _id: aQuarantine, status: 'pending' });
     expect((await beta('GET', '/api/ingest/rejections')).body.data.total).toBe(0);
-    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/ingest/rejections')).body.data.rows.map((r: { meterCode: string }) => r.meterCode)).toEqual(['NOPE']);
+    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/ingest/rejections')).body.data.rows.map((r: { meterCode: string }) => r.meterCode)).toEqual([
+      'NOPE',
+    ]);
     const replaced = await beta('POST', `/api/meters/${a.meter}/replacements`, { replacedAt: T0 + 3 * HOUR, newInitialReading: 0 });
     expect(replaced.status).toBe(404);
     expect((await beta('GET', `/api/meters/${a.meter}/replacements`)).status).toBe(404);

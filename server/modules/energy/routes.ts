@@ -54,27 +54,44 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.addHook('onClose', async () => exports.close());
 
   // ---- base/meterData ----
-  app.get('/meter-data/series', { config: { access: { anyOf: [METER_DATA, QUERY_CHART] }, tenancy: meters }, schema: { querystring: meterHistoryQuerySchema } }, async (request) =>
-    ok(await history.series(request.query, await callerScope(request))),
+  app.get(
+    '/meter-data/series',
+    { config: { access: { anyOf: [METER_DATA, QUERY_CHART] }, tenancy: meters }, schema: { querystring: meterHistoryQuerySchema } },
+    async (request) => ok(await history.series(request.query, await callerScope(request))),
   );
-  app.get('/meter-data/history', { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { querystring: meterHistoryPageQuerySchema } }, async (request) =>
-    ok(await history.page(request.query, await callerScope(request))),
+  app.get(
+    '/meter-data/history',
+    { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { querystring: meterHistoryPageQuerySchema } },
+    async (request) => ok(await history.page(request.query, await callerScope(request))),
   );
-  app.get('/meter-data/latest', { config: { access: { anyOf: [METER_DATA, DEVICE] }, tenancy: meters }, schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) } }, async (request) =>
-    ok(await history.latest(request.query.meterId, await callerScope(request))),
+  app.get(
+    '/meter-data/latest',
+    {
+      config: { access: { anyOf: [METER_DATA, DEVICE] }, tenancy: meters },
+      schema: { querystring: z.object({ meterId: z.coerce.number().int().positive() }) },
+    },
+    async (request) => ok(await history.latest(request.query.meterId, await callerScope(request))),
   );
-  app.post('/meter-data/exports', { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { body: meterExportCreateSchema } }, async (request) =>
-    ok(await exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
+  app.post(
+    '/meter-data/exports',
+    { config: { access: { permission: METER_DATA }, tenancy: meters }, schema: { body: meterExportCreateSchema } },
+    async (request) => ok(await exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
   );
   // Export jobs are found by their starter's tree in ExportJobs (progress, download).
   const exportTenancy = { kind: 'exports', check: 'module' } as const;
-  app.get('/meter-data/exports/:id', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) =>
-    ok(exports.progress(request.params.id, await callerScope(request))),
+  app.get(
+    '/meter-data/exports/:id',
+    { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } },
+    async (request) => ok(exports.progress(request.params.id, await callerScope(request))),
   );
-  app.get('/meter-data/exports/:id/file', { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
-    const file = exports.download(request.params.id, await callerScope(request));
-    return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
-  });
+  app.get(
+    '/meter-data/exports/:id/file',
+    { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } },
+    async (request, reply) => {
+      const file = exports.download(request.params.id, await callerScope(request));
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
+    },
+  );
 
   // ---- rollups: others/*, devices/departRecord, home ----
   app.get('/energy/rollups', { config: { access: { anyOf: ANALYSIS }, tenancy: meters }, schema: { querystring: rollupQuerySchema } }, async (request) =>
@@ -87,29 +104,53 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
     ok(await analysis.balance({ ...request.query, owners: ownerIds(await callerScope(request)) })),
   );
   // The home page needs no role (spec: /dashboard), so neither do its figures: the caller's tree's.
-  app.get('/energy/summary', { config: { access: 'user', tenancy: departments } }, async (request) => ok(await analysis.summary(ownerIds(await callerScope(request)))));
+  app.get('/energy/summary', { config: { access: 'user', tenancy: departments } }, async (request) =>
+    ok(await analysis.summary(ownerIds(await callerScope(request)))),
+  );
 
   // ---- base/check ----
-  app.get('/quarantine', { config: { access: { permission: CHECK }, tenancy: { kind: 'quarantine' } }, schema: { querystring: quarantineQuerySchema } }, async (request) =>
-    ok(await quarantine.list({ ...request.query, owners: ownerIds(await callerScope(request)) })),
+  app.get(
+    '/quarantine',
+    { config: { access: { permission: CHECK }, tenancy: { kind: 'quarantine' } }, schema: { querystring: quarantineQuerySchema } },
+    async (request) => ok(await quarantine.list({ ...request.query, owners: ownerIds(await callerScope(request)) })),
   );
-  app.post('/quarantine/:id/resolve', { config: { access: { permission: `${CHECK}/edit` }, tenancy: { kind: 'quarantine' } }, schema: { params: idParams, body: quarantineResolveSchema } }, async (request) =>
-    ok(await quarantine.resolve(request.params.id, request.body, requireAuth(request).user.id), 'Resolved'),
+  app.post(
+    '/quarantine/:id/resolve',
+    { config: { access: { permission: `${CHECK}/edit` }, tenancy: { kind: 'quarantine' } }, schema: { params: idParams, body: quarantineResolveSchema } },
+    async (request) => ok(await quarantine.resolve(request.params.id, request.body, requireAuth(request).user.id), 'Resolved'),
   );
-  app.get('/audit-log', { config: { access: { anyOf: [CHECK, DEVICE] }, tenancy: meters }, schema: { querystring: z.object({ entity: z.enum(['quarantine', 'meter']), entityId: z.coerce.number().int().positive() }) } }, async (request) =>
-    ok(await auditEntries(db, request.query.entity, request.query.entityId, ownerIds(await callerScope(request)))),
+  app.get(
+    '/audit-log',
+    {
+      config: { access: { anyOf: [CHECK, DEVICE] }, tenancy: meters },
+      schema: { querystring: z.object({ entity: z.enum(['quarantine', 'meter']), entityId: z.coerce.number().int().positive() }) },
+    },
+    async (request) => ok(await auditEntries(db, request.query.entity, request.query.entityId, ownerIds(await callerScope(request)))),
   );
-  app.get('/ingest/rejections', { config: { access: { permission: CHECK }, tenancy: { kind: 'ingest_rejections' } }, schema: { querystring: rejectionQuerySchema } }, async (request) =>
-    ok(await rejectedReadings(db, request.query, ownerIds(await callerScope(request)))),
+  app.get(
+    '/ingest/rejections',
+    { config: { access: { permission: CHECK }, tenancy: { kind: 'ingest_rejections' } }, schema: { querystring: rejectionQuerySchema } },
+    async (request) => ok(await rejectedReadings(db, request.query, ownerIds(await callerScope(request)))),
   );
 
   // ---- base/device: replacements and gateway credentials ----
-  app.get('/meters/:id/replacements', { config: { access: { permission: DEVICE }, tenancy: meters }, schema: { params: idParams } }, async (request) => ok(await replacements.list(request.params.id)));
-  app.post('/meters/:id/replacements', { config: { access: { permission: `${DEVICE}/edit` }, tenancy: meters }, schema: { params: idParams, body: meterReplacementSchema } }, async (request) =>
-    ok(await replacements.record(request.params.id, request.body, requireAuth(request).user.id), 'Replacement recorded'),
+  app.get('/meters/:id/replacements', { config: { access: { permission: DEVICE }, tenancy: meters }, schema: { params: idParams } }, async (request) =>
+    ok(await replacements.list(request.params.id)),
   );
-  app.put('/gateways/:id/mqtt-credentials', { config: { access: { permission: `${DEVICE}/edit` }, tenancy: { kind: 'gateways', check: 'module' } }, schema: { params: idParams, body: gatewayCredentialsSchema } }, async (request) => {
-    const result = await setGatewayCredentials(db, request.params.id, request.body.mqttUsername, request.body.mqttPassword, await callerScope(request));
-    return ok(result, 'MQTT credentials saved');
-  });
+  app.post(
+    '/meters/:id/replacements',
+    { config: { access: { permission: `${DEVICE}/edit` }, tenancy: meters }, schema: { params: idParams, body: meterReplacementSchema } },
+    async (request) => ok(await replacements.record(request.params.id, request.body, requireAuth(request).user.id), 'Replacement recorded'),
+  );
+  app.put(
+    '/gateways/:id/mqtt-credentials',
+    {
+      config: { access: { permission: `${DEVICE}/edit` }, tenancy: { kind: 'gateways', check: 'module' } },
+      schema: { params: idParams, body: gatewayCredentialsSchema },
+    },
+    async (request) => {
+      const result = await setGatewayCredentials(db, request.params.id, request.body.mqttUsername, request.body.mqttPassword, await callerScope(request));
+      return ok(result, 'MQTT credentials saved');
+    },
+  );
 };

@@ -90,12 +90,19 @@ describe('uploading pictures', () => {
   });
 
   it('refuses pictures over 16384 pixels on a side or 64 megapixels', async () => {
-    for (const [width, height] of [[16385, 1], [1, 20000], [8001, 8000]] as const) {
+    for (const [width, height] of [
+      [16385, 1],
+      [1, 20000],
+      [8001, 8000],
+    ] as const) {
       const { status, body } = await k.upload(pngBytes(width, height, { pixels: false }));
       expect(status).toBe(400);
       expect(body).toEqual(tooLarge(width, height));
     }
-    for (const [width, height] of [[8000, 8000], [16384, 3906]] as const) {
+    for (const [width, height] of [
+      [8000, 8000],
+      [16384, 3906],
+    ] as const) {
       const { body } = await k.upload(pngBytes(width, height, { pixels: false }));
       expect(body.data).toMatchObject({ width, height });
     }
@@ -114,7 +121,12 @@ describe('uploading pictures', () => {
     const bytes = pngBytes(5, 5, { seed: 3 });
     const { body } = await k.upload(bytes, { name: '../../etc/passwd' });
     expect(body.data).toMatchObject({ name: 'passwd', url: `/api/files/${sha(bytes)}.png` });
-    for (const url of ['/api/files/passwd', '/api/files/..%2F..%2Fetc%2Fpasswd', `/api/files/${sha(bytes)}.gif`, `/api/files/${sha(bytes).toUpperCase()}.png`]) {
+    for (const url of [
+      '/api/files/passwd',
+      '/api/files/..%2F..%2Fetc%2Fpasswd',
+      `/api/files/${sha(bytes)}.gif`,
+      `/api/files/${sha(bytes).toUpperCase()}.png`,
+    ]) {
       const response = await k.call('GET', url, { token: null });
       expect([400, 404], url).toContain(response.status);
       expect(response.raw.equals(bytes), url).toBe(false);
@@ -190,7 +202,11 @@ describe('who may upload', () => {
     expect((await k.call('GET', '/api/files', { token: null })).status).toBe(401);
 
     const outsider = await k.userWith('files_outsider', ['/board/spriteView']);
-    for (const [method, url] of [['POST', '/api/files'], ['GET', '/api/files'], ['DELETE', '/api/files/1']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/files'],
+      ['GET', '/api/files'],
+      ['DELETE', '/api/files/1'],
+    ] as const) {
       const response = method === 'POST' ? await k.upload(bytes, { token: outsider }) : await k.call(method, url, { token: outsider });
       expect(response.status, `${method} ${url}`).toBe(403);
       expect(response.body.code).toBe(ErrorCode.FORBIDDEN);

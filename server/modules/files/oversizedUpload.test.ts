@@ -73,7 +73,11 @@ describe('an upload over the size limit, over a real socket', () => {
   it('gets the 413 envelope with connection: close, not a reset, in 20 of 20 tries of 20 MB', async () => {
     expect(4 * UPLOAD_MAX_BYTES).toBeGreaterThanOrEqual(20 * 1024 * 1024);
     const outcomes = await uploads(20 * 1024 * 1024, 20);
-    const expected: Outcome = { status: 413, connection: 'close', body: { code: ErrorCode.BODY_TOO_LARGE, data: null, message: 'The request body is too large' } };
+    const expected: Outcome = {
+      status: 413,
+      connection: 'close',
+      body: { code: ErrorCode.BODY_TOO_LARGE, data: null, message: 'The request body is too large' },
+    };
     expect(outcomes).toHaveLength(20);
     expect(outcomes.filter((outcome) => JSON.stringify(outcome) !== JSON.stringify(expected))).toEqual([]);
   }, 120_000);

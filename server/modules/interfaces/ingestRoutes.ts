@@ -32,7 +32,11 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
     let gatewayQuery = app.storage.db.selectFrom('gateways').select('id');
     if (owners) gatewayQuery = gatewayQuery.where('owner_user_id', 'in', owners);
     const gateways = await gatewayQuery.execute();
-    const outcome = await app.ingest.submit(request.body, { kind: 'http', allowedGatewayIds: new Set(gateways.map((g) => g.id)), ownerUserId: key.owner_user_id });
+    const outcome = await app.ingest.submit(request.body, {
+      kind: 'http',
+      allowedGatewayIds: new Set(gateways.map((g) => g.id)),
+      ownerUserId: key.owner_user_id,
+    });
     if ('refused' in outcome) {
       const error = outcome.busy
         ? new AppError('UNAVAILABLE', { message: outcome.refused, headers: { 'retry-after': '1' } })

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const now = Date.now();
 
 async function activeKey(name = 'SCADA'): Promise<string> {
@@ -24,9 +25,15 @@ async function activeKey(name = 'SCADA'): Promise<string> {
 
 describe('interface keys', () => {
   it('answers 10009 for a key that does not exist and 10010 for one already used', async () => {
-    expect((await post('/api/interface-keys/activate', { key: 'ek_nope' }, bearer(adminToken))).json()).toMatchObject({ code: ErrorCode.SDK_KEY_INVALID, message: 'The sdk key is invalid' });
+    expect((await post('/api/interface-keys/activate', { key: 'ek_nope' }, bearer(adminToken))).json()).toMatchObject({
+      code: ErrorCode.SDK_KEY_INVALID,
+      message: 'The sdk key is invalid',
+    });
     const key = await activeKey();
-    expect((await post('/api/interface-keys/activate', { key }, bearer(adminToken))).json()).toMatchObject({ code: ErrorCode.SDK_KEY_USED, message: 'The sdk key has already been used' });
+    expect((await post('/api/interface-keys/activate', { key }, bearer(adminToken))).json()).toMatchObject({
+      code: ErrorCode.SDK_KEY_USED,
+      message: 'The sdk key has already been used',
+    });
   });
 
   it('lists keys without their secret text', async () => {
@@ -48,7 +55,14 @@ describe('POST /api/ingest/readings', () => {
     const key = await activeKey('Billing system');
     const response = await post(
       '/api/ingest/readings',
-      { ts: now - 60_000, readings: [{ meter: 'M041', values: { kwh: 12.5, kw: 3 } }, { meter: 'M041', ts: now, values: { kwh: 13 } }, { meter: 'GHOST', values: { kwh: 1 } }] },
+      {
+        ts: now - 60_000,
+        readings: [
+          { meter: 'M041', values: { kwh: 12.5, kw: 3 } },
+          { meter: 'M041', ts: now, values: { kwh: 13 } },
+          { meter: 'GHOST', values: { kwh: 1 } },
+        ],
+      },
       { 'x-interface-key': key },
     );
     expect(response.json()).toEqual({

@@ -30,7 +30,12 @@ describe('interface keys and their calls belong to a user tree', () => {
 
   const beta = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) => callAs(t.app, trees.beta.token, method, url, body);
   const send = (key: string, meter: string) =>
-    t.app.inject({ method: 'POST', url: '/api/ingest/readings', headers: { [INTERFACE_KEY_HEADER]: key }, payload: { readings: [{ meter, ts: Date.now() - 60_000, values: { kwh: 1 } }] } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/readings',
+      headers: { [INTERFACE_KEY_HEADER]: key },
+      payload: { readings: [{ meter, ts: Date.now() - 60_000, values: { kwh: 1 } }] },
+    });
 
   it("tree A's sub-user sees and activates the key of its tree; tree B neither sees nor touches it", async () => {
     const alpha = await callAs(t.app, trees.alphaSub.token, 'GET', '/api/interface-keys');
@@ -50,7 +55,9 @@ describe('interface keys and their calls belong to a user tree', () => {
     const refused = (await send(keys.b.key, a.meterCode)).json().data;
     expect(refused.rejected).toEqual([{ index: 0, meter: a.meterCode, reason: `meter "${a.meterCode}" is not on a gateway of this interface key's owner` }]);
     expect((await beta('GET', '/api/interface-calls')).body.data.rows.map((c: { keyId: number }) => c.keyId)).toEqual([keys.b.id]);
-    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/interface-calls')).body.data.rows.map((c: { keyId: number }) => c.keyId)).toEqual([keys.a.id]);
+    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/interface-calls')).body.data.rows.map((c: { keyId: number }) => c.keyId)).toEqual([
+      keys.a.id,
+    ]);
     const rejections = (await beta('GET', '/api/ingest/rejections')).body.data.rows;
     expect(rejections.map((r: { meterCode: string }) => r.meterCode)).toEqual([a.meterCode]);
     expect((await callAs(t.app, trees.alpha.token, 'GET', '/api/ingest/rejections')).body.data.total).toBe(0);

@@ -47,7 +47,11 @@ export class InterfaceKeyRepository {
   }
 
   async setState(id: number, state: 'active' | 'revoked', now = Date.now()): Promise<void> {
-    await this.db.updateTable('interface_keys').set(state === 'active' ? { state, activated_at: now } : { state }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('interface_keys')
+      .set(state === 'active' ? { state, activated_at: now } : { state })
+      .where('id', '=', id)
+      .execute();
   }
 
   async touch(id: number, now = Date.now()): Promise<void> {

@@ -37,20 +37,45 @@ export const interfaceKeyRoutes: FastifyPluginAsync = async (base) => {
     return ok(toInterfaceKey((await keys.findById(row.id)) ?? row), 'Activated');
   });
 
-  app.delete('/interface-keys/:id', { config: { access: { permission: `${MENU}/delete` }, tenancy }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
-    const row = await keys.findById(request.params.id);
-    if (!row || !inScope(await callerScope(request), row.owner_user_id)) throw new AppError('NOT_FOUND', { message: 'No such interface key' });
-    await keys.setState(row.id, 'revoked');
-    return ok(null, 'Revoked');
-  });
+  app.delete(
+    '/interface-keys/:id',
+    { config: { access: { permission: `${MENU}/delete` }, tenancy }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const row = await keys.findById(request.params.id);
+      if (!row || !inScope(await callerScope(request), row.owner_user_id)) throw new AppError('NOT_FOUND', { message: 'No such interface key' });
+      await keys.setState(row.id, 'revoked');
+      return ok(null, 'Revoked');
+    },
+  );
 
   /** thirdinterfaces/call-record: every ingestion call, newest first. */
-  app.get('/interface-calls', { config: { access: { permission: '/thirdinterfaces/call-record' }, tenancy }, schema: { querystring: pageQuerySchema } }, async (request) => {
-    const { page, size } = request.query;
-    const owned = (await keys.listOwnedBy(ownerIds(await callerScope(request)))).map((k) => k.id);
-    const scope = app.storage.db.selectFrom('interface_calls').where('key_id', 'in', owned.length ? owned : [-1]);
-    const [{ total }] = (await scope.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [{ total: number }];
-    const rows = await scope.selectAll().orderBy('id', 'desc').limit(size).offset((page - 1) * size).execute();
-    return ok({ total: Number(total), rows: rows.map((r) => ({ _id: r.id, keyId: r.key_id, at: r.at, ip: r.ip, accepted: r.accepted, rejected: r.rejected, code: r.code, durationMs: r.duration_ms })) });
-  });
+  app.get(
+    '/interface-calls',
+    { config: { access: { permission: '/thirdinterfaces/call-record' }, tenancy }, schema: { querystring: pageQuerySchema } },
+    async (request) => {
+      const { page, size } = request.query;
+      const owned = (await keys.listOwnedBy(ownerIds(await callerScope(request)))).map((k) => k.id);
+      const scope = app.storage.db.selectFrom('interface_calls').where('key_id', 'in', owned.length ? owned : [-1]);
+      const [{ total }] = (await scope.select((eb) => eb.fn.countAll<number>().as('total')).execute()) as [{ total: number }];
+      const rows = await scope
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute();
+      return ok({
+        total: Number(total),
+        rows: rows.map((r) => ({
+          _id: r.id,
+          keyId: r.key_id,
+          at: r.at,
+          ip: r.ip,
+          accepted: r.accepted,
+          rejected: r.rejected,
+          code: r.code,
+          durationMs: r.duration_ms,
+        })),
+      });
+    },
+  );
 };

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METER_DIRECTORY_CHANNEL, energyChannel, type EnergyFlowData, type EnergySeriesData, type EnergySummaryData, type MeterDirectoryData } from '@shared/board/channels';
+import {
+  METER_DIRECTORY_CHANNEL,
+  energyChannel,
+  type EnergyFlowData,
+  type EnergySeriesData,
+  type EnergySummaryData,
+  type MeterDirectoryData,
+} from '@shared/board/channels';
 import type { ChannelError } from '@shared/realtime/protocol';
 import { RealtimeClient } from '@shared/realtime/realtimeClient';
 import { loginAs } from '@tests/support/testApp';
@@ -32,7 +39,11 @@ function connect(token: string): RealtimeClient {
 function collect<T>(client: RealtimeClient, channel: string) {
   const received: { at: number; data: T }[] = [];
   const errors: ChannelError[] = [];
-  const stop = client.subscribe<T>(channel, (data) => received.push({ at: Date.now(), data }), (error) => errors.push(error));
+  const stop = client.subscribe<T>(
+    channel,
+    (data) => received.push({ at: Date.now(), data }),
+    (error) => errors.push(error),
+  );
   return { received, errors, stop };
 }
 
@@ -49,7 +60,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function userWithScreens(username: string, fullpaths: string[]): Promise<string> {
   const db = k.t.app.storage.db;
   const userId = await insertSubUserRow(db, { username, password: 'Operator!234' });
-  const role = await db.insertInto('roles').values({ name: `${username}-role`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `${username}-role`, type: 1, description: '', is_default: 0, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_roles').values({ user_id: userId, role_id: role.id }).execute();
   for (const fullpath of fullpaths) {
     const router = await db.selectFrom('routers').select('id').where('fullpath', '=', fullpath).executeTakeFirstOrThrow();
@@ -66,7 +81,12 @@ describe('energy channels over the socket', () => {
     const channel = energyChannel({ kind: 'series', scope: 'meter', ids: [meter], energyType: 'electricity', grain: 'hour', periods: 2 });
     const series = collect<EnergySeriesData>(connect(k.token), channel);
     await until(() => series.received.length === 1, 'the snapshot');
-    expect(series.received[0]!.data).toMatchObject({ scope: 'meter', grain: 'hour', unit: 'kWh', series: [{ scopeId: meter, name: 'M010 Hall A distribution board', total: 0 }] });
+    expect(series.received[0]!.data).toMatchObject({
+      scope: 'meter',
+      grain: 'hour',
+      unit: 'kWh',
+      series: [{ scopeId: meter, name: 'M010 Hall A distribution board', total: 0 }],
+    });
     expect(series.received[0]!.data.periods).toHaveLength(2);
     expect(Math.abs(series.received[0]!.data.computedAt - Date.now())).toBeLessThan(2_000);
 
@@ -141,7 +161,11 @@ describe('meters:directory', () => {
       topDepartmentId: await k.id('departments', 'PLANT'),
       online: true,
     });
-    expect(byCode.get('M011')).toMatchObject({ departmentPath: 'Main Plant / Production Hall A / Line 1', topDepartmentId: await k.id('departments', 'PLANT'), online: false });
+    expect(byCode.get('M011')).toMatchObject({
+      departmentPath: 'Main Plant / Production Hall A / Line 1',
+      topDepartmentId: await k.id('departments', 'PLANT'),
+      online: false,
+    });
     expect(byCode.get('M040')).toMatchObject({ departmentPath: 'Office Building', topDepartmentId: await k.id('departments', 'OFFICE'), online: true });
     expect(byCode.get('M036')).toMatchObject({ energyType: 'water', departmentPath: 'Main Plant / Utilities / Boiler House' });
   });

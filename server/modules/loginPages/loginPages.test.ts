@@ -19,12 +19,28 @@ const call = async (method: Method, url: string, options: { payload?: unknown; t
 async function userWithScreens(username: string, paths: string[]): Promise<string> {
   const { db } = t.app.storage;
   const userId = await insertSubUserRow(db, { username, password: 'Secret!234' });
-  const role = await db.insertInto('roles').values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ name: `role_${username}`, type: 1, description: '', is_default: 0, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (const fullpath of paths) {
     let router = await db.selectFrom('routers').select('id').where('fullpath', '=', fullpath).executeTakeFirst();
     router ??= await db
       .insertInto('routers')
-      .values({ path: fullpath.split('/').pop()!, fullpath, perm_key: fullpath, level: 2, parent_id: null, type: 'button', title: fullpath, icon: null, sort: 0, hidden: 1, no_role: 0 })
+      .values({
+        path: fullpath.split('/').pop()!,
+        fullpath,
+        perm_key: fullpath,
+        level: 2,
+        parent_id: null,
+        type: 'button',
+        title: fullpath,
+        icon: null,
+        sort: 0,
+        hidden: 1,
+        no_role: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('role_routers').values({ role_id: role.id, router_id: router.id }).execute();
@@ -54,15 +70,27 @@ describe('login pages', () => {
   it('creates with the contract defaults, lists, updates and deletes', async () => {
     const created = await create({ edition: '  Energy Platform — Plant 2 ', domainName: 'Plant2.Example.com' });
     expect(created).toMatchObject({ code: 0, message: 'Created' });
-    expect(created.data).toMatchObject({ edition: 'Energy Platform — Plant 2', notes: '', state: false, domainName: 'plant2.example.com', templateName: 'classic' });
+    expect(created.data).toMatchObject({
+      edition: 'Energy Platform — Plant 2',
+      notes: '',
+      state: false,
+      domainName: 'plant2.example.com',
+      templateName: 'classic',
+    });
     const id = created.data._id;
 
     const list = (await call('GET', '/api/login-pages?page=1&size=20')).body.data;
     expect(list.total).toBe(1);
     expect(list.rows.map((row: { _id: number }) => row._id)).toEqual([id]);
 
-    const updated = await call('PUT', `/api/login-pages/${id}`, { payload: { edition: 'Plant 2', notes: 'night shift', state: true, domainName: 'plant2.example.com', templateName: 'control-room' } });
-    expect(updated.body).toMatchObject({ code: 0, message: 'Updated', data: { _id: id, edition: 'Plant 2', notes: 'night shift', state: true, templateName: 'control-room' } });
+    const updated = await call('PUT', `/api/login-pages/${id}`, {
+      payload: { edition: 'Plant 2', notes: 'night shift', state: true, domainName: 'plant2.example.com', templateName: 'control-room' },
+    });
+    expect(updated.body).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: { _id: id, edition: 'Plant 2', notes: 'night shift', state: true, templateName: 'control-room' },
+    });
     expect((await call('PUT', '/api/login-pages/99999', { payload: { edition: 'x' } })).status).toBe(404);
 
     expect((await call('DELETE', `/api/login-pages/${id}`)).body).toMatchObject({ code: 0, message: 'Deleted' });
@@ -86,13 +114,19 @@ describe('login pages', () => {
     const first = (await create({ edition: 'Main site', state: true, domainName: 'energy.example.com' })).data;
     const clash = await call('POST', '/api/login-pages', { payload: { edition: 'Second', state: true, domainName: 'ENERGY.example.com' } });
     expect(clash.status).toBe(400);
-    expect(clash.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'loginPages.domain_active_err', data: { issues: [{ field: 'domainName', message: 'loginPages.domain_active_err' }] } });
+    expect(clash.body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'loginPages.domain_active_err',
+      data: { issues: [{ field: 'domainName', message: 'loginPages.domain_active_err' }] },
+    });
     // Inactive entries for the same domain are fine, and activating one of them is refused while the first is active.
     const spare = (await create({ edition: 'Second', state: false, domainName: 'energy.example.com' })).data;
     const activate = await call('PUT', `/api/login-pages/${spare._id}`, { payload: { edition: 'Second', state: true, domainName: 'energy.example.com' } });
     expect(activate.body.message).toBe('loginPages.domain_active_err');
     // An entry may be saved again while it is the active one.
-    expect((await call('PUT', `/api/login-pages/${first._id}`, { payload: { edition: 'Main site 2', state: true, domainName: 'energy.example.com' } })).body.code).toBe(0);
+    expect(
+      (await call('PUT', `/api/login-pages/${first._id}`, { payload: { edition: 'Main site 2', state: true, domainName: 'energy.example.com' } })).body.code,
+    ).toBe(0);
     expect((await call('DELETE', '/api/login-pages', { payload: { ids: [first._id, spare._id, 99999] } })).body.data).toEqual({ deleted: 2 });
   });
 
@@ -122,7 +156,13 @@ describe('login pages access', () => {
 
   beforeAll(async () => {
     viewer = await userWithScreens('lpviewer', ['/settings', '/settings/loginPageSet']);
-    editor = await userWithScreens('lpeditor', ['/settings', '/settings/loginPageSet', '/settings/loginPageSet/add', '/settings/loginPageSet/edit', '/settings/loginPageSet/delete']);
+    editor = await userWithScreens('lpeditor', [
+      '/settings',
+      '/settings/loginPageSet',
+      '/settings/loginPageSet/add',
+      '/settings/loginPageSet/edit',
+      '/settings/loginPageSet/delete',
+    ]);
     outsider = await userWithScreens('lpoutsider', ['/settings', '/settings/user']);
     id = (await create({ edition: 'Access check' })).data._id;
   });

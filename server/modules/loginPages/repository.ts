@@ -1,6 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import { LOGIN_PAGE_MESSAGES, type CurrentLoginPage, type LoginPageList, type LoginPageRow, type LoginPageTemplate, type loginPageInputSchema } from '@shared/schemas/loginPages';
+import {
+  LOGIN_PAGE_MESSAGES,
+  type CurrentLoginPage,
+  type LoginPageList,
+  type LoginPageRow,
+  type LoginPageTemplate,
+  type loginPageInputSchema,
+} from '@shared/schemas/loginPages';
 import type { Database, LoginPagesTable } from '../../db/schema';
 import { flag, isSet } from '../../db/columns';
 import { AppError } from '../../http/appError';
@@ -22,8 +29,17 @@ export class LoginPageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async list(page: number, size: number): Promise<LoginPageList> {
-    const { total } = await this.db.selectFrom('login_pages').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await this.db.selectFrom('login_pages').selectAll().orderBy('id', 'asc').limit(size).offset((page - 1) * size).execute();
+    const { total } = await this.db
+      .selectFrom('login_pages')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('login_pages')
+      .selectAll()
+      .orderBy('id', 'asc')
+      .limit(size)
+      .offset((page - 1) * size)
+      .execute();
     return { total: Number(total), rows: rows.map(toRow) };
   }
 
@@ -31,7 +47,11 @@ export class LoginPageRepository {
     return this.db.transaction().execute(async (trx) => {
       await assertDomainFree(trx, fields, null);
       const now = Date.now();
-      const row = await trx.insertInto('login_pages').values({ ...columns(fields), created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto('login_pages')
+        .values({ ...columns(fields), created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return toRow(row);
     });
   }
@@ -41,7 +61,12 @@ export class LoginPageRepository {
       const existing = await trx.selectFrom('login_pages').select('id').where('id', '=', id).executeTakeFirst();
       if (!existing) throw new AppError('NOT_FOUND', { message: 'No such login page' });
       await assertDomainFree(trx, fields, id);
-      const row = await trx.updateTable('login_pages').set({ ...columns(fields), updated_at: Date.now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      const row = await trx
+        .updateTable('login_pages')
+        .set({ ...columns(fields), updated_at: Date.now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return toRow(row);
     });
   }

@@ -19,8 +19,10 @@ export const loginPageRoutes: FastifyPluginAsync = async (base) => {
   // Public: the login page asks before anyone has signed in.
   app.get('/login-pages/current', { config: { access: 'public' } }, async (request) => ok(await pages.current(requestHost(request))));
 
-  app.get('/login-pages', { config: { access: { permission: SCREEN }, tenancy: 'platform' }, schema: { querystring: loginPageListQuerySchema } }, async (request) =>
-    ok(await pages.list(request.query.page, request.query.size)),
+  app.get(
+    '/login-pages',
+    { config: { access: { permission: SCREEN }, tenancy: 'platform' }, schema: { querystring: loginPageListQuerySchema } },
+    async (request) => ok(await pages.list(request.query.page, request.query.size)),
   );
   app.post('/login-pages', { config: { access: { permission: `${SCREEN}/add` }, tenancy: 'platform' } }, async (request) =>
     ok(await pages.create(parseOrThrow(loginPageInputSchema, request.body)), 'Created'),
@@ -28,10 +30,14 @@ export const loginPageRoutes: FastifyPluginAsync = async (base) => {
   app.put('/login-pages/:id', { config: { access: { permission: `${SCREEN}/edit` }, tenancy: 'platform' }, schema: { params: idParams } }, async (request) =>
     ok(await pages.update(request.params.id, parseOrThrow(loginPageInputSchema, request.body)), 'Updated'),
   );
-  app.delete('/login-pages/:id', { config: { access: { permission: `${SCREEN}/delete` }, tenancy: 'platform' }, schema: { params: idParams } }, async (request) => {
-    if ((await pages.remove([request.params.id])) === 0) throw new AppError('NOT_FOUND', { message: 'No such login page' });
-    return ok(null, 'Deleted');
-  });
+  app.delete(
+    '/login-pages/:id',
+    { config: { access: { permission: `${SCREEN}/delete` }, tenancy: 'platform' }, schema: { params: idParams } },
+    async (request) => {
+      if ((await pages.remove([request.params.id])) === 0) throw new AppError('NOT_FOUND', { message: 'No such login page' });
+      return ok(null, 'Deleted');
+    },
+  );
   app.delete('/login-pages', { config: { access: { permission: `${SCREEN}/delete` }, tenancy: 'platform' } }, async (request) => {
     const { ids } = parseOrThrow(loginPageBatchDeleteSchema, request.body);
     return ok({ deleted: await pages.remove(ids) }, 'Deleted');

@@ -17,7 +17,9 @@ export const pushChannelRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const settings = app.pushes.settings;
 
-  app.get('/push-channels', { config: { access: readBy(SCREENS.verify, SCREENS.pushSms, SCREENS.pushWx), tenancy: 'platform' } }, async () => ok(await settings.publicView()));
+  app.get('/push-channels', { config: { access: readBy(SCREENS.verify, SCREENS.pushSms, SCREENS.pushWx), tenancy: 'platform' } }, async () =>
+    ok(await settings.publicView()),
+  );
   const editAccess = (channel: PushChannel) => button('edit', CHANNEL_SCREEN[channel]);
   app.put('/push-channels/email', { config: { access: editAccess('email'), tenancy: 'platform' }, schema: { body: emailSettingsSchema } }, async (request) => {
     await settings.save('email', request.body);
@@ -27,14 +29,21 @@ export const pushChannelRoutes: FastifyPluginAsync = async (base) => {
     await settings.save('sms', request.body);
     return ok((await settings.publicView()).sms, 'Updated');
   });
-  app.put('/push-channels/wechat', { config: { access: editAccess('wechat'), tenancy: 'platform' }, schema: { body: wechatSettingsSchema } }, async (request) => {
-    await settings.save('wechat', request.body);
-    return ok((await settings.publicView()).wechat, 'Updated');
-  });
+  app.put(
+    '/push-channels/wechat',
+    { config: { access: editAccess('wechat'), tenancy: 'platform' }, schema: { body: wechatSettingsSchema } },
+    async (request) => {
+      await settings.save('wechat', request.body);
+      return ok((await settings.publicView()).wechat, 'Updated');
+    },
+  );
   // A test sends a real message (an SMS costs money): whoever may edit the channel, or the verify screen's edit.
   app.post(
     '/push-channels/:channel/test',
-    { config: { access: { anyOf: [...new Set([`${SCREENS.verify}/edit`, ...PUSH_CHANNELS.map((c) => `${CHANNEL_SCREEN[c]}/edit`)])] }, tenancy: 'platform' }, schema: { params: channelParams, body: channelTestSchema } },
+    {
+      config: { access: { anyOf: [...new Set([`${SCREENS.verify}/edit`, ...PUSH_CHANNELS.map((c) => `${CHANNEL_SCREEN[c]}/edit`)])] }, tenancy: 'platform' },
+      schema: { params: channelParams, body: channelTestSchema },
+    },
     async (request) => {
       const { channel } = request.params;
       const auth = requireAuth(request);

@@ -32,7 +32,12 @@ export const pushContactRoutes: FastifyPluginAsync = async (base) => {
       const { pushEmails, pushPhones, smsCount } = request.body;
       await db
         .updateTable('users')
-        .set({ push_emails: JSON.stringify([...new Set(pushEmails)]), push_phones: JSON.stringify([...new Set(pushPhones)]), sms_count: smsCount, updated_at: Date.now() })
+        .set({
+          push_emails: JSON.stringify([...new Set(pushEmails)]),
+          push_phones: JSON.stringify([...new Set(pushPhones)]),
+          sms_count: smsCount,
+          updated_at: Date.now(),
+        })
         .where('id', '=', userId)
         .execute();
       const [contacts] = await listPushContacts(db, [userId], Date.now(), app.pushes.timeZone);

@@ -15,7 +15,13 @@ const MENUS = [
   '/msg/webServiceRecord',
 ];
 const template = (name: string) => ({ name, channel: 'email', subject: '{{kind}}', body: 'Alarm on {{subject}}' });
-const task = (name: string, recipientIds: number[], fields: Record<string, unknown> = {}) => ({ name, channel: 'email', kinds: ['device'], recipientIds, ...fields });
+const task = (name: string, recipientIds: number[], fields: Record<string, unknown> = {}) => ({
+  name,
+  channel: 'email',
+  kinds: ['device'],
+  recipientIds,
+  ...fields,
+});
 
 describe('push tasks, templates, records and contacts belong to a user tree', () => {
   let t: TestApp;
@@ -32,15 +38,35 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
     a = await treeObjects(t.app, trees.alpha.id, 'ALPHA');
     b = await treeObjects(t.app, trees.beta.id, 'BETA');
     const { db } = t.app.storage;
-    await db.updateTable('users').set({ push_emails: JSON.stringify(['alpha@example.test']) }).where('id', '=', trees.alpha.id).execute();
-    await db.updateTable('users').set({ push_emails: JSON.stringify(['beta@example.test']) }).where('id', '=', trees.beta.id).execute();
+    await db
+      .updateTable('users')
+      .set({ push_emails: JSON.stringify(['alpha@example.test']) })
+      .where('id', '=', trees.alpha.id)
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ push_emails: JSON.stringify(['beta@example.test']) })
+      .where('id', '=', trees.beta.id)
+      .execute();
     const alpha = (method: 'POST', url: string, body: unknown) => callAs(t.app, trees.alpha.token, method, url, body);
     ids.aTemplate = (await alpha('POST', '/api/push-templates', template('Alpha mail'))).body.data.id;
-    ids.aTask = (await alpha('POST', '/api/push-tasks', task('Alpha task', [trees.alpha.id, trees.alphaSub.id], { templateId: ids.aTemplate, departmentId: a.department }))).body.data.id;
+    ids.aTask = (
+      await alpha('POST', '/api/push-tasks', task('Alpha task', [trees.alpha.id, trees.alphaSub.id], { templateId: ids.aTemplate, departmentId: a.department }))
+    ).body.data.id;
     // Tree B's task has no department filter: it must still push tree B's alarms only.
     ids.bTask = (await callAs(t.app, trees.beta.token, 'POST', '/api/push-tasks', task('Beta task', [trees.beta.id]))).body.data.id;
     const subject = await alarmSubject(db, 'meter', a.meter);
-    const alarm = await t.app.alarms.engine.records.raise({ kind: 'device', severity: 'high', subject, ruleId: 0, metric: null, value: null, limit: null, message: 'Alpha alarm', at: Date.now() });
+    const alarm = await t.app.alarms.engine.records.raise({
+      kind: 'device',
+      severity: 'high',
+      subject,
+      ruleId: 0,
+      metric: null,
+      value: null,
+      limit: null,
+      message: 'Alpha alarm',
+      at: Date.now(),
+    });
     ids.aAlarm = alarm.id;
     await t.app.pushes.dispatcher.idle();
     const record = await db.selectFrom('push_records').select('id').where('task_id', '=', ids.aTask).executeTakeFirst();
@@ -55,7 +81,10 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
   it("a task without a department filter pushes only its own tree's alarms", async () => {
     const { db } = t.app.storage;
     const pushed = await db.selectFrom('push_records').select(['task_id', 'address']).where('alarm_id', '=', ids.aAlarm).orderBy('id').execute();
-    expect(pushed).toEqual([{ task_id: ids.aTask, address: 'alpha@example.test' }, { task_id: ids.aTask, address: '' }]);
+    expect(pushed).toEqual([
+      { task_id: ids.aTask, address: 'alpha@example.test' },
+      { task_id: ids.aTask, address: '' },
+    ]);
     expect(ids.aRecord).toBeGreaterThan(0);
   });
 
@@ -69,7 +98,10 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
     const sub = await callAs(t.app, trees.alphaSub.token, 'GET', '/api/push-tasks');
     expect(sub.body.data.map((x: { name: string }) => x.name)).toEqual(['Alpha task']);
     expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/push-records')).body.data.total).toBe(2);
-    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/push-contacts')).body.data.map((c: { userId: number }) => c.userId)).toEqual([trees.alpha.id, trees.alphaSub.id]);
+    expect((await callAs(t.app, trees.alphaSub.token, 'GET', '/api/push-contacts')).body.data.map((c: { userId: number }) => c.userId)).toEqual([
+      trees.alpha.id,
+      trees.alphaSub.id,
+    ]);
   });
 
   it("reads, edits and deletes of tree A's tasks and templates answer 'not found' and change nothing", async () => {
@@ -84,7 +116,11 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
     }
     expect((await beta('DELETE', '/api/push-tasks', { ids: [ids.aTask] })).body.data).toEqual({ deleted: 0 });
     expect((await beta('DELETE', '/api/push-templates', { ids: [ids.aTemplate] })).body.data).toEqual({ deleted: 0 });
-    expect((await asAdmin(`/api/push-tasks/${ids.aTask}`)).body.data).toMatchObject({ name: 'Alpha task', enabled: true, recipientIds: [trees.alpha.id, trees.alphaSub.id] });
+    expect((await asAdmin(`/api/push-tasks/${ids.aTask}`)).body.data).toMatchObject({
+      name: 'Alpha task',
+      enabled: true,
+      recipientIds: [trees.alpha.id, trees.alphaSub.id],
+    });
     expect((await asAdmin('/api/push-templates')).body.data.map((x: { name: string }) => x.name)).toContain('Alpha mail');
   });
 
@@ -103,7 +139,10 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
   });
 
   it("resends, previews and contact edits of tree A's records, alarms and users are refused", async () => {
-    expect((await beta('POST', '/api/push-records/resend', { ids: [ids.aRecord] })).body.data).toEqual({ changed: [], skipped: [{ id: ids.aRecord, reason: 'no such push record' }] });
+    expect((await beta('POST', '/api/push-records/resend', { ids: [ids.aRecord] })).body.data).toEqual({
+      changed: [],
+      skipped: [{ id: ids.aRecord, reason: 'no such push record' }],
+    });
     const preview = await beta('POST', '/api/push-templates/preview', { subject: 's', body: 'b', alarmId: ids.aAlarm });
     expect(preview.status).toBe(404);
     const contact = await beta('PUT', `/api/push-contacts/${trees.alpha.id}`, { pushEmails: ['spy@example.test'] });
@@ -111,7 +150,9 @@ describe('push tasks, templates, records and contacts belong to a user tree', ()
     expect(contact.body.message).toBe('No such user');
     const alpha = await t.app.storage.db.selectFrom('users').select('push_emails').where('id', '=', trees.alpha.id).executeTakeFirstOrThrow();
     expect(JSON.parse(alpha.push_emails)).toEqual(['alpha@example.test']);
-    const own = await callAs(t.app, trees.alphaSub.token, 'PUT', `/api/push-contacts/${trees.alpha.id}`, { pushEmails: ['alpha@example.test', 'ops@example.test'] });
+    const own = await callAs(t.app, trees.alphaSub.token, 'PUT', `/api/push-contacts/${trees.alpha.id}`, {
+      pushEmails: ['alpha@example.test', 'ops@example.test'],
+    });
     expect(own.status).toBe(200);
   });
 

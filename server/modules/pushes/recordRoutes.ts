@@ -27,7 +27,9 @@ export const pushRecordRoutes: FastifyPluginAsync = async (base) => {
     if (result.changed.length > 0) app.pushes.worker.kick();
     return ok(result);
   });
-  app.get('/provider-calls', { config: { access: readBy(SCREENS.providerCalls), tenancy }, schema: { querystring: providerCallQuerySchema } }, async (request) =>
-    ok(await listProviderCalls(db, request.query, ownerIds(await callerScope(request)))),
+  app.get(
+    '/provider-calls',
+    { config: { access: readBy(SCREENS.providerCalls), tenancy }, schema: { querystring: providerCallQuerySchema } },
+    async (request) => ok(await listProviderCalls(db, request.query, ownerIds(await callerScope(request)))),
   );
 };

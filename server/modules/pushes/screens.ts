@@ -18,4 +18,3 @@ export const SCREENS = {
 export const readBy = (...screens: string[]): Access => ({ anyOf: screens });
 /** Writing: the screen's add, edit or delete button (spec §6 button entries; admins pass). */
 export const button = (name: 'add' | 'edit' | 'delete', ...screens: string[]): Access => ({ anyOf: screens.map((screen) => `${screen}/${name}`) });
-

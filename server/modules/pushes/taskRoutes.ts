@@ -28,11 +28,15 @@ export const pushTaskRoutes: FastifyPluginAsync = async (base) => {
   app.post('/push-tasks', { config: { access: button('add', SCREENS.task), tenancy }, schema: { body: pushTaskSchema } }, async (request) =>
     ok(await tasks.create(request.body, await callerScope(request)), 'Created'),
   );
-  app.put('/push-tasks/:id', { config: { access: button('edit', SCREENS.task), tenancy }, schema: { params: idParams, body: pushTaskSchema } }, async (request) => {
-    const task = await tasks.update(request.params.id, request.body, await callerScope(request));
-    if (!task) throw notFound();
-    return ok(task, 'Updated');
-  });
+  app.put(
+    '/push-tasks/:id',
+    { config: { access: button('edit', SCREENS.task), tenancy }, schema: { params: idParams, body: pushTaskSchema } },
+    async (request) => {
+      const task = await tasks.update(request.params.id, request.body, await callerScope(request));
+      if (!task) throw notFound();
+      return ok(task, 'Updated');
+    },
+  );
   app.delete('/push-tasks', { config: { access: button('delete', SCREENS.task), tenancy }, schema: { body: deleteBody } }, async (request) =>
     ok({ deleted: await tasks.remove(request.body.ids, ownerIds(await callerScope(request))) }, 'Deleted'),
   );

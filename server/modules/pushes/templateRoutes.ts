@@ -34,37 +34,54 @@ export const pushTemplateRoutes: FastifyPluginAsync = async (base) => {
   app.post('/push-templates', { config: { access: button('add', SCREENS.template), tenancy }, schema: { body: pushTemplateSchema } }, async (request) =>
     ok(await templates.create(request.body, (await callerScope(request)).home), 'Created'),
   );
-  app.put('/push-templates/:id', { config: { access: button('edit', SCREENS.template), tenancy }, schema: { params: idParams, body: pushTemplateSchema } }, async (request) => {
-    const template = await templates.update(request.params.id, request.body);
-    if (!template) throw notFound();
-    return ok(template, 'Updated');
-  });
+  app.put(
+    '/push-templates/:id',
+    { config: { access: button('edit', SCREENS.template), tenancy }, schema: { params: idParams, body: pushTemplateSchema } },
+    async (request) => {
+      const template = await templates.update(request.params.id, request.body);
+      if (!template) throw notFound();
+      return ok(template, 'Updated');
+    },
+  );
   app.delete('/push-templates', { config: { access: button('delete', SCREENS.template), tenancy }, schema: { body: deleteBody } }, async (request) =>
     ok({ deleted: await templates.remove(request.body.ids, ownerIds(await callerScope(request))) }, 'Deleted'),
   );
   // A preview fills the text being edited: the sample alarm, or a real one; the caller is the recipient.
-  app.post('/push-templates/preview', { config: { access: readBy(SCREENS.template, SCREENS.templateSettings), tenancy: { kind: 'alarmRecords', check: 'module' } }, schema: { body: templatePreviewSchema } }, async (request) => {
-    const { subject, body, alarmId } = request.body;
-    assertKnownPlaceholders({ subject, body });
-    let alarm = sampleAlarm(Date.now());
-    if (alarmId !== undefined) {
-      // Only an alarm the caller may see (another tree's is "no such alarm").
-      const visibility = visibilityOf(await callerScope(request));
-      let select = db.selectFrom('alarm_records').selectAll().where('id', '=', alarmId);
-      if (visibility) select = select.where(visibleSubjects(visibility));
-      const row = await select.executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', { message: 'No such alarm' });
-      alarm = toAlarmRecord(row);
-    }
-    const auth = requireAuth(request);
-    const values = placeholderValues(alarm, auth.user.true_name || auth.user.username, app.pushes.timeZone);
-    const preview: TemplatePreview = renderMessage('email', { subject, body }, values);
-    return ok(preview);
-  });
+  app.post(
+    '/push-templates/preview',
+    {
+      config: { access: readBy(SCREENS.template, SCREENS.templateSettings), tenancy: { kind: 'alarmRecords', check: 'module' } },
+      schema: { body: templatePreviewSchema },
+    },
+    async (request) => {
+      const { subject, body, alarmId } = request.body;
+      assertKnownPlaceholders({ subject, body });
+      let alarm = sampleAlarm(Date.now());
+      if (alarmId !== undefined) {
+        // Only an alarm the caller may see (another tree's is "no such alarm").
+        const visibility = visibilityOf(await callerScope(request));
+        let select = db.selectFrom('alarm_records').selectAll().where('id', '=', alarmId);
+        if (visibility) select = select.where(visibleSubjects(visibility));
+        const row = await select.executeTakeFirst();
+        if (!row) throw new AppError('NOT_FOUND', { message: 'No such alarm' });
+        alarm = toAlarmRecord(row);
+      }
+      const auth = requireAuth(request);
+      const values = placeholderValues(alarm, auth.user.true_name || auth.user.username, app.pushes.timeZone);
+      const preview: TemplatePreview = renderMessage('email', { subject, body }, values);
+      return ok(preview);
+    },
+  );
 
-  app.get('/push-template-defaults', { config: { access: readBy(SCREENS.templateSettings, SCREENS.template), tenancy: 'platform' } }, async () => ok(await templates.defaults()));
-  app.put('/push-template-defaults', { config: { access: button('edit', SCREENS.templateSettings), tenancy: 'platform' }, schema: { body: templateDefaultsSchema } }, async (request) => {
-    await templates.saveDefaults(request.body);
-    return ok(await templates.defaults(), 'Updated');
-  });
+  app.get('/push-template-defaults', { config: { access: readBy(SCREENS.templateSettings, SCREENS.template), tenancy: 'platform' } }, async () =>
+    ok(await templates.defaults()),
+  );
+  app.put(
+    '/push-template-defaults',
+    { config: { access: button('edit', SCREENS.templateSettings), tenancy: 'platform' }, schema: { body: templateDefaultsSchema } },
+    async (request) => {
+      await templates.saveDefaults(request.body);
+      return ok(await templates.defaults(), 'Updated');
+    },
+  );
 };

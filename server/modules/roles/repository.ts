@@ -21,7 +21,10 @@ export class RoleRepository {
     if (tree) {
       const inTree = [...tree.members];
       const held = this.db.selectFrom('user_roles').select('role_id').where('user_id', '=', tree.self);
-      const foreign = this.db.selectFrom('user_roles').select('role_id').where('user_id', 'not in', inTree.length ? inTree : [-1]);
+      const foreign = this.db
+        .selectFrom('user_roles')
+        .select('role_id')
+        .where('user_id', 'not in', inTree.length ? inTree : [-1]);
       select = select.where((eb) => eb.or([eb('id', 'in', held), eb('id', 'not in', foreign)]));
     }
     if (query.type !== undefined) select = select.where('type', '=', query.type);
@@ -35,7 +38,12 @@ export class RoleRepository {
       select = select.where(sql<boolean>`lower(name) like ${pattern} escape '\\'`);
     }
     const { total } = await select.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const roles = await select.selectAll().orderBy('id').limit(query.size).offset((query.page - 1) * query.size).execute();
+    const roles = await select
+      .selectAll()
+      .orderBy('id')
+      .limit(query.size)
+      .offset((query.page - 1) * query.size)
+      .execute();
     const rows = await this.rows(roles);
     if (tree) for (const row of rows) row.users = row.users.filter((id) => tree.members.has(id));
     return { total: Number(total), rows };
@@ -46,7 +54,11 @@ export class RoleRepository {
   }
 
   findMany(ids: readonly number[]): Promise<StoredRole[]> {
-    return this.db.selectFrom('roles').selectAll().where('id', 'in', ids.length ? [...ids] : [-1]).execute();
+    return this.db
+      .selectFrom('roles')
+      .selectAll()
+      .where('id', 'in', ids.length ? [...ids] : [-1])
+      .execute();
   }
 
   async row(id: number): Promise<RoleRow | undefined> {
@@ -78,7 +90,11 @@ export class RoleRepository {
         .values({ name: fields.name, type: fields.type, description: fields.description, is_default: 0, created_at: Date.now() })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (members?.length) await trx.insertInto('user_roles').values(members.map((user_id) => ({ user_id, role_id: role.id }))).execute();
+      if (members?.length)
+        await trx
+          .insertInto('user_roles')
+          .values(members.map((user_id) => ({ user_id, role_id: role.id })))
+          .execute();
       return role.id;
     });
   }
@@ -89,7 +105,11 @@ export class RoleRepository {
       await trx.updateTable('roles').set({ name: fields.name, type: fields.type, description: fields.description }).where('id', '=', id).execute();
       if (!members) return;
       await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
-      if (members.length) await trx.insertInto('user_roles').values(members.map((user_id) => ({ user_id, role_id: id }))).execute();
+      if (members.length)
+        await trx
+          .insertInto('user_roles')
+          .values(members.map((user_id) => ({ user_id, role_id: id })))
+          .execute();
     });
   }
 
@@ -97,13 +117,20 @@ export class RoleRepository {
   async replaceGrants(roleId: number, routerIds: readonly number[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('role_routers').where('role_id', '=', roleId).execute();
-      if (routerIds.length) await trx.insertInto('role_routers').values(routerIds.map((router_id) => ({ role_id: roleId, router_id }))).execute();
+      if (routerIds.length)
+        await trx
+          .insertInto('role_routers')
+          .values(routerIds.map((router_id) => ({ role_id: roleId, router_id })))
+          .execute();
     });
   }
 
   /** Memberships and grants go with the roles (foreign keys cascade). */
   async remove(ids: readonly number[]): Promise<number> {
-    const result = await this.db.deleteFrom('roles').where('id', 'in', [...ids]).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('roles')
+      .where('id', 'in', [...ids])
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

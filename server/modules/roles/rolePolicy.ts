@@ -10,10 +10,11 @@ import type { StoredRole } from './repository';
 /** The admin and default roles: the product relies on both by name and flag, so they keep them (spec §3, §6). */
 export const isBuiltIn = (role: Pick<StoredRole, 'name' | 'is_default'>): boolean => role.name === ADMIN_ROLE || role.is_default === 1;
 
-export const builtInError = () => new AppError('VALIDATION_FAILED', {
-  message: ROLE_MESSAGES.builtIn,
-  data: { issues: [{ field: 'id', rule: 'builtin', message: ROLE_MESSAGES.builtIn }] },
-});
+export const builtInError = () =>
+  new AppError('VALIDATION_FAILED', {
+    message: ROLE_MESSAGES.builtIn,
+    data: { issues: [{ field: 'id', rule: 'builtin', message: ROLE_MESSAGES.builtIn }] },
+  });
 
 /**
  * What a non-admin may do with roles, so role management never raises anyone above the caller:
@@ -57,7 +58,10 @@ export class RolePolicy {
     const grants = await this.db.selectFrom('role_routers').select('router_id').where('role_id', '=', role.id).execute();
     if (grants.some((g) => !held.has(g.router_id))) throw forbidden('This role grants menus you do not hold');
     const members = await this.db.selectFrom('user_roles').select('user_id').where('role_id', '=', role.id).execute();
-    await this.assertMembers(auth, members.map((m) => m.user_id));
+    await this.assertMembers(
+      auth,
+      members.map((m) => m.user_id),
+    );
   }
 
   /** No privilege escalation: a non-admin grants only entries it holds itself. */

@@ -24,7 +24,17 @@ let operatorRole: number;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   admin = await loginAs(t.app);
-  managerRole = await roleWith(t.app, 'role managers', ['/settings', R, `${R}/add`, `${R}/edit`, `${R}/delete`, `${R}/auth`, '/base', '/base/device', '/base/device/add']);
+  managerRole = await roleWith(t.app, 'role managers', [
+    '/settings',
+    R,
+    `${R}/add`,
+    `${R}/edit`,
+    `${R}/delete`,
+    `${R}/auth`,
+    '/base',
+    '/base/device',
+    '/base/device/add',
+  ]);
   manager = await userWithRole(t.app, 'roleManager', managerRole);
   child = await insertSubUserRow(t.app.storage.db, { username: 'managerChild', password: 'Secret!234', fatherId: manager.id });
   viewer = (await userWithRole(t.app, 'roleViewer', await roleWith(t.app, 'role viewers', ['/settings', R]))).token;
@@ -44,7 +54,11 @@ const call = (method: Method, url: string, token: string | null, payload?: objec
 
 const FORBIDDEN = { code: ErrorCode.FORBIDDEN, message: 'You do not have permission to do this', data: null };
 const NO_TOKEN = { code: ErrorCode.TOKEN_MISSING, message: 'Please log in first', data: null };
-const BUILT_IN = { code: ErrorCode.VALIDATION_FAILED, message: 'roles.builtin_err', data: { issues: [{ field: 'id', rule: 'builtin', message: 'roles.builtin_err' }] } };
+const BUILT_IN = {
+  code: ErrorCode.VALIDATION_FAILED,
+  message: 'roles.builtin_err',
+  data: { issues: [{ field: 'id', rule: 'builtin', message: 'roles.builtin_err' }] },
+};
 const forbidden = (message: string) => ({ code: ErrorCode.FORBIDDEN, message, data: null });
 
 async function expectRefused(method: Method, url: string, withoutPermission: string, payload?: object) {
@@ -63,17 +77,28 @@ describe('GET /api/roles', () => {
   it('lists every role with its members and grants to an administrator', async () => {
     const body = roleListSchema.parse((await call('GET', '/roles', admin)).json().data);
     expect(body.total).toBe(6);
-    expect(body.rows.slice(0, 2).map((r) => [r.name, r.type, r.isDefault])).toEqual([['admin', 0, false], ['operator', 1, true]]);
+    expect(body.rows.slice(0, 2).map((r) => [r.name, r.type, r.isDefault])).toEqual([
+      ['admin', 0, false],
+      ['operator', 1, true],
+    ]);
     const managers = body.rows.find((r) => r._id === managerRole);
     expect(managers?.users).toEqual([manager.id]);
-    expect(managers?.routers).toEqual((await idsOf('/settings', R, `${R}/add`, `${R}/edit`, `${R}/delete`, `${R}/auth`, '/base', '/base/device', '/base/device/add')).sort((a, b) => a - b));
+    expect(managers?.routers).toEqual(
+      (await idsOf('/settings', R, `${R}/add`, `${R}/edit`, `${R}/delete`, `${R}/auth`, '/base', '/base/device', '/base/device/add')).sort((a, b) => a - b),
+    );
   });
 
   it("lists to others the roles they hold and those whose members are all in their tree, never another tree's members", async () => {
     const names = async (token: string) => roleListSchema.parse((await call('GET', '/roles', token)).json().data).rows.map((r) => [r.name, r.users.length]);
     // The built-in operator role has no members yet; the admin role, the managers and outsiders have members elsewhere.
-    expect(await names(viewer)).toEqual([['operator', 0], ['role viewers', 1]]);
-    expect(await names(userScreen)).toEqual([['operator', 0], ['user screen', 1]]);
+    expect(await names(viewer)).toEqual([
+      ['operator', 0],
+      ['role viewers', 1],
+    ]);
+    expect(await names(userScreen)).toEqual([
+      ['operator', 0],
+      ['user screen', 1],
+    ]);
     const managerView = roleListSchema.parse((await call('GET', '/roles', manager.token)).json().data).rows;
     expect(managerView.find((r) => r._id === managerRole)?.users).toEqual([manager.id]);
     expect(managerView.some((r) => r.name === 'admin')).toBe(false);
@@ -91,7 +116,10 @@ describe('GET /api/roles', () => {
 
   it('validates the users filter', async () => {
     const response = await call('GET', '/roles?users=1,x', admin);
-    expect(response.json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'querystring.users: users must be a comma-separated list of user ids' });
+    expect(response.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'querystring.users: users must be a comma-separated list of user ids',
+    });
   });
 
   it('refuses a user with neither screen, and a caller without a token', async () => {
@@ -103,7 +131,14 @@ describe('POST /api/roles', () => {
   it('creates a role with its members', async () => {
     const response = await create(admin, { name: ' Shift leads ', description: 'Night and day shift leads', users: [child, child] });
     expect(response.json()).toMatchObject({ code: 0, message: 'Created' });
-    expect(roleRowSchema.parse(response.json().data)).toMatchObject({ name: 'Shift leads', type: 1, description: 'Night and day shift leads', isDefault: false, users: [child], routers: [] });
+    expect(roleRowSchema.parse(response.json().data)).toMatchObject({
+      name: 'Shift leads',
+      type: 1,
+      description: 'Night and day shift leads',
+      isDefault: false,
+      users: [child],
+      routers: [],
+    });
   });
 
   it('refuses a taken name with roles.name_err and an empty one with roles.ph_name', async () => {
@@ -113,7 +148,10 @@ describe('POST /api/roles', () => {
       { code: ErrorCode.VALIDATION_FAILED, message: 'roles.name_err', data: { issues: [{ field: 'body.name', rule: 'unique', message: 'roles.name_err' }] } },
     ]);
     expect((await create(admin, { name: '  ' })).json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'body.name: roles.ph_name' });
-    expect((await create(admin, { name: 'ghosts', users: [999_999] })).json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'users: no such user: 999999' });
+    expect((await create(admin, { name: 'ghosts', users: [999_999] })).json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'users: no such user: 999999',
+    });
   });
 
   it('lets a holder of the add button create type-1 roles with members of its own tree only', async () => {
@@ -134,13 +172,20 @@ describe('PUT /api/roles/:id', () => {
   it('saves the fields and replaces the members', async () => {
     const role = await created({ name: 'Auditors', users: [stranger] });
     const response = await call('PUT', `/roles/${role._id}`, admin, { name: 'Energy auditors', description: 'Yearly audit', users: [child] });
-    expect(response.json()).toMatchObject({ code: 0, message: 'Updated', data: { _id: role._id, name: 'Energy auditors', description: 'Yearly audit', users: [child] } });
+    expect(response.json()).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: { _id: role._id, name: 'Energy auditors', description: 'Yearly audit', users: [child] },
+    });
     const kept = await call('PUT', `/roles/${role._id}`, admin, { name: 'Energy auditors' });
     expect(kept.json().data.users).toEqual([child]);
   });
 
   it('keeps the admin and default roles’ names and types, but saves their description', async () => {
-    for (const [id, name] of [[adminRole, 'root'], [operatorRole, 'watchers']] as const) {
+    for (const [id, name] of [
+      [adminRole, 'root'],
+      [operatorRole, 'watchers'],
+    ] as const) {
       const response = await call('PUT', `/roles/${id}`, admin, { name, type: 1 });
       expect([response.statusCode, response.json()]).toEqual([400, BUILT_IN]);
     }
@@ -150,14 +195,20 @@ describe('PUT /api/roles/:id', () => {
 
   it('refuses a taken name and an unknown id', async () => {
     const role = await created({ name: 'Planners' });
-    expect((await call('PUT', `/roles/${role._id}`, admin, { name: 'outsiders' })).json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'roles.name_err' });
+    expect((await call('PUT', `/roles/${role._id}`, admin, { name: 'outsiders' })).json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'roles.name_err',
+    });
     const unknown = await call('PUT', '/roles/999999', admin, { name: 'x' });
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { code: ErrorCode.NOT_FOUND, message: 'No such role', data: null }]);
   });
 
   it('lets a non-admin edit only roles within its reach: never the admin role, nor one granting more than it holds', async () => {
     const mine = roleRowSchema.parse((await create(manager.token, { name: 'Night shift' })).json().data);
-    expect((await call('PUT', `/roles/${mine._id}`, manager.token, { name: 'Night shift B', users: [manager.id, child] })).json()).toMatchObject({ code: 0, data: { users: [manager.id, child] } });
+    expect((await call('PUT', `/roles/${mine._id}`, manager.token, { name: 'Night shift B', users: [manager.id, child] })).json()).toMatchObject({
+      code: 0,
+      data: { users: [manager.id, child] },
+    });
     const escalate = await call('PUT', `/roles/${adminRole}`, manager.token, { name: 'admin', type: 0, users: [manager.id] });
     expect([escalate.statusCode, escalate.json()]).toEqual([403, forbidden('Only an administrator may manage administrative roles')]);
     const richer = await roleWith(t.app, 'menu editors', ['/settings', '/settings/router']);

@@ -15,10 +15,11 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Roles are shared by every tree; RolePolicy keeps a non-admin to roles whose members are all in its tree. */
 const ROLES = { kind: 'roles', check: 'module' } as const;
 
-const nameTaken = () => new AppError('VALIDATION_FAILED', {
-  message: ROLE_MESSAGES.nameTaken,
-  data: { issues: [{ field: 'body.name', rule: 'unique', message: ROLE_MESSAGES.nameTaken }] },
-});
+const nameTaken = () =>
+  new AppError('VALIDATION_FAILED', {
+    message: ROLE_MESSAGES.nameTaken,
+    data: { issues: [{ field: 'body.name', rule: 'unique', message: ROLE_MESSAGES.nameTaken }] },
+  });
 
 /** /api/roles (issue 7): list, create, update, delete, batch delete; and PUT /api/routers/roles-auth. */
 export const roleRoutes: FastifyPluginAsync = async (base) => {
@@ -41,7 +42,11 @@ export const roleRoutes: FastifyPluginAsync = async (base) => {
   const checkMembers = async (request: Parameters<typeof requireAuth>[0], members: readonly number[] | undefined) => {
     if (!members?.length) return;
     await policy.assertMembers(requireAuth(request), members);
-    const found = await db.selectFrom('users').select('id').where('id', 'in', [...members]).execute();
+    const found = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', [...members])
+      .execute();
     const missing = [...new Set(members)].filter((id) => !found.some((u) => u.id === id));
     if (missing.length) {
       const message = `users: no such user: ${missing.join(', ')}`;

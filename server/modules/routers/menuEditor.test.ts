@@ -63,7 +63,8 @@ describe('GET /api/routers/tree', () => {
   });
 
   it('serves the tree to a role manager who may assign menus without holding the menu screen', async () => {
-    const granter = (await userWithRole(t.app, 'roleGranter', await roleWith(t.app, 'role granters', ['/settings', '/settings/roles', '/settings/roles/auth']))).token;
+    const granter = (await userWithRole(t.app, 'roleGranter', await roleWith(t.app, 'role granters', ['/settings', '/settings/roles', '/settings/roles/auth'])))
+      .token;
     const response = await call('GET', '/routers/tree', granter);
     expect(response.statusCode).toBe(200);
     expect(routerListSchema.parse(response.json().data).rows.some((row) => row.fullpath === '/settings/router/add')).toBe(true);
@@ -72,16 +73,34 @@ describe('GET /api/routers/tree', () => {
 
 describe('POST /api/routers', () => {
   it('joins the parent full path, sets the level and stores the fields', async () => {
-    const response = await call('POST', '/routers', admin, entry({ path: 'energyAudit', parent: await routerId(t.app, '/settings'), title: 'route.energyAudit', sort: 12, icon: 'AuditOutlined' }));
+    const response = await call(
+      'POST',
+      '/routers',
+      admin,
+      entry({ path: 'energyAudit', parent: await routerId(t.app, '/settings'), title: 'route.energyAudit', sort: 12, icon: 'AuditOutlined' }),
+    );
     expect(response.json()).toMatchObject({ code: 0, message: 'Created' });
     const created = routerEntrySchema.parse(response.json().data);
-    expect(created).toMatchObject({ path: 'energyAudit', fullpath: '/settings/energyAudit', level: 1, type: 'menu', sort: 12, icon: 'AuditOutlined', hidden: false, noRole: false, children: [], roles: [] });
+    expect(created).toMatchObject({
+      path: 'energyAudit',
+      fullpath: '/settings/energyAudit',
+      level: 1,
+      type: 'menu',
+      sort: 12,
+      icon: 'AuditOutlined',
+      hidden: false,
+      noRole: false,
+      children: [],
+      roles: [],
+    });
   });
 
   it('stores a top-level path with its leading slash and a button below a screen', async () => {
     const top = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'plant' }))).json().data);
     expect(top).toMatchObject({ path: '/plant', fullpath: '/plant', level: 0, parent: null });
-    const button = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'export', parent: await routerId(t.app, '/settings/user'), type: 'button' }))).json().data);
+    const button = routerEntrySchema.parse(
+      (await call('POST', '/routers', admin, entry({ path: 'export', parent: await routerId(t.app, '/settings/user'), type: 'button' }))).json().data,
+    );
     expect(button).toMatchObject({ path: 'export', fullpath: '/settings/user/export', level: 2, type: 'button' });
     expect(button.key).toMatch(/^custom:/);
   });
@@ -117,7 +136,11 @@ describe('PUT /api/routers/:id', () => {
     const button = routerEntrySchema.parse((await call('POST', '/routers', admin, entry({ path: 'add', parent: screen._id, type: 'button' }))).json().data);
     const target = await routerId(t.app, '/settings');
     const moved = await call('PUT', `/routers/${group._id}`, admin, entry({ path: 'workshop', parent: target, title: 'route.workshop' }));
-    expect(moved.json()).toMatchObject({ code: 0, message: 'Updated', data: { fullpath: '/settings/workshop', level: 1, parent: target, title: 'route.workshop' } });
+    expect(moved.json()).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: { fullpath: '/settings/workshop', level: 1, parent: target, title: 'route.workshop' },
+    });
     const rows = routerListSchema.parse((await call('GET', '/routers/tree', admin)).json().data).rows;
     expect(rows.find((r) => r._id === screen._id)).toMatchObject({ fullpath: '/settings/workshop/lines', level: 2 });
     expect(rows.find((r) => r._id === button._id)).toMatchObject({ fullpath: '/settings/workshop/lines/add', level: 3 });
@@ -147,7 +170,10 @@ describe('PUT /api/routers/:id', () => {
 describe('DELETE /api/routers/:id', () => {
   it('deletes the entry with its children and their grants', async () => {
     const screen = await routerId(t.app, '/settings/workshop/lines');
-    await t.app.storage.db.insertInto('role_routers').values({ role_id: await defaultRoleId(t.app.storage.db), router_id: screen }).execute();
+    await t.app.storage.db
+      .insertInto('role_routers')
+      .values({ role_id: await defaultRoleId(t.app.storage.db), router_id: screen })
+      .execute();
     const response = await call('DELETE', `/routers/${await routerId(t.app, '/settings/workshop')}`, admin);
     expect(response.json()).toEqual({ code: 0, message: 'Deleted', data: { deleted: 3 } });
     const left = await t.app.storage.db.selectFrom('routers').select('id').where('fullpath', 'like', '/settings/workshop%').execute();

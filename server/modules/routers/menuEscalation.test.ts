@@ -20,10 +20,18 @@ let editor: string;
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
   admin = await loginAs(t.app);
-  attacker = (await userWithRole(t.app, 'escalator', await roleWith(t.app, 'menu escalators', ['/settings/router', '/settings/router/edit', '/alerts/devices']))).token;
+  attacker = (
+    await userWithRole(t.app, 'escalator', await roleWith(t.app, 'menu escalators', ['/settings/router', '/settings/router/edit', '/alerts/devices']))
+  ).token;
   userAdder = (await userWithRole(t.app, 'useradder', await roleWith(t.app, 'user adders', ['/settings', '/settings/user', '/settings/user/add']))).token;
   const M = '/settings/router';
-  editor = (await userWithRole(t.app, 'alertEditor', await roleWith(t.app, 'alert editors', ['/settings', M, `${M}/add`, `${M}/edit`, `${M}/delete`, '/alerts', '/alerts/devices', '/alerts/error']))).token;
+  editor = (
+    await userWithRole(
+      t.app,
+      'alertEditor',
+      await roleWith(t.app, 'alert editors', ['/settings', M, `${M}/add`, `${M}/edit`, `${M}/delete`, '/alerts', '/alerts/devices', '/alerts/error']),
+    )
+  ).token;
 }, 60_000); // several argon2 hashes and logins
 afterAll(() => t.close());
 
@@ -43,7 +51,15 @@ const stored = async (fullpath: string) => {
 };
 /** The entry as the editor would send it back, with `changes` applied. */
 const asInput = (row: Awaited<ReturnType<typeof stored>>, changes: Partial<RouterInput> = {}): RouterInput => ({
-  path: row.path, parent: row.parent, type: row.type, title: row.title, icon: row.icon, sort: row.sort, hidden: row.hidden, noRole: row.noRole, ...changes,
+  path: row.path,
+  parent: row.parent,
+  type: row.type,
+  title: row.title,
+  icon: row.icon,
+  sort: row.sort,
+  hidden: row.hidden,
+  noRole: row.noRole,
+  ...changes,
 });
 
 /** The menu tree is shared by every user tree: only administrators change it (tenancy 'platform'). */
@@ -57,7 +73,9 @@ describe('the escalation of the finding', () => {
     const userAdd = await stored('/settings/user/add');
     const rename = await reply(call('PUT', `/routers/${userAdd._id}`, attacker, asInput(userAdd, { path: 'add-away' })));
     const devices = await stored('/alerts/devices');
-    const move = await reply(call('PUT', `/routers/${devices._id}`, attacker, asInput(devices, { path: 'add', parent: await routerId(t.app, '/settings/user') })));
+    const move = await reply(
+      call('PUT', `/routers/${devices._id}`, attacker, asInput(devices, { path: 'add', parent: await routerId(t.app, '/settings/user') })),
+    );
 
     const after = await call('POST', '/users', attacker, newUser('escalated_one'));
     expect([after.statusCode, after.json().code]).toEqual([403, ErrorCode.FORBIDDEN]);

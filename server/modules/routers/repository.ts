@@ -11,7 +11,10 @@ export class RouterRepository {
   async list(roleIds: readonly number[] | 'all'): Promise<RouterEntry[]> {
     let query = this.db.selectFrom('routers').selectAll().orderBy('level').orderBy('sort').orderBy('id');
     if (roleIds !== 'all') {
-      const granted = this.db.selectFrom('role_routers').select('router_id').where('role_id', 'in', roleIds.length ? [...roleIds] : [-1]);
+      const granted = this.db
+        .selectFrom('role_routers')
+        .select('router_id')
+        .where('role_id', 'in', roleIds.length ? [...roleIds] : [-1]);
       query = query.where((eb) => eb.or([eb('id', 'in', granted), eb('no_role', '=', 1)]));
     }
     const rows = await query.execute();

@@ -11,8 +11,7 @@ type RouterFields = z.infer<typeof routerInputSchema>;
 type Row = Pick<Selectable<RoutersTable>, 'id' | 'path' | 'fullpath' | 'perm_key' | 'level' | 'parent_id' | 'type' | 'no_role'>;
 
 /** A single business rule: the envelope carries the catalogue key itself, its issue names the field. */
-const refuse = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', { message, data: { issues: [{ field, rule: 'custom', message }] } });
+const refuse = (field: string, message: string) => new AppError('VALIDATION_FAILED', { message, data: { issues: [{ field, rule: 'custom', message }] } });
 
 /** A top-level path starts with '/', a child's does not (spec §3: fullpath = parent's fullpath joined with path). */
 const storedPath = (path: string, parent: Row | null) => (parent ? path.replace(/^\/+/, '') : joinPath('', path));
@@ -65,7 +64,12 @@ export class RouterEditor {
         .where('id', '=', id)
         .execute();
       // Two passes through a unique column: a swap inside the subtree must not collide half-way.
-      for (const m of moved) await trx.updateTable('routers').set({ fullpath: `#moving#${m.id}` }).where('id', '=', m.id).execute();
+      for (const m of moved)
+        await trx
+          .updateTable('routers')
+          .set({ fullpath: `#moving#${m.id}` })
+          .where('id', '=', m.id)
+          .execute();
       for (const m of moved) await trx.updateTable('routers').set({ fullpath: m.fullpath, level: m.level }).where('id', '=', m.id).execute();
     });
   }

@@ -50,20 +50,37 @@ describe('GET /api/routers', () => {
 
   it('validates the roles parameter', async () => {
     const response = await list(adminToken, '?roles=1,abc');
-    expect(response.json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'querystring.roles: roles must be a comma-separated list of role ids' });
+    expect(response.json()).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      message: 'querystring.roles: roles must be a comma-separated list of role ids',
+    });
   });
 });
 
 describe('PUT /api/users/info (own account)', () => {
   it('saves the true name and introduction, and keeps the e-mail', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/users/info', headers: bearer(operatorToken), payload: { trueName: '  Olga Operator ', introduction: 'Night shift' } });
-    expect(response.json()).toMatchObject({ code: 0, message: 'Saved', data: { trueName: 'Olga Operator', introduction: 'Night shift', email: 'operator1@example.test' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/info',
+      headers: bearer(operatorToken),
+      payload: { trueName: '  Olga Operator ', introduction: 'Night shift' },
+    });
+    expect(response.json()).toMatchObject({
+      code: 0,
+      message: 'Saved',
+      data: { trueName: 'Olga Operator', introduction: 'Night shift', email: 'operator1@example.test' },
+    });
   });
 
   it('rejects an empty name and a script address as avatar', async () => {
     const empty = await t.app.inject({ method: 'PUT', url: '/api/users/info', headers: bearer(operatorToken), payload: { trueName: ' ' } });
     expect(empty.json()).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'body.trueName: Please enter your name' });
-    const script = await t.app.inject({ method: 'PUT', url: '/api/users/info', headers: bearer(operatorToken), payload: { trueName: 'x', avatar: 'javascript:alert(1)' } });
+    const script = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/info',
+      headers: bearer(operatorToken),
+      payload: { trueName: 'x', avatar: 'javascript:alert(1)' },
+    });
     expect(script.json().data.issues[0]).toMatchObject({ field: 'body.avatar', message: 'avatar must be an http(s) address or a path on this site' });
   });
 });

@@ -56,10 +56,14 @@ export const routerRoutes: FastifyPluginAsync = async (base) => {
     ok(await entry(await editor.create(request.body)), 'Created'),
   );
 
-  app.put('/routers/:id', { config: { access: menuButton('edit'), tenancy: 'platform' }, schema: { params: idParams, body: routerInputSchema } }, async (request) => {
-    await editor.update(request.params.id, request.body);
-    return ok(await entry(request.params.id), 'Updated');
-  });
+  app.put(
+    '/routers/:id',
+    { config: { access: menuButton('edit'), tenancy: 'platform' }, schema: { params: idParams, body: routerInputSchema } },
+    async (request) => {
+      await editor.update(request.params.id, request.body);
+      return ok(await entry(request.params.id), 'Updated');
+    },
+  );
 
   /** Takes the entry's children (and every grant of them) with it. */
   app.delete('/routers/:id', { config: { access: menuButton('delete'), tenancy: 'platform' }, schema: { params: idParams } }, async (request) =>

@@ -20,7 +20,9 @@ export const spriteRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/sprites', { config: read }, async (request) => ok(await sprites.list(await callerScope(request))));
   app.get('/sprites/:id', { config: read, schema: { params: spriteIdParams } }, async (request) => ok(await sprites.get(request.params.id)));
-  app.post('/sprites', { config: write }, async (request) => ok(await sprites.create(request.body, requireAuth(request).user.username, await callerScope(request)), 'Created'));
+  app.post('/sprites', { config: write }, async (request) =>
+    ok(await sprites.create(request.body, requireAuth(request).user.username, await callerScope(request)), 'Created'),
+  );
   app.put('/sprites/:id', { config: write, schema: { params: spriteIdParams } }, async (request) =>
     ok(await sprites.update(request.params.id, request.body, requireAuth(request).user.username, await callerScope(request)), 'Updated'),
   );

@@ -22,7 +22,11 @@ const create = async (name: string, extra: Record<string, unknown> = {}) => {
   if (reply.code !== 0) throw new Error(reply.message);
   return reply.data;
 };
-const issue = (field: string, rule: string, message: string) => ({ code: ErrorCode.VALIDATION_FAILED, message: `${field}: ${message}`, data: { issues: [{ field, rule, message }] } });
+const issue = (field: string, rule: string, message: string) => ({
+  code: ErrorCode.VALIDATION_FAILED,
+  message: `${field}: ${message}`,
+  data: { issues: [{ field, rule, message }] },
+});
 
 describe('sprites API', () => {
   it('creates a sprite with the icon defaults filled in and the caller as author, and reads it back', async () => {
@@ -52,8 +56,14 @@ describe('sprites API', () => {
   it('updates and deletes a sprite; an https picture needs no upload', async () => {
     const sprite = await create('Chillers');
     const icons = [{ meterId: meters[1], x: 0, y: 100, label: 'Chiller 2', metric: 'kwh', digits: 0 }];
-    const updated = await k.call('PUT', `/api/sprites/${sprite.id}`, { payload: { name: 'Chiller plant', picture: 'https://pictures.example.com/chillers.jpg', icons } });
-    expect(updated.body).toMatchObject({ code: 0, message: 'Updated', data: { id: sprite.id, name: 'Chiller plant', picture: 'https://pictures.example.com/chillers.jpg', icons } });
+    const updated = await k.call('PUT', `/api/sprites/${sprite.id}`, {
+      payload: { name: 'Chiller plant', picture: 'https://pictures.example.com/chillers.jpg', icons },
+    });
+    expect(updated.body).toMatchObject({
+      code: 0,
+      message: 'Updated',
+      data: { id: sprite.id, name: 'Chiller plant', picture: 'https://pictures.example.com/chillers.jpg', icons },
+    });
     expect((await k.call('GET', `/api/sprites/${sprite.id}`)).body.data.icons).toEqual(icons);
     expect((await k.call('DELETE', `/api/sprites/${sprite.id}`)).body).toEqual({ code: 0, data: null, message: 'Deleted' });
     expect((await k.call('GET', `/api/sprites/${sprite.id}`)).status).toBe(404);
@@ -68,7 +78,10 @@ describe('sprites API', () => {
   });
 
   it('refuses an icon on a meter that does not exist, naming the icon', async () => {
-    const icons = [{ meterId: meters[0], x: 1, y: 1 }, { meterId: 987654, x: 2, y: 2 }];
+    const icons = [
+      { meterId: meters[0], x: 1, y: 1 },
+      { meterId: 987654, x: 2, y: 2 },
+    ];
     const { status, body: reply } = await k.call('POST', '/api/sprites', { payload: body('Ghost meter', { icons }) });
     expect(status).toBe(400);
     expect(reply).toEqual(issue('icons.1.meterId', 'unknown_meter', 'No meter with id 987654'));
@@ -123,7 +136,9 @@ describe('who may see and edit sprites', () => {
 
     const made = await k.call('POST', '/api/sprites', { token: editor, payload: body('Editor made') });
     expect(made.body.data.updatedBy).toBe('sprite_editor');
-    expect((await k.call('PUT', `/api/sprites/${made.body.data.id}`, { token: editor, payload: body('Editor renamed') })).body.data.name).toBe('Editor renamed');
+    expect((await k.call('PUT', `/api/sprites/${made.body.data.id}`, { token: editor, payload: body('Editor renamed') })).body.data.name).toBe(
+      'Editor renamed',
+    );
     expect((await k.call('DELETE', `/api/sprites/${made.body.data.id}`, { token: editor })).status).toBe(200);
   });
 });

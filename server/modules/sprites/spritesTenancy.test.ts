@@ -48,7 +48,10 @@ describe('sprites of two user trees', () => {
     expect(await as(trees.beta.token, 'GET', `/api/sprites/${spriteA}`)).toMatchObject(notFound);
     expect(await as(trees.beta.token, 'PUT', `/api/sprites/${spriteA}`, body('Taken', pictureB, meterB))).toMatchObject(notFound);
     expect(await as(trees.beta.token, 'DELETE', `/api/sprites/${spriteA}`)).toMatchObject(notFound);
-    expect((await as(trees.beta.token, 'GET', '/api/sprites/999999')).body).toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'Sprite 999999 was not found' });
+    expect((await as(trees.beta.token, 'GET', '/api/sprites/999999')).body).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+      message: 'Sprite 999999 was not found',
+    });
     expect((await as(k.adminToken, 'GET', `/api/sprites/${spriteA}`)).body.data).toMatchObject({ name: 'Alpha boiler', picture: pictureA });
     expect((await as(trees.alphaSub.token, 'PUT', `/api/sprites/${spriteA}`, body('Alpha boiler', pictureA, meterA))).body.code).toBe(0);
   });
@@ -69,7 +72,10 @@ describe('sprites of two user trees', () => {
     });
     // An admin editing A's sprite cannot hand it B's picture either: the sprite's tree decides.
     const mixed = await as(k.adminToken, 'PUT', `/api/sprites/${spriteA}`, body('Alpha boiler', pictureB, meterA));
-    expect(mixed.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, data: { issues: [{ field: 'picture', rule: 'not_stored', message: PICTURE_NOT_STORED }] } });
+    expect(mixed.body).toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+      data: { issues: [{ field: 'picture', rule: 'not_stored', message: PICTURE_NOT_STORED }] },
+    });
     expect((await as(trees.beta.token, 'POST', '/api/sprites', body('Beta remote', 'https://pictures.example/plant.png', meterB))).body.code).toBe(0);
   });
 });

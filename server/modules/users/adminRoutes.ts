@@ -2,7 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '@shared/errors';
-import { userBatchDeleteSchema, userCreateSchema, userListQuerySchema, userPasswordSchema, userUpdateSchema, type UserList, type UserRow } from '@shared/schemas';
+import {
+  userBatchDeleteSchema,
+  userCreateSchema,
+  userListQuerySchema,
+  userPasswordSchema,
+  userUpdateSchema,
+  type UserList,
+  type UserRow,
+} from '@shared/schemas';
 import { requireAuth } from '../../http/access';
 import { parseOrThrow } from '../../http/zodIssues';
 import { SessionRepository } from '../../auth/sessions';
@@ -63,5 +71,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (base) => {
     return ok({ deleted: await service.remove(requireAuth(request), ids) }, 'Deleted');
   });
 
-  app.get('/display-areas/options', { config: { access: DISPLAY_AREA_READERS, tenancy: { kind: 'display_areas' } } }, async (request) => ok(await displayAreaOptions(db, requireAuth(request))));
+  app.get('/display-areas/options', { config: { access: DISPLAY_AREA_READERS, tenancy: { kind: 'display_areas' } } }, async (request) =>
+    ok(await displayAreaOptions(db, requireAuth(request))),
+  );
 };

@@ -27,7 +27,10 @@ export const userRoutes: FastifyPluginAsync = async (base) => {
   /** The user dialog's on-blur uniqueness checks (spec §5, §7), for those who may create or edit users. */
   app.get(
     '/users/check',
-    { config: { access: { anyOf: [`${USER_SCREEN}/add`, `${USER_SCREEN}/edit`] }, tenancy: { kind: 'users', check: 'module' } }, schema: { querystring: userCheckQuerySchema } },
+    {
+      config: { access: { anyOf: [`${USER_SCREEN}/add`, `${USER_SCREEN}/edit`] }, tenancy: { kind: 'users', check: 'module' } },
+      schema: { querystring: userCheckQuerySchema },
+    },
     async (request) => ok<UserCheckResult>(await takenName(app.storage.db, requireAuth(request), request.query)),
   );
 

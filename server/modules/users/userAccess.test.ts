@@ -76,7 +76,10 @@ describe('GET /users', () => {
   it('gives admins everyone, a parent itself and its descendants, another tree only its own', async () => {
     const child = await staff();
     const all = (await k.call('GET', '/api/users?size=200')).body.data;
-    const total = await k.t.app.storage.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const total = await k.t.app.storage.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(all.total).toBe(Number(total.n));
     const mine = (await k.call('GET', '/api/users?size=200', undefined, manager.token)).body.data;
     expect(mine.rows.map((r: { _id: number }) => r._id)).toContain(child);
@@ -131,7 +134,10 @@ describe('unknown ids', () => {
         ['DELETE', '/api/users/999999'],
         ['DELETE', '/api/users', { ids: [999999] }],
       ] as const) {
-        expect(await k.call(method, url, payload, token)).toEqual({ status: 404, body: { code: ErrorCode.NOT_FOUND, data: null, message: 'User 999999 was not found' } });
+        expect(await k.call(method, url, payload, token)).toEqual({
+          status: 404,
+          body: { code: ErrorCode.NOT_FOUND, data: null, message: 'User 999999 was not found' },
+        });
       }
     }
   });

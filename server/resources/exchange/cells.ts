@@ -73,7 +73,10 @@ export function importCell(definition: ResourceDefinition, field: FieldSpec, cel
       return { value: Number.isFinite(number) ? number : text };
     }
     case 'enum': {
-      const value = (field.values ?? []).find((candidate) => fold(candidate) === fold(text) || RESOURCE_LANGUAGES.some((lang) => fold(definition.texts[lang].values?.[candidate] ?? '') === fold(text)));
+      const value = (field.values ?? []).find(
+        (candidate) =>
+          fold(candidate) === fold(text) || RESOURCE_LANGUAGES.some((lang) => fold(definition.texts[lang].values?.[candidate] ?? '') === fold(text)),
+      );
       return { value: value ?? (text === '' ? undefined : text) };
     }
     case 'flag': {
@@ -91,7 +94,10 @@ export function importCell(definition: ResourceDefinition, field: FieldSpec, cel
     }
     case 'refs': {
       const ids: number[] = [];
-      for (const part of text.split(LIST_SEPARATOR.trim()).map((piece) => piece.trim()).filter(Boolean)) {
+      for (const part of text
+        .split(LIST_SEPARATOR.trim())
+        .map((piece) => piece.trim())
+        .filter(Boolean)) {
         const found = refs.find(field.ref ?? '', part);
         if (!('id' in found)) return { reason: `${field.name}: ${found.reason}` };
         ids.push(found.id);

@@ -24,7 +24,10 @@ async function candidates(db: AnyDb, definition: ResourceDefinition, scope: Owne
     if (owners !== null) query = query.where('owner_user_id', 'in', owners);
     const rows: Row[] = await query.execute();
     const text = (row: Row, field: string) => (mapping.columns[field] && row[mapping.columns[field]] != null ? String(row[mapping.columns[field]]) : undefined);
-    found.set(path, rows.map((row) => ({ id: Number(row.id), label: mapping.optionName!(row), code: text(row, 'code'), name: text(row, 'name') })));
+    found.set(
+      path,
+      rows.map((row) => ({ id: Number(row.id), label: mapping.optionName!(row), code: text(row, 'code'), name: text(row, 'name') })),
+    );
   }
   return found;
 }
@@ -46,7 +49,9 @@ export async function referenceFinder(db: AnyDb, definition: ResourceDefinition,
   return {
     /** A row the import just wrote: rows below it may name it (a sub-department below its parent). */
     remember(record) {
-      found.get(definition.path)?.push({ id: Number(record.id), label: label.map((name) => String(record[name] ?? '')).join(' '), code: text(record.code), name: text(record.name) });
+      found
+        .get(definition.path)
+        ?.push({ id: Number(record.id), label: label.map((name) => String(record[name] ?? '')).join(' '), code: text(record.code), name: text(record.name) });
     },
     find(path, text) {
       const rows = found.get(path) ?? [];

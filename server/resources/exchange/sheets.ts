@@ -17,7 +17,8 @@ export interface Sheet {
 }
 
 /** A refusal of the whole file (40000) with its message word for word. */
-export const fileRefused = (message: string): AppError => new AppError('VALIDATION_FAILED', { message, data: { issues: [{ field: 'file', rule: 'file', message }] } });
+export const fileRefused = (message: string): AppError =>
+  new AppError('VALIDATION_FAILED', { message, data: { issues: [{ field: 'file', rule: 'file', message }] } });
 
 /** A spreadsheet program runs a cell that starts with one of these as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -42,7 +43,12 @@ function readCsv(bytes: Buffer): Sheet {
     throw fileRefused(`The CSV cannot be read: ${(error as Error).message}`);
   }
   // info.lines is the line a record ends on; a quoted cell may span lines, so count back to where it starts.
-  const startLine = ({ info, raw }: (typeof records)[number]) => info.lines - (raw.replace(/^[\r\n]+/, '').replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
+  const startLine = ({ info, raw }: (typeof records)[number]) =>
+    info.lines -
+    (raw
+      .replace(/^[\r\n]+/, '')
+      .replace(/\r?\n$/, '')
+      .match(/\n/g)?.length ?? 0);
   const [head, ...body] = records;
   return {
     header: head?.record ?? [],
@@ -99,7 +105,8 @@ export function sheetStream(format: ExportFormat, header: string[], rows: AsyncI
     csv.pipe(out);
     void (async () => {
       csv.write(header.map(guardFormula));
-      for await (const batch of rows) for (const row of batch) if (!csv.write(row.map(guardFormula))) await new Promise((resolve) => csv.once('drain', resolve));
+      for await (const batch of rows)
+        for (const row of batch) if (!csv.write(row.map(guardFormula))) await new Promise((resolve) => csv.once('drain', resolve));
       csv.end();
     })().catch(fail);
     return out;

@@ -22,9 +22,10 @@ export const departmentHooks: ResourceHooks = {
     const plan = departmentLevels(await links(db), id, (input.parentId as number | null) ?? null);
     if (plan.cycle) throw refused('parentId', 'cycle', 'A department cannot be placed under itself or one of its sub-departments');
     if (plan.deepest > MAX_DEPARTMENT_LEVEL) {
-      const message = plan.parent && plan.parent.level >= MAX_DEPARTMENT_LEVEL
-        ? `"${plan.parent.name}" is on level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`
-        : `Moving here would put sub-departments below level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`;
+      const message =
+        plan.parent && plan.parent.level >= MAX_DEPARTMENT_LEVEL
+          ? `"${plan.parent.name}" is on level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`
+          : `Moving here would put sub-departments below level ${MAX_DEPARTMENT_LEVEL}: departments may have at most ${MAX_DEPARTMENT_LEVEL} levels`;
       throw refused('parentId', 'maxLevel', message);
     }
     for (const [descendant, level] of plan.descendants) await db.updateTable('departments').set({ level }).where('id', '=', descendant).execute();
@@ -32,8 +33,12 @@ export const departmentHooks: ResourceHooks = {
   },
   async beforeDelete(db, ids) {
     const child = await db.selectFrom('departments').select(['parent_id', 'name']).where('parent_id', 'in', ids).where('id', 'not in', ids).executeTakeFirst();
-    if (child) throw new AppError('VALIDATION_FAILED', { message: `This department still has sub-departments (e.g. "${String(child.name)}"); delete or move them first` });
+    if (child)
+      throw new AppError('VALIDATION_FAILED', {
+        message: `This department still has sub-departments (e.g. "${String(child.name)}"); delete or move them first`,
+      });
     const meter = await db.selectFrom('meters').select(['code']).where('department_id', 'in', ids).executeTakeFirst();
-    if (meter) throw new AppError('VALIDATION_FAILED', { message: `This department still has meters (e.g. "${String(meter.code)}"); move or delete them first` });
+    if (meter)
+      throw new AppError('VALIDATION_FAILED', { message: `This department still has meters (e.g. "${String(meter.code)}"); move or delete them first` });
   },
 };

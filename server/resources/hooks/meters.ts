@@ -9,7 +9,11 @@ export const meterHooks: ResourceHooks = {
   async afterWrite({ db, id, input }) {
     const tagIds = (input.tagIds as number[] | undefined) ?? [];
     await db.deleteFrom('meter_tags').where('meter_id', '=', id).execute();
-    if (tagIds.length) await db.insertInto('meter_tags').values([...new Set(tagIds)].map((tagId) => ({ meter_id: id, tag_id: tagId }))).execute();
+    if (tagIds.length)
+      await db
+        .insertInto('meter_tags')
+        .values([...new Set(tagIds)].map((tagId) => ({ meter_id: id, tag_id: tagId })))
+        .execute();
   },
   async decorate(db, records: Row[]) {
     const ids = records.map((record) => record.id as number);

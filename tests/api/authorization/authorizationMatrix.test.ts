@@ -50,7 +50,11 @@ function idParamOf(route: DeclaredRoute): string | null {
 
 function urlOf(route: DeclaredRoute, sample: Sample): string {
   const tenancy = objectRoute(route);
-  const values: Record<string, string | number> = { ...otherParams(fx), ...(tenancy ? { [tenancy.param ?? 'id']: objectIdOf(fx, tenancy.kind) } : {}), ...sample.params };
+  const values: Record<string, string | number> = {
+    ...otherParams(fx),
+    ...(tenancy ? { [tenancy.param ?? 'id']: objectIdOf(fx, tenancy.kind) } : {}),
+    ...sample.params,
+  };
   const path = route.url.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\|:[A-Za-z_][A-Za-z0-9_]*)?/g, (_all, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`${key(route)}: no value for :${name}`);
@@ -87,7 +91,12 @@ async function call(route: DeclaredRoute, caller: Caller) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const payload = sample.raw ? sample.raw.payload : sample.body;
   if (sample.raw) headers['content-type'] = sample.raw.contentType;
-  const response = await t.app.inject({ method: route.method as 'GET', url: urlOf(route, sample), headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const response = await t.app.inject({
+    method: route.method as 'GET',
+    url: urlOf(route, sample),
+    headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   let body: { code?: number; message?: string } = {};
   try {
     body = response.json();
@@ -161,8 +170,10 @@ describe('authorization matrix: every /api route × every caller', () => {
       }
       const other = await expectNothingFor(route, 'otherTree');
       const tenancy = tenancyOf(route);
-      if ((tenancy === 'platform' && WRITES.has(route.method)) || access === 'admin') expect(other.status, `${key(route)} by another tree's top-level account`).toBe(403);
-      if (idParamOf(route)) expect([403, 404], `${key(route)} on tree A's object as another tree: ${other.status} ${other.body.message}`).toContain(other.status);
+      if ((tenancy === 'platform' && WRITES.has(route.method)) || access === 'admin')
+        expect(other.status, `${key(route)} by another tree's top-level account`).toBe(403);
+      if (idParamOf(route))
+        expect([403, 404], `${key(route)} on tree A's object as another tree: ${other.status} ${other.body.message}`).toContain(other.status);
       matrix.calls += 5;
     });
   }

@@ -9,12 +9,20 @@ async function tableNames(app: FastifyInstance): Promise<string[]> {
   const db = app.storage.db;
   const rows =
     app.storage.kind === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows
+      ? (
+          await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+        ).rows
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
-  return rows.map((r) => r.name).filter((name) => !NOISE.test(name)).sort();
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !NOISE.test(name))
+    .sort();
 }
 
-const text = (value: unknown): string => (Buffer.isBuffer(value) ? value.toString('base64') : typeof value === 'bigint' ? value.toString() : JSON.stringify(value));
+const text = (value: unknown): string =>
+  Buffer.isBuffer(value) ? value.toString('base64') : typeof value === 'bigint' ? value.toString() : JSON.stringify(value);
 
 /**
  * Everything stored, as one comparable text, except what the caller's own tree (`ownTreeRoot`) owns
@@ -24,8 +32,21 @@ export async function fingerprint(app: FastifyInstance, ownTreeRoot: number): Pr
   const db = app.storage.db;
   const own = await treeMembers(db, ownTreeRoot);
   const ownedIds = async (table: 'meters' | 'boards' | 'push_tasks') =>
-    new Set((await db.selectFrom(table).select('id').where('owner_user_id', 'in', [...own]).execute()).map((r) => r.id));
-  const byParent: Record<string, Set<number>> = { user_id: own, meter_id: await ownedIds('meters'), board_id: await ownedIds('boards'), task_id: await ownedIds('push_tasks') };
+    new Set(
+      (
+        await db
+          .selectFrom(table)
+          .select('id')
+          .where('owner_user_id', 'in', [...own])
+          .execute()
+      ).map((r) => r.id),
+    );
+  const byParent: Record<string, Set<number>> = {
+    user_id: own,
+    meter_id: await ownedIds('meters'),
+    board_id: await ownedIds('boards'),
+    task_id: await ownedIds('push_tasks'),
+  };
   const parts: string[] = [];
   for (const table of await tableNames(app)) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows;
@@ -35,7 +56,14 @@ export async function fingerprint(app: FastifyInstance, ownTreeRoot: number): Pr
       for (const [column, ids] of Object.entries(byParent)) if (column in row && ids.has(Number(row[column]))) return false;
       return true;
     });
-    const lines = kept.map((row) => Object.keys(row).sort().map((key) => `${key}=${text(row[key])}`).join(',')).sort();
+    const lines = kept
+      .map((row) =>
+        Object.keys(row)
+          .sort()
+          .map((key) => `${key}=${text(row[key])}`)
+          .join(','),
+      )
+      .sort();
     parts.push(`${table}:${lines.join('\n')}`);
   }
   return parts.join('\n\n');

@@ -81,7 +81,11 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const alphaSpare2 = (await treeUser(app, 'alpha_spare2', [], alpha.id)).id;
   const beta = await treeUser(app, 'beta_top', menus);
   const alphaIds = [alpha.id, alphaWith.id, alphaWithout.id, alphaSpare, alphaSpare2];
-  await db.updateTable('users').set({ true_name: `${MARK} person` }).where('id', 'in', alphaIds).execute();
+  await db
+    .updateTable('users')
+    .set({ true_name: `${MARK} person` })
+    .where('id', 'in', alphaIds)
+    .execute();
   const adminToken = await loginAs(app);
   const owner = alpha.id;
   const now = Date.now();
@@ -100,42 +104,104 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     resourceBodies[definition.path] = body;
   }
   const { gateways: gateway, departments: department, subitems: subitem, tags: tag, meters: meter } = resourceIds;
-  const displayArea = id(await db.insertInto('display_areas').values({ name: `${MARK} area`, image: '', gateway_id: gateway, cloud: 0, show_status: 0, config: '{}', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const displayArea = id(
+    await db
+      .insertInto('display_areas')
+      .values({ name: `${MARK} area`, image: '', gateway_id: gateway, cloud: 0, show_status: 0, config: '{}', owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   app.ingest.directory.invalidate();
 
   // Readings through the real pipeline: a normal step, then one far above the meter's rating (quarantined, an error alarm).
   const base = now - 3 * 3600_000;
-  const ingest = (ts: number, kwh: number) => app.ingest.submit({ ts, readings: [{ meter: 'ALPHA-M1', values: { kwh, kw: 5 } }] }, { kind: 'mqtt', gatewaySn: 'GW-ALPHA' });
+  const ingest = (ts: number, kwh: number) =>
+    app.ingest.submit({ ts, readings: [{ meter: 'ALPHA-M1', values: { kwh, kw: 5 } }] }, { kind: 'mqtt', gatewaySn: 'GW-ALPHA' });
   await ingest(base, 100);
   await ingest(base + 900_000, 101);
   await ingest(base + 1_800_000, 50_000);
   await app.alarms.engine.idle();
   const quarantine = (await db.selectFrom('quarantine').select('id').where('meter_id', '=', meter).executeTakeFirstOrThrow()).id;
-  const alarmRecord = (await db.selectFrom('alarm_records').select('id').where('subject_type', '=', 'meter').where('subject_id', '=', meter).executeTakeFirstOrThrow()).id;
+  const alarmRecord = (
+    await db.selectFrom('alarm_records').select('id').where('subject_type', '=', 'meter').where('subject_id', '=', meter).executeTakeFirstOrThrow()
+  ).id;
 
   const alarmRule = id(
     await db
       .insertInto('alarm_rules')
-      .values({ name: `${MARK} rule`, scope: 'meter', scope_id: meter, metric: 'kw', over: 100, under: null, duration_s: 0, hysteresis: 0, severity: 'high', enabled: 1, created_at: now, updated_at: now, owner_user_id: owner })
+      .values({
+        name: `${MARK} rule`,
+        scope: 'meter',
+        scope_id: meter,
+        metric: 'kw',
+        over: 100,
+        under: null,
+        duration_s: 0,
+        hysteresis: 0,
+        severity: 'high',
+        enabled: 1,
+        created_at: now,
+        updated_at: now,
+        owner_user_id: owner,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
 
-  const document = { schemaVersion: 1, meta: { name: `${MARK} board`, description: `${MARK} wall`, purpose: 'data-show', code: 'ALPHA-BOARD' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } };
+  const document = {
+    schemaVersion: 1,
+    meta: { name: `${MARK} board`, description: `${MARK} wall`, purpose: 'data-show', code: 'ALPHA-BOARD' },
+    elements: {},
+    layout: { kind: 'grid', spec: { items: [] } },
+  };
   const board = id(
     await db
       .insertInto('boards')
-      .values({ name: `${MARK} board`, description: '', document: JSON.stringify(document), revision: 1, sample_key: null, created_at: now, updated_at: now, updated_by: 'alpha_top', purpose: 'data-show', code: 'ALPHA-BOARD', owner_user_id: owner })
+      .values({
+        name: `${MARK} board`,
+        description: '',
+        document: JSON.stringify(document),
+        revision: 1,
+        sample_key: null,
+        created_at: now,
+        updated_at: now,
+        updated_by: 'alpha_top',
+        purpose: 'data-show',
+        code: 'ALPHA-BOARD',
+        owner_user_id: owner,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  await db.insertInto('board_versions').values({ board_id: board, revision: 1, name: `${MARK} board`, document: JSON.stringify(document), saved_at: now, saved_by: 'alpha_top', note: 'created' }).execute();
-  const playlist = id(await db.insertInto('playlists').values({ name: `${MARK} playlist`, entries: JSON.stringify([{ boardId: board, seconds: 60 }]), updated_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  await db
+    .insertInto('board_versions')
+    .values({ board_id: board, revision: 1, name: `${MARK} board`, document: JSON.stringify(document), saved_at: now, saved_by: 'alpha_top', note: 'created' })
+    .execute();
+  const playlist = id(
+    await db
+      .insertInto('playlists')
+      .values({ name: `${MARK} playlist`, entries: JSON.stringify([{ boardId: board, seconds: 60 }]), updated_at: now, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   const { token: displayToken, hash } = newDisplayToken();
   const display = id(
     await db
       .insertInto('displays')
-      .values({ name: `${MARK} wall`, token_hash: hash, scope: JSON.stringify({ kind: 'boards', boardIds: [board] }), owner_user_id: owner, created_at: now, created_by: 'alpha_top', revoked_at: null, pinned_board_id: null, last_seen_at: null, board_id: null, resolution: null, version: null })
+      .values({
+        name: `${MARK} wall`,
+        token_hash: hash,
+        scope: JSON.stringify({ kind: 'boards', boardIds: [board] }),
+        owner_user_id: owner,
+        created_at: now,
+        created_by: 'alpha_top',
+        revoked_at: null,
+        pinned_board_id: null,
+        last_seen_at: null,
+        board_id: null,
+        resolution: null,
+        version: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -145,20 +211,70 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const file = id(
     await db
       .insertInto('files')
-      .values({ sha256: sha, content: png, ext: 'png', content_type: 'image/png', original_name: `${MARK}.png`, size: png.length, width: 4, height: 4, uploaded_at: now, uploaded_by: 'alpha_top', owner_user_id: owner })
+      .values({
+        sha256: sha,
+        content: png,
+        ext: 'png',
+        content_type: 'image/png',
+        original_name: `${MARK}.png`,
+        size: png.length,
+        width: 4,
+        height: 4,
+        uploaded_at: now,
+        uploaded_by: 'alpha_top',
+        owner_user_id: owner,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const fileName = `${sha}.png`;
-  const sprite = id(await db.insertInto('sprites').values({ name: `${MARK} sprite`, picture: `/api/files/${fileName}`, icons: '[]', created_at: now, updated_at: now, updated_by: 'alpha_top', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const sprite = id(
+    await db
+      .insertInto('sprites')
+      .values({
+        name: `${MARK} sprite`,
+        picture: `/api/files/${fileName}`,
+        icons: '[]',
+        created_at: now,
+        updated_at: now,
+        updated_by: 'alpha_top',
+        owner_user_id: owner,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
 
   const pushTemplate = id(
-    await db.insertInto('push_templates').values({ name: `${MARK} template`, channel: 'email', subject: `${MARK} {{subject}}`, body: `${MARK} {{message}}`, created_at: now, updated_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('push_templates')
+      .values({
+        name: `${MARK} template`,
+        channel: 'email',
+        subject: `${MARK} {{subject}}`,
+        body: `${MARK} {{message}}`,
+        created_at: now,
+        updated_at: now,
+        owner_user_id: owner,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const pushTask = id(
     await db
       .insertInto('push_tasks')
-      .values({ name: `${MARK} task`, enabled: 0, channel: 'email', kinds: JSON.stringify(['device', 'error']), min_severity: 'low', department_id: department, template_id: pushTemplate, on_repeat: 0, created_at: now, updated_at: now, owner_user_id: owner })
+      .values({
+        name: `${MARK} task`,
+        enabled: 0,
+        channel: 'email',
+        kinds: JSON.stringify(['device', 'error']),
+        min_severity: 'low',
+        department_id: department,
+        template_id: pushTemplate,
+        on_repeat: 0,
+        created_at: now,
+        updated_at: now,
+        owner_user_id: owner,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -166,43 +282,170 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const pushRecord = id(
     await db
       .insertInto('push_records')
-      .values({ task_id: pushTask, alarm_id: alarmRecord, channel: 'email', recipient_id: alphaSpare, recipient_name: `${MARK} person`, address: 'alpha@example.test', subject: `${MARK} subject`, body: `${MARK} body`, state: 'failed', next_attempt_at: null, last_error: 'smtp down', sent_at: null, created_at: now })
+      .values({
+        task_id: pushTask,
+        alarm_id: alarmRecord,
+        channel: 'email',
+        recipient_id: alphaSpare,
+        recipient_name: `${MARK} person`,
+        address: 'alpha@example.test',
+        subject: `${MARK} subject`,
+        body: `${MARK} body`,
+        state: 'failed',
+        next_attempt_at: null,
+        last_error: 'smtp down',
+        sent_at: null,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const interfaceKeyText = `ALPHA-KEY-${now}`;
-  const interfaceKey = id(await db.insertInto('interface_keys').values({ key: interfaceKeyText, name: `${MARK} key`, user_id: owner, created_at: now, activated_at: null, last_used_at: null, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
-  const rejection = id(await db.insertInto('ingest_rejections').values({ at: now, source: 'http', gateway_sn: 'GW-ALPHA', meter_code: 'ALPHA-X', reason: `${MARK} unknown meter`, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow());
+  const interfaceKey = id(
+    await db
+      .insertInto('interface_keys')
+      .values({ key: interfaceKeyText, name: `${MARK} key`, user_id: owner, created_at: now, activated_at: null, last_used_at: null, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const rejection = id(
+    await db
+      .insertInto('ingest_rejections')
+      .values({ at: now, source: 'http', gateway_sn: 'GW-ALPHA', meter_code: 'ALPHA-X', reason: `${MARK} unknown meter`, owner_user_id: owner })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   // Paused, so nothing is sent while the suite compares stored data; port 9 refuses at once when tested.
   const forwardEndpoint = id(
     await db
       .insertInto('forward_endpoints')
-      .values({ name: `${MARK} endpoint`, url: 'http://127.0.0.1:9/alpha', method: 'POST', headers: JSON.stringify([{ name: 'X-Alpha', value: MARK }]), secret: `${MARK}-secret-0123456789`, send_readings: 1, send_energy: 0, send_alarms: 1, meter_ids: JSON.stringify([meter]), department_ids: '[]', batch_size: 10, interval_s: 60, max_attempts: 1, backoff_s: 1, paused: 1, created_at: now, updated_at: now, owner_user_id: owner })
+      .values({
+        name: `${MARK} endpoint`,
+        url: 'http://127.0.0.1:9/alpha',
+        method: 'POST',
+        headers: JSON.stringify([{ name: 'X-Alpha', value: MARK }]),
+        secret: `${MARK}-secret-0123456789`,
+        send_readings: 1,
+        send_energy: 0,
+        send_alarms: 1,
+        meter_ids: JSON.stringify([meter]),
+        department_ids: '[]',
+        batch_size: 10,
+        interval_s: 60,
+        max_attempts: 1,
+        backoff_s: 1,
+        paused: 1,
+        created_at: now,
+        updated_at: now,
+        owner_user_id: owner,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  await db.insertInto('forward_calls').values({ endpoint_id: forwardEndpoint, at: now, items: 1, ok: 0, status: 500, error: `${MARK} refused`, duration_ms: 3, attempt: 1 }).execute();
+  await db
+    .insertInto('forward_calls')
+    .values({ endpoint_id: forwardEndpoint, at: now, items: 1, ok: 0, status: 500, error: `${MARK} refused`, duration_ms: 3, attempt: 1 })
+    .execute();
   await app.forwarding.refresh();
   // Tree A's contact details and a message of its own (announcements and help articles are resources, made above).
   const contactDetails = id(
-    await db.insertInto('contact_details').values({ company: `${MARK} company`, phone: '+1 555 0100', email: 'alpha@example.test', address: `${MARK} street`, hours: '9-5', updated_at: now, updated_by: 'alpha_top', owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('contact_details')
+      .values({
+        company: `${MARK} company`,
+        phone: '+1 555 0100',
+        email: 'alpha@example.test',
+        address: `${MARK} street`,
+        hours: '9-5',
+        updated_at: now,
+        updated_by: 'alpha_top',
+        owner_user_id: owner,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const contactMessage = id(
-    await db.insertInto('contact_messages').values({ name: `${MARK} person`, email: 'alpha@example.test', subject: `${MARK} subject`, message: `${MARK} message`, handled: 0, handled_by: null, handled_at: null, created_at: now, owner_user_id: owner }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('contact_messages')
+      .values({
+        name: `${MARK} person`,
+        email: 'alpha@example.test',
+        subject: `${MARK} subject`,
+        message: `${MARK} message`,
+        handled: 0,
+        handled_by: null,
+        handled_at: null,
+        created_at: now,
+        owner_user_id: owner,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
-  await db.updateTable('roles').set({ description: `${MARK} role` }).where('id', '=', role).execute();
+  await db
+    .updateTable('roles')
+    .set({ description: `${MARK} role` })
+    .where('id', '=', role)
+    .execute();
 
-  const exportAnswer = await app.inject({ method: 'POST', url: '/api/meter-data/exports', headers: { authorization: `Bearer ${alpha.token}` }, payload: { meterId: meter, metric: 'kwh', from: base - 60_000, to: now, format: 'csv' } });
+  const exportAnswer = await app.inject({
+    method: 'POST',
+    url: '/api/meter-data/exports',
+    headers: { authorization: `Bearer ${alpha.token}` },
+    payload: { meterId: meter, metric: 'kwh', from: base - 60_000, to: now, format: 'csv' },
+  });
   const exportJob = (exportAnswer.json() as { data: { id: string } }).data.id;
 
   const a: TreeAObjects = {
-    gateway, department, subitem, tag, meter, displayArea, alarmRule, alarmRecord, quarantine, board, boardCode: 'ALPHA-BOARD', playlist, display, sprite, file, fileName,
-    pushTemplate, pushTask, pushRecord, interfaceKey, interfaceKeyText, role, exportJob, rejection, forwardEndpoint,
-    contactDetails, contactMessage,
+    gateway,
+    department,
+    subitem,
+    tag,
+    meter,
+    displayArea,
+    alarmRule,
+    alarmRecord,
+    quarantine,
+    board,
+    boardCode: 'ALPHA-BOARD',
+    playlist,
+    display,
+    sprite,
+    file,
+    fileName,
+    pushTemplate,
+    pushTask,
+    pushRecord,
+    interfaceKey,
+    interfaceKeyText,
+    role,
+    exportJob,
+    rejection,
+    forwardEndpoint,
+    contactDetails,
+    contactMessage,
   };
   return {
-    app, alpha, alphaWith, alphaWithout, alphaSpare, alphaSpare2, beta, adminToken, displayToken, a, resourceIds, resourceBodies,
-    tokens: { none: null, bad: 'not-a-token', display: displayToken, without: alphaWithout.token, with: alphaWith.token, otherTree: beta.token, admin: adminToken },
+    app,
+    alpha,
+    alphaWith,
+    alphaWithout,
+    alphaSpare,
+    alphaSpare2,
+    beta,
+    adminToken,
+    displayToken,
+    a,
+    resourceIds,
+    resourceBodies,
+    tokens: {
+      none: null,
+      bad: 'not-a-token',
+      display: displayToken,
+      without: alphaWithout.token,
+      with: alphaWith.token,
+      otherTree: beta.token,
+      admin: adminToken,
+    },
   };
 }

@@ -18,12 +18,27 @@ export interface Sample {
 export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
   const { a } = fx;
   const ids: Record<ObjectKind, string | number> = {
-    ...fx.resourceIds, alarm_rules: a.alarmRule,
-    displays: a.display, playlists: a.playlist, boards: a.board, sprites: a.sprite, files: a.file, push_tasks: a.pushTask,
-    push_templates: a.pushTemplate, interface_keys: a.interfaceKey, display_areas: a.displayArea, ingest_rejections: a.rejection,
-    quarantine: a.quarantine, users: fx.alphaSpare, roles: a.role, alarmRecords: a.alarmRecord, exports: a.exportJob, pushRecords: a.pushRecord,
+    ...fx.resourceIds,
+    alarm_rules: a.alarmRule,
+    displays: a.display,
+    playlists: a.playlist,
+    boards: a.board,
+    sprites: a.sprite,
+    files: a.file,
+    push_tasks: a.pushTask,
+    push_templates: a.pushTemplate,
+    interface_keys: a.interfaceKey,
+    display_areas: a.displayArea,
+    ingest_rejections: a.rejection,
+    quarantine: a.quarantine,
+    users: fx.alphaSpare,
+    roles: a.role,
+    alarmRecords: a.alarmRecord,
+    exports: a.exportJob,
+    pushRecords: a.pushRecord,
     forward_endpoints: a.forwardEndpoint,
-    contact_details: a.contactDetails, contact_messages: a.contactMessage,
+    contact_details: a.contactDetails,
+    contact_messages: a.contactMessage,
   };
   return ids[kind];
 }
@@ -77,7 +92,16 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'DELETE /api/login-locks': { body: { username: 'alpha_top' } },
     'PUT /api/users/info': { body: { trueName: 'Probe name' } },
     'GET /api/users/check': { query: 'username=alpha_spare' },
-    'POST /api/users': { body: { username: 'probe_user', trueName: 'Probe', email: 'probe@example.test', password: 'Probe!pass123', repeatPassword: 'Probe!pass123', roles: [a.role] } },
+    'POST /api/users': {
+      body: {
+        username: 'probe_user',
+        trueName: 'Probe',
+        email: 'probe@example.test',
+        password: 'Probe!pass123',
+        repeatPassword: 'Probe!pass123',
+        roles: [a.role],
+      },
+    },
     'PUT /api/users/:id': { body: { trueName: 'Probe name', roles: [a.role] } },
     'PUT /api/users/:id/password': { body: { password: 'Probe!pass123', repeatPassword: 'Probe!pass123' } },
     'DELETE /api/users': { body: { ids: [fx.alphaSpare2] } },
@@ -86,16 +110,35 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'DELETE /api/roles': { body: { ids: [a.role] } },
     'PUT /api/routers/roles-auth': { body: { roleId: a.role, routerIds: [] } },
     'POST /api/routers': { body: { path: 'probe', parent: null, type: 'menu', title: 'Probe', icon: null, sort: 0, hidden: false, noRole: false } },
-    'PUT /api/routers/:id': { params: { id: 1 }, body: { path: 'probe', parent: null, type: 'menu', title: 'Probe', icon: null, sort: 0, hidden: false, noRole: true } },
+    'PUT /api/routers/:id': {
+      params: { id: 1 },
+      body: { path: 'probe', parent: null, type: 'menu', title: 'Probe', icon: null, sort: 0, hidden: false, noRole: true },
+    },
     'DELETE /api/routers/:id': { params: { id: 1 } },
     'POST /api/login-pages': { body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' } },
-    'PUT /api/login-pages/:id': { params: { id: 1 }, body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' } },
+    'PUT /api/login-pages/:id': {
+      params: { id: 1 },
+      body: { edition: 'probe', notes: '', state: 0, domainName: 'probe.example.test', templateName: 'default' },
+    },
     'DELETE /api/login-pages/:id': { params: { id: 1 } },
     'DELETE /api/login-pages': { body: { ids: [1] } },
-    'PUT /api/site-settings': { body: { name: 'Probe site', logoUrl: '', faviconUrl: '', defaultLanguage: null, themeColor: null, readingRetentionDays: null, sessionMinutes: null, hiddenGroups: [] } },
+    'PUT /api/site-settings': {
+      body: {
+        name: 'Probe site',
+        logoUrl: '',
+        faviconUrl: '',
+        defaultLanguage: null,
+        themeColor: null,
+        readingRetentionDays: null,
+        sessionMinutes: null,
+        hiddenGroups: [],
+      },
+    },
 
     'PUT /api/gateways/:id/mqtt-credentials': { body: { mqttUsername: 'probe-gw', mqttPassword: 'Probe!pass123' } },
-    'POST /api/meters/:id/replacements': { body: { replacedAt: to - 60_000, oldSerial: 'old', newSerial: 'new', oldFinalReading: null, newInitialReading: 0, note: 'probe' } },
+    'POST /api/meters/:id/replacements': {
+      body: { replacedAt: to - 60_000, oldSerial: 'old', newSerial: 'new', oldFinalReading: null, newInitialReading: 0, note: 'probe' },
+    },
 
     'GET /api/meter-data/series': { query: `meterId=${a.meter}&metric=kwh&${range}` },
     'GET /api/meter-data/history': { query: `meterId=${a.meter}&metric=kwh&${range}` },
@@ -124,8 +167,12 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'DELETE /api/push-templates': { body: { ids: [a.pushTemplate] } },
     'POST /api/push-templates/preview': { body: { channel: 'email', subject: '{{subject}}', body: '{{message}}', alarmId: a.alarmRecord } },
     'PUT /api/push-template-defaults': { body: { defaults: [] } },
-    'POST /api/push-tasks': { body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: a.department, templateId: a.pushTemplate, recipientIds: [fx.alphaSpare] } },
-    'PUT /api/push-tasks/:id': { body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: null, templateId: null, recipientIds: [fx.beta.id], enabled: true } },
+    'POST /api/push-tasks': {
+      body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: a.department, templateId: a.pushTemplate, recipientIds: [fx.alphaSpare] },
+    },
+    'PUT /api/push-tasks/:id': {
+      body: { name: 'Probe task', channel: 'email', kinds: ['device'], departmentId: null, templateId: null, recipientIds: [fx.beta.id], enabled: true },
+    },
     'DELETE /api/push-tasks': { body: { ids: [a.pushTask] } },
     'POST /api/push-records/resend': { body: { ids: [a.pushRecord] } },
     'PUT /api/push-channels/email': { body: { enabled: true, host: 'smtp.probe.test', port: 25, from: 'probe@example.test' } },

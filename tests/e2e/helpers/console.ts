@@ -43,7 +43,8 @@ export const currentPath = (page: Page) => {
 };
 
 /** A catalogue key shown instead of its text (a missing translation). */
-export const RAW_KEY = /^(route|login|session|common|layout|tags|errors|errorPage|moduleComing|authRedirect|logoutConfirm|dashboard|language|app|resources|meterData|analysis|dataQuality|deviceAdmin|integrations|home|ago|alarms|pushes|annunciation|kiosk|kioskRuntime|visualization|chartWidgets|liveWidgets|displays|users|rules|roles|menus|loginPages|boardEditor|boardFields|boardScreens|sprites|queryChart|siteSettings|webService|inquiry)\.[\w.-]+$/;
+export const RAW_KEY =
+  /^(route|login|session|common|layout|tags|errors|errorPage|moduleComing|authRedirect|logoutConfirm|dashboard|language|app|resources|meterData|analysis|dataQuality|deviceAdmin|integrations|home|ago|alarms|pushes|annunciation|kiosk|kioskRuntime|visualization|chartWidgets|liveWidgets|displays|users|rules|roles|menus|loginPages|boardEditor|boardFields|boardScreens|sprites|queryChart|siteSettings|webService|inquiry)\.[\w.-]+$/;
 
 /** Visible texts of the page (text nodes and input placeholders) that look like catalogue keys. */
 export function visibleRawKeys(page: Page): Promise<string[]> {

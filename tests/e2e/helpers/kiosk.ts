@@ -47,14 +47,25 @@ export function liveBoard(name: string, meterIds: number[]): BoardDocumentInput 
     elements[`kpi${index}`] = { type: 'kpi', title: `Meter ${id}`, options: {}, binding: { meterIds: [id], metric: 'kw' } };
     items.push({ element: `kpi${index}`, x: (index % 4) * 6, y: 3 + Math.floor(index / 4) * 5, w: 6, h: 5 });
   });
-  return { schemaVersion: 1, meta: { name, description: '' }, canvas: { designWidth: 1920, designHeight: 1080, scaleMode: 'fit' }, elements, layout: { kind: 'grid', spec: { cols: 24, rowHeight: 40, gap: 12, items } } };
+  return {
+    schemaVersion: 1,
+    meta: { name, description: '' },
+    canvas: { designWidth: 1920, designHeight: 1080, scaleMode: 'fit' },
+    elements,
+    layout: { kind: 'grid', spec: { cols: 24, rowHeight: 40, gap: 12, items } },
+  };
 }
 
 export async function createBoard(baseUrl: string, token: string, document: BoardDocumentInput): Promise<BoardRecord> {
   return apiData<BoardRecord>(baseUrl, token, 'POST', '/api/boards', { document });
 }
 
-export async function createDisplay(baseUrl: string, token: string, name: string, scope: { kind: 'boards'; boardIds: number[] } | { kind: 'playlist'; playlistId: number }): Promise<DisplayCreated> {
+export async function createDisplay(
+  baseUrl: string,
+  token: string,
+  name: string,
+  scope: { kind: 'boards'; boardIds: number[] } | { kind: 'playlist'; playlistId: number },
+): Promise<DisplayCreated> {
   return apiData<DisplayCreated>(baseUrl, token, 'POST', '/api/displays', { name, scope });
 }
 
@@ -62,7 +73,13 @@ export async function createDisplay(baseUrl: string, token: string, name: string
 export async function readingsSender(baseUrl: string, token: string) {
   const key = await activeInterfaceKey(baseUrl, token, `kiosk e2e ${Date.now()}`);
   return async (readings: { meter: string; kw: number; ts?: number }[]): Promise<void> => {
-    const sent = await callApi<{ accepted: number }>(baseUrl, 'POST', '/api/ingest/readings', { readings: readings.map((r) => ({ meter: r.meter, ts: r.ts ?? Date.now(), values: { kw: r.kw } })) }, { 'x-interface-key': key });
+    const sent = await callApi<{ accepted: number }>(
+      baseUrl,
+      'POST',
+      '/api/ingest/readings',
+      { readings: readings.map((r) => ({ meter: r.meter, ts: r.ts ?? Date.now(), values: { kw: r.kw } })) },
+      { 'x-interface-key': key },
+    );
     if (sent.code !== 0 || sent.data.accepted !== readings.length) throw new Error(`ingest refused: ${sent.code} ${sent.message}`);
   };
 }

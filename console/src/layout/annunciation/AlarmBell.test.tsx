@@ -127,7 +127,9 @@ describe('AlarmBell', { timeout: 30_000 }, () => {
       server: (route, body) => {
         if (route !== 'POST /alarm-records/acknowledge') return undefined;
         acknowledged.push(body);
-        return acknowledged.length === 1 ? envelope({ changed: [1], skipped: [{ id: 2, reason: 'already processed' }] }) : envelope({ changed: [3], skipped: [] });
+        return acknowledged.length === 1
+          ? envelope({ changed: [1], skipped: [{ id: 2, reason: 'already processed' }] })
+          : envelope({ changed: [3], skipped: [] });
       },
     });
     act(() => {

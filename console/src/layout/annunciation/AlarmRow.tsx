@@ -12,7 +12,15 @@ import styles from './AlarmBell.module.css';
 const SEVERITY_COLOURS: Record<AlarmSeverity, string> = { low: 'default', medium: 'gold', high: 'orange', critical: 'red' };
 
 /** One unacknowledged alarm: severity, subject, message (plain text), when raised, and its actions. */
-export const AlarmRow = observer(function AlarmRow({ record, acknowledger, onNavigate }: { record: AlarmRecord; acknowledger: AcknowledgeController; onNavigate: () => void }) {
+export const AlarmRow = observer(function AlarmRow({
+  record,
+  acknowledger,
+  onNavigate,
+}: {
+  record: AlarmRecord;
+  acknowledger: AcknowledgeController;
+  onNavigate: () => void;
+}) {
   const { permission } = useStores();
   const { t } = useTranslation();
   const screen = ALERT_SCREEN_OF_KIND[record.kind];

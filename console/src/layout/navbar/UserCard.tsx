@@ -12,10 +12,7 @@ export const UserCard = observer(function UserCard({ menu }: { menu: ReactNode }
   const { token } = theme.useToken();
   const flatMenu = isValidElement(menu) ? cloneElement(menu as ReactElement<{ style?: object }>, { style: { boxShadow: 'none' } }) : menu;
   return (
-    <div
-      className={styles.userCard}
-      style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
-    >
+    <div className={styles.userCard} style={{ background: token.colorBgElevated, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}>
       <div className={styles.userInfo} data-testid="user-menu-info">
         <Typography.Text strong data-testid="user-menu-true-name">
           {session.trueName}

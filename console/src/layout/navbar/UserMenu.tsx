@@ -35,12 +35,7 @@ export const UserMenu = observer(function UserMenu() {
 
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        menu={{ items, onClick }}
-        popupRender={(menu) => <UserCard menu={menu} />}
-      >
+      <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick }} popupRender={(menu) => <UserCard menu={menu} />}>
         <Button type="text" className={styles.userTrigger} data-testid="user-menu">
           <Avatar size="small" src={session.avatar || undefined} className={styles.avatar}>
             {displayName.slice(0, 1).toUpperCase()}

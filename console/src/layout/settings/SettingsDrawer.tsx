@@ -13,13 +13,7 @@ export const SettingsDrawer = observer(function SettingsDrawer() {
   const { settings } = useStores();
   const { t } = useTranslation();
   return (
-    <Drawer
-      open={settings.showSettings}
-      onClose={() => settings.setShowSettings(false)}
-      title={t('settingsDrawer.title')}
-      size={300}
-      placement="right"
-    >
+    <Drawer open={settings.showSettings} onClose={() => settings.setShowSettings(false)} title={t('settingsDrawer.title')} size={300} placement="right">
       <div data-testid="settings-drawer">
         <div className={styles.section}>
           <Typography.Text strong>{t('settingsDrawer.themeColor')}</Typography.Text>

@@ -11,7 +11,11 @@ export function SidebarLogo({ collapsed }: { collapsed: boolean }) {
   const name = siteName(t, site);
   return (
     <Link to="/dashboard" className={styles.logo} data-testid="sidebar-logo" title={name}>
-      {site.logoUrl ? <img src={site.logoUrl} alt="" style={{ height: 20, maxWidth: 48, objectFit: 'contain', flex: 'none' }} /> : <ThunderboltFilled className={styles.logoIcon} />}
+      {site.logoUrl ? (
+        <img src={site.logoUrl} alt="" style={{ height: 20, maxWidth: 48, objectFit: 'contain', flex: 'none' }} />
+      ) : (
+        <ThunderboltFilled className={styles.logoIcon} />
+      )}
       {!collapsed && <span>{name}</span>}
     </Link>
   );

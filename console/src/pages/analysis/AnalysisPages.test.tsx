@@ -18,8 +18,27 @@ vi.mock('../../charts/EChart', () => ({
   ),
 }));
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
-const dept = (id: number, name: string, code: string, parentId: number | null, sort: number): DepartmentNode => ({ id, name, code, parentId, level: parentId ? 2 : 1, sort, meterCount: 1 });
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
+const dept = (id: number, name: string, code: string, parentId: number | null, sort: number): DepartmentNode => ({
+  id,
+  name,
+  code,
+  parentId,
+  level: parentId ? 2 : 1,
+  sort,
+  meterCount: 1,
+});
 const TREE = [dept(1, 'Main Plant', 'PLANT', null, 1), dept(2, 'Hall A', 'HALL-A', 1, 1), dept(3, 'Office Building', 'OFFICE', null, 2)];
 const DAYS = ['2026-03-01', '2026-03-02'];
 
@@ -30,19 +49,47 @@ const rollups: RollupResult = {
   unit: 'kWh',
   periods: DAYS,
   series: [
-    { scopeId: 1, name: 'Main Plant', total: 1500.5, points: [{ period: DAYS[0]!, energy: 1000.25 }, { period: DAYS[1]!, energy: 500.25 }] },
-    { scopeId: 2, name: 'Hall A', total: 700, points: [{ period: DAYS[0]!, energy: 300 }, { period: DAYS[1]!, energy: 400 }] },
+    {
+      scopeId: 1,
+      name: 'Main Plant',
+      total: 1500.5,
+      points: [
+        { period: DAYS[0]!, energy: 1000.25 },
+        { period: DAYS[1]!, energy: 500.25 },
+      ],
+    },
+    {
+      scopeId: 2,
+      name: 'Hall A',
+      total: 700,
+      points: [
+        { period: DAYS[0]!, energy: 300 },
+        { period: DAYS[1]!, energy: 400 },
+      ],
+    },
     { scopeId: 3, name: 'Office Building', total: 99.5, points: [{ period: DAYS[1]!, energy: 99.5 }] },
   ],
 };
-const ranking: RankingResult = { unit: 'kWh', rows: [{ scopeId: 1, name: 'Main Plant', energy: 1500.5, share: 0.94 }, { scopeId: 3, name: 'Office Building', energy: 99.5, share: 0.06 }] };
+const ranking: RankingResult = {
+  unit: 'kWh',
+  rows: [
+    { scopeId: 1, name: 'Main Plant', energy: 1500.5, share: 0.94 },
+    { scopeId: 3, name: 'Office Building', energy: 99.5, share: 0.06 },
+  ],
+};
 const balance: BalanceResult = {
   department: { id: 1, name: 'Main Plant' },
   unit: 'kWh',
   hasMainMeter: true,
   mainMeter: { id: 1, code: 'M001', name: 'Plant incomer' },
-  parts: [{ kind: 'department', id: 2, name: 'Hall A', total: 700 }, { kind: 'meter', id: 9, name: 'Yard lighting', total: 100 }],
-  periods: [{ period: DAYS[0]!, parent: 1000.25, children: 400, unmetered: 600.25 }, { period: DAYS[1]!, parent: 500.25, children: 400, unmetered: 100.25 }],
+  parts: [
+    { kind: 'department', id: 2, name: 'Hall A', total: 700 },
+    { kind: 'meter', id: 9, name: 'Yard lighting', total: 100 },
+  ],
+  periods: [
+    { period: DAYS[0]!, parent: 1000.25, children: 400, unmetered: 600.25 },
+    { period: DAYS[1]!, parent: 500.25, children: 400, unmetered: 100.25 },
+  ],
   totals: { parent: 1500.5, children: 800, unmetered: 700.5, unmeteredShare: 700.5 / 1500.5 },
 };
 
@@ -78,7 +125,9 @@ describe('analysis screens', { timeout: 30_000 }, () => {
     await within(table).findByText('2026-03-01');
     expect(within(table).getAllByText('Main Plant').length).toBeGreaterThan(0);
     // Main Plant, Hall A, Office Building across (the fake server answers all three).
-    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toContain(['2026-03-01', '1,000.25', '300', '0'].join(''));
     expect(rows).toContain(['2026-03-02', '500.25', '400', '99.5'].join(''));
     expect(screen.getByTestId('basic-total-1').textContent).toBe('1,500.5');

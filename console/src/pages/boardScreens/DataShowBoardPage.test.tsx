@@ -43,7 +43,9 @@ describe('payment-statistics/datashowboard/:dataShowBoardCode', () => {
     expect((await screen.findByTestId('data-board-missing')).querySelector('.ant-result-title')?.textContent).toBe('看板 id 错误，未找到看板！');
     cleanup();
     open('/payment-statistics/datashowboard/nope', undefined, 'es');
-    expect((await screen.findByTestId('data-board-missing')).querySelector('.ant-result-title')?.textContent).toBe('Id de tablero erróneo, ¡tablero no encontrado!');
+    expect((await screen.findByTestId('data-board-missing')).querySelector('.ant-result-title')?.textContent).toBe(
+      'Id de tablero erróneo, ¡tablero no encontrado!',
+    );
   });
 
   it('does not ask for a code no board can have', async () => {

@@ -8,7 +8,12 @@ import { EDITOR_PATHS, landedOn, renderScreen, VIEWER_PATHS } from './testHarnes
 
 const BOARDS = [
   summary(21, 'Incomer board', { purpose: 'equipment', equipmentMeterId: 11, revision: 4, review: null }),
-  summary(22, 'Chiller board', { purpose: 'equipment', equipmentMeterId: 12, revision: 7, review: review({ state: 'rejected', revision: 6, decidedBy: 'rui', comment: 'Add the COP trend' }) }),
+  summary(22, 'Chiller board', {
+    purpose: 'equipment',
+    equipmentMeterId: 12,
+    revision: 7,
+    review: review({ state: 'rejected', revision: 6, decidedBy: 'rui', comment: 'Add the COP trend' }),
+  }),
   summary(23, 'Pump board', { purpose: 'equipment', equipmentMeterId: 40, review: review({ state: 'pending', revision: 3 }) }),
   summary(24, 'Boiler board', { purpose: 'equipment', equipmentMeterId: 11, review: review({ state: 'approved', revision: 3 }) }),
 ];
@@ -61,7 +66,9 @@ describe('base/equipmentBoard', () => {
     fireEvent.click(await screen.findByTitle('M002 Chiller plant'));
     fireEvent.click(screen.getByTestId('new-board-ok'));
     expect(await landedOn()).toBe('/settings/boardConfig?edit=99');
-    expect(calls.find((call) => call.startsWith('createBoard'))).toContain('"meta":{"name":"Compressor board","description":"","purpose":"equipment","code":"","equipmentMeterId":12}');
+    expect(calls.find((call) => call.startsWith('createBoard'))).toContain(
+      '"meta":{"name":"Compressor board","description":"","purpose":"equipment","code":"","equipmentMeterId":12}',
+    );
   });
 
   it('keeps New and Edit from a user without settings/boardConfig', async () => {

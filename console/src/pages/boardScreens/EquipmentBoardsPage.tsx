@@ -21,8 +21,18 @@ export const EquipmentBoardsPage = observer(function EquipmentBoardsPage() {
   const { boards, meters } = model;
 
   const columns: TableColumnsType<BoardSummary> = [
-    { key: 'equipment', title: t('boardScreens.list.equipment'), width: 200, render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} /> },
-    { key: 'review', title: t('boardScreens.list.review'), width: 200, render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} /> },
+    {
+      key: 'equipment',
+      title: t('boardScreens.list.equipment'),
+      width: 200,
+      render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} />,
+    },
+    {
+      key: 'review',
+      title: t('boardScreens.list.review'),
+      width: 200,
+      render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} />,
+    },
   ];
 
   const submit = async (board: BoardSummary) => {
@@ -30,7 +40,14 @@ export const EquipmentBoardsPage = observer(function EquipmentBoardsPage() {
   };
   const submitAction = (board: BoardSummary) =>
     submittable(board) ? (
-      <Button type="link" size="small" icon={<SendOutlined />} disabled={boards.busy} onClick={() => void submit(board)} data-testid={`board-submit-${board.id}`}>
+      <Button
+        type="link"
+        size="small"
+        icon={<SendOutlined />}
+        disabled={boards.busy}
+        onClick={() => void submit(board)}
+        data-testid={`board-submit-${board.id}`}
+      >
         {t('boardScreens.actions.submit')}
       </Button>
     ) : null;

@@ -8,11 +8,24 @@ import { renderScreen } from './testHarness.test-util';
 
 const SUBMITTED = Date.UTC(2026, 10, 21, 9, 0);
 const BOARDS = [
-  summary(31, 'Incomer board', { purpose: 'equipment', equipmentMeterId: 11, revision: 5, review: review({ state: 'pending', revision: 5, submittedAt: SUBMITTED, submittedBy: 'ada' }) }),
+  summary(31, 'Incomer board', {
+    purpose: 'equipment',
+    equipmentMeterId: 11,
+    revision: 5,
+    review: review({ state: 'pending', revision: 5, submittedAt: SUBMITTED, submittedBy: 'ada' }),
+  }),
   summary(32, 'Chiller board', {
     purpose: 'equipment',
     equipmentMeterId: 12,
-    review: review({ state: 'rejected', revision: 2, submittedAt: SUBMITTED, submittedBy: 'ada', decidedAt: Date.UTC(2026, 10, 22, 10, 0), decidedBy: 'rui', comment: 'Add the COP trend' }),
+    review: review({
+      state: 'rejected',
+      revision: 2,
+      submittedAt: SUBMITTED,
+      submittedBy: 'ada',
+      decidedAt: Date.UTC(2026, 10, 22, 10, 0),
+      decidedBy: 'rui',
+      comment: 'Add the COP trend',
+    }),
   }),
   summary(33, 'Boiler board', {
     purpose: 'equipment',
@@ -93,7 +106,8 @@ describe('base/equipmentBoardCheck against the server', () => {
       server: (route, body) => {
         sent.push(`${route} ${JSON.stringify(body ?? null)}`);
         if (route === 'GET /boards/reviews') return { body: { code: 0, data: [BOARDS[0]], message: 'ok' } };
-        if (route === 'POST /boards/31/review/decide') return { status: 403, body: { code: 10008, data: null, message: 'You cannot review a board you submitted' } };
+        if (route === 'POST /boards/31/review/decide')
+          return { status: 403, body: { code: 10008, data: null, message: 'You cannot review a board you submitted' } };
         return undefined;
       },
     });

@@ -55,14 +55,30 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
 
   const columns: TableColumnsType<BoardSummary> = [
     { key: 'board', title: t('boardScreens.review.board'), render: (_: unknown, board) => <Typography.Text strong>{board.name}</Typography.Text> },
-    { key: 'equipment', title: t('boardScreens.list.equipment'), render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} /> },
-    { key: 'submitted', title: t('boardScreens.review.submitted'), render: (_: unknown, board) => <WhoWhen at={board.review?.submittedAt} by={board.review?.submittedBy} /> },
+    {
+      key: 'equipment',
+      title: t('boardScreens.list.equipment'),
+      render: (_: unknown, board) => <EquipmentName meters={meters} meterId={board.equipmentMeterId} />,
+    },
+    {
+      key: 'submitted',
+      title: t('boardScreens.review.submitted'),
+      render: (_: unknown, board) => <WhoWhen at={board.review?.submittedAt} by={board.review?.submittedBy} />,
+    },
     { key: 'revision', title: t('boardScreens.review.revision'), align: 'right', render: (_: unknown, board) => board.review?.revision ?? '–' },
     ...(pending
       ? []
       : ([
-          { key: 'decision', title: t('boardScreens.review.decision'), render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} /> },
-          { key: 'decided', title: t('boardScreens.review.decided'), render: (_: unknown, board) => <WhoWhen at={board.review?.decidedAt} by={board.review?.decidedBy} /> },
+          {
+            key: 'decision',
+            title: t('boardScreens.review.decision'),
+            render: (_: unknown, board) => <ReviewStateTag review={board.review} boardId={board.id} />,
+          },
+          {
+            key: 'decided',
+            title: t('boardScreens.review.decided'),
+            render: (_: unknown, board) => <WhoWhen at={board.review?.decidedAt} by={board.review?.decidedBy} />,
+          },
           {
             key: 'comment',
             title: t('boardScreens.review.comment'),
@@ -79,7 +95,12 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
       render: (_: unknown, board) => (
         <RowActions
           actions={[
-            { label: t('boardScreens.actions.preview'), icon: <EyeOutlined />, onClick: () => openOnWall(boardWallPath(board.id)), testId: `review-preview-${board.id}` },
+            {
+              label: t('boardScreens.actions.preview'),
+              icon: <EyeOutlined />,
+              onClick: () => openOnWall(boardWallPath(board.id)),
+              testId: `review-preview-${board.id}`,
+            },
             pending && {
               label: t('boardScreens.actions.approve'),
               icon: <CheckOutlined />,
@@ -89,7 +110,14 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
               onClick: () => void approve(board),
               testId: `review-approve-${board.id}`,
             },
-            pending && { label: t('boardScreens.actions.reject'), icon: <CloseOutlined />, danger: true, disabled: reviews.busy, onClick: () => setRejecting(board), testId: `review-reject-${board.id}` },
+            pending && {
+              label: t('boardScreens.actions.reject'),
+              icon: <CloseOutlined />,
+              danger: true,
+              disabled: reviews.busy,
+              onClick: () => setRejecting(board),
+              testId: `review-reject-${board.id}`,
+            },
           ]}
         />
       ),
@@ -103,7 +131,9 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
       clientPageSize={20}
       rowKey="id"
       columns={columns}
-      emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'boardScreens.review.emptyPending' : 'boardScreens.review.emptyDecided')} />}
+      emptyText={
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(pending ? 'boardScreens.review.emptyPending' : 'boardScreens.review.emptyDecided')} />
+      }
       rowAttributes={(board) => ({ 'data-testid': `review-row-${board.id}` })}
       testId="reviews-table"
     />
@@ -116,7 +146,11 @@ export const EquipmentReviewPage = observer(function EquipmentReviewPage() {
       <Tabs
         activeKey={reviews.tab}
         onChange={(key) => reviews.setTab(key as ReviewTab)}
-        items={(['pending', 'decided'] as const).map((key) => ({ key, label: t(`boardScreens.review.tabs.${key}`), children: key === reviews.tab ? table : null }))}
+        items={(['pending', 'decided'] as const).map((key) => ({
+          key,
+          label: t(`boardScreens.review.tabs.${key}`),
+          children: key === reviews.tab ? table : null,
+        }))}
         data-testid="review-tabs"
       />
       {rejecting && <RejectDialog board={rejecting} onReject={(comment) => reject(rejecting, comment)} onClose={() => setRejecting(null)} />}

@@ -65,11 +65,25 @@ export const NewBoardDialog = observer(function NewBoardDialog({ screen, boards,
     >
       <Form layout="vertical" component="div">
         <Form.Item label={t('boardScreens.create.name')} required {...status('name')}>
-          <Input value={fields.name} maxLength={80} placeholder={t('boardScreens.create.namePlaceholder')} onChange={(event) => change('name', event.target.value)} onPressEnter={() => void create()} data-testid="new-board-name" />
+          <Input
+            value={fields.name}
+            maxLength={80}
+            placeholder={t('boardScreens.create.namePlaceholder')}
+            onChange={(event) => change('name', event.target.value)}
+            onPressEnter={() => void create()}
+            data-testid="new-board-name"
+          />
         </Form.Item>
         {screen.needsCode && (
           <Form.Item label={t('boardScreens.create.code')} required extra={t('boardScreens.create.codeHelp')} {...status('code')}>
-            <Input value={fields.code} maxLength={40} placeholder={t('boardScreens.create.codePlaceholder')} onChange={(event) => change('code', event.target.value)} onPressEnter={() => void create()} data-testid="new-board-code" />
+            <Input
+              value={fields.code}
+              maxLength={40}
+              placeholder={t('boardScreens.create.codePlaceholder')}
+              onChange={(event) => change('code', event.target.value)}
+              onPressEnter={() => void create()}
+              data-testid="new-board-code"
+            />
           </Form.Item>
         )}
         {screen.needsMeter && (

@@ -101,7 +101,9 @@ describe('purpose board lists', () => {
       const { calls } = dataShow();
       const codeless = await screen.findByTestId('board-row-6');
       expect(calls).toEqual(['boards [{"purpose":"data-show"}]']);
-      expect(screen.getByTestId('board-no-code-6').textContent).toBe('No codeSet a code in the board editor to open this board here; until then, open it on a wall.');
+      expect(screen.getByTestId('board-no-code-6').textContent).toBe(
+        'No codeSet a code in the board editor to open this board here; until then, open it on a wall.',
+      );
       expect(within(codeless).queryByTestId('board-view-6')).toBeNull();
       expect(within(codeless).getByTestId('board-wall-6')).toBeTruthy();
       fireEvent.click(screen.getByTestId('board-view-5'));
@@ -121,7 +123,11 @@ describe('purpose board lists', () => {
       fireEvent.change(screen.getByTestId('new-board-code'), { target: { value: 'hall-c' } });
       fireEvent.click(screen.getByTestId('new-board-ok'));
       expect(await landedOn()).toBe('/settings/boardConfig?edit=99');
-      await waitFor(() => expect(calls.find((call) => call.startsWith('createBoard'))).toContain('"meta":{"name":"Hall C","description":"","purpose":"data-show","code":"hall-c","equipmentMeterId":null}'));
+      await waitFor(() =>
+        expect(calls.find((call) => call.startsWith('createBoard'))).toContain(
+          '"meta":{"name":"Hall C","description":"","purpose":"data-show","code":"hall-c","equipmentMeterId":null}',
+        ),
+      );
     });
   });
 });

@@ -50,7 +50,11 @@ export const PurposeBoardList = observer(function PurposeBoardList({ model, colu
       ),
     },
     ...columns,
-    { key: 'size', title: t('boardScreens.list.size'), render: (_: unknown, board) => t('boardScreens.list.sizeValue', { width: board.designWidth, height: board.designHeight }) },
+    {
+      key: 'size',
+      title: t('boardScreens.list.size'),
+      render: (_: unknown, board) => t('boardScreens.list.sizeValue', { width: board.designWidth, height: board.designHeight }),
+    },
     {
       key: 'updated',
       title: t('boardScreens.list.updated'),
@@ -79,7 +83,9 @@ export const PurposeBoardList = observer(function PurposeBoardList({ model, colu
       description={
         <Flex vertical data-testid="boards-empty">
           <span>{t(purposeText(screen.purpose, 'empty'))}</span>
-          <Typography.Text type="secondary">{canEdit ? t('boardScreens.list.emptyCreate', { action: newBoard }) : t('boardScreens.list.emptyAsk')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {canEdit ? t('boardScreens.list.emptyCreate', { action: newBoard }) : t('boardScreens.list.emptyAsk')}
+          </Typography.Text>
         </Flex>
       }
     />

@@ -13,7 +13,10 @@ const asField = (name: string | undefined): NewBoardField | undefined => FIELDS.
 
 /** What the contract (boardMetaSchema) says about the new board's fields, plus the code a data board needs. */
 export function newBoardErrors(t: TFunction, screen: PurposeScreen, fields: NewBoardFields): NewBoardErrors {
-  const errors = newBoardFieldErrors(t, schemaIssues(boardMetaSchema, { ...fields, purpose: screen.purpose, equipmentMeterId: screen.needsMeter ? fields.equipmentMeterId : null }));
+  const errors = newBoardFieldErrors(
+    t,
+    schemaIssues(boardMetaSchema, { ...fields, purpose: screen.purpose, equipmentMeterId: screen.needsMeter ? fields.equipmentMeterId : null }),
+  );
   if (screen.needsCode && fields.code.trim() === '') errors.code ??= rule(t, 'codeRequired');
   return errors;
 }
@@ -23,5 +26,8 @@ export const serverNewBoardErrors = (t: TFunction, error: unknown): NewBoardErro
 
 /** The dialog's fields among the issues (`name` from the contract, `document.meta.name` from the server), first text each. */
 function newBoardFieldErrors(t: TFunction, issues: FieldIssue[]): NewBoardErrors {
-  return fieldErrors(issues, { field: (path) => asField(/(?:^|\.)meta\.([A-Za-z]+)$/.exec(path)?.[1] ?? path.split('.')[0]), text: (issue) => ruleText(t, issue.message) });
+  return fieldErrors(issues, {
+    field: (path) => asField(/(?:^|\.)meta\.([A-Za-z]+)$/.exec(path)?.[1] ?? path.split('.')[0]),
+    text: (issue) => ruleText(t, issue.message),
+  });
 }

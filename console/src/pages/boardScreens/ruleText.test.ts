@@ -28,7 +28,14 @@ describe('board screen rules', () => {
     const en = createI18n('en').t;
     const zh = createI18n('zh').t;
     expect(contract.map((message) => ruleText(en, message))).toEqual(contract);
-    expect(contract.map((message) => ruleText(zh, message))).toEqual(['请输入看板名称', '看板编码为 1–40 个字母、数字、- 或 _', '请选择该看板对应的设备（仪表）', '最多 80 个字符', '最多 500 个字符', '请说明驳回原因']);
+    expect(contract.map((message) => ruleText(zh, message))).toEqual([
+      '请输入看板名称',
+      '看板编码为 1–40 个字母、数字、- 或 _',
+      '请选择该看板对应的设备（仪表）',
+      '最多 80 个字符',
+      '最多 500 个字符',
+      '请说明驳回原因',
+    ]);
     // A server's own words are shown as sent.
     expect(ruleText(zh, 'The code plant-a is taken')).toBe('The code plant-a is taken');
   });
@@ -38,7 +45,10 @@ describe('board screen rules', () => {
     const blank = { name: ' ', code: '', equipmentMeterId: null };
     expect(newBoardErrors(t, PURPOSE_SCREENS.energy, blank)).toEqual({ name: 'Please enter the board name' });
     expect(newBoardErrors(t, PURPOSE_SCREENS['data-show'], blank)).toEqual({ name: 'Please enter the board name', code: 'Please enter the board code' });
-    expect(newBoardErrors(t, PURPOSE_SCREENS.equipment, blank)).toEqual({ name: 'Please enter the board name', equipmentMeterId: 'Choose the equipment (meter) this board is about' });
+    expect(newBoardErrors(t, PURPOSE_SCREENS.equipment, blank)).toEqual({
+      name: 'Please enter the board name',
+      equipmentMeterId: 'Choose the equipment (meter) this board is about',
+    });
     // An energy board may carry a code, but a well-formed one.
     expect(newBoardErrors(t, PURPOSE_SCREENS.energy, { name: 'Hall', code: 'x/y', equipmentMeterId: null })).toEqual({ code: BOARD_CODE_MESSAGE });
     expect(newBoardErrors(t, PURPOSE_SCREENS.equipment, { name: 'Hall', code: '', equipmentMeterId: 12 })).toEqual({});

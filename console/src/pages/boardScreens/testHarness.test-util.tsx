@@ -19,7 +19,16 @@ export const METERS: ResourceOption[] = [
 ];
 
 /** Menu paths of a role that may see the purpose screens but not edit boards. */
-export const VIEWER_PATHS = ['/board', '/board/energyGZ', '/payment-statistics', '/payment-statistics/datashowboardlist', '/payment-statistics/datashowboard/:dataShowBoardCode', '/base', '/base/equipmentBoard', '/base/equipmentBoardCheck'];
+export const VIEWER_PATHS = [
+  '/board',
+  '/board/energyGZ',
+  '/payment-statistics',
+  '/payment-statistics/datashowboardlist',
+  '/payment-statistics/datashowboard/:dataShowBoardCode',
+  '/base',
+  '/base/equipmentBoard',
+  '/base/equipmentBoardCheck',
+];
 /** The same role with the board editor. */
 export const EDITOR_PATHS = [...VIEWER_PATHS, '/settings', '/settings/boardConfig'];
 

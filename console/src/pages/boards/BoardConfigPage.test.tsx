@@ -10,10 +10,32 @@ import { board, display, TOKEN } from './testFixtures.test-util';
 const FIRST_PAINT = { timeout: 45_000 };
 const PATH = '/settings/boardConfig';
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
-const lobby: Playlist = { id: 4, name: 'Lobby loop', entries: [{ boardId: 2, seconds: 30 }, { boardId: 1, seconds: 90 }], updatedAt: Date.UTC(2026, 10, 21) };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
+const lobby: Playlist = {
+  id: 4,
+  name: 'Lobby loop',
+  entries: [
+    { boardId: 2, seconds: 30 },
+    { boardId: 1, seconds: 90 },
+  ],
+  updatedAt: Date.UTC(2026, 10, 21),
+};
 
-function boardServer(sent: string[], displays: DisplayRecord[] = [display(7), display(9, { name: 'Old lobby', revokedAt: Date.UTC(2026, 10, 2, 9), online: false })]) {
+function boardServer(
+  sent: string[],
+  displays: DisplayRecord[] = [display(7), display(9, { name: 'Old lobby', revokedAt: Date.UTC(2026, 10, 2, 9), online: false })],
+) {
   return (route: string, body: unknown) => {
     sent.push(`${route} ${JSON.stringify(body ?? null)}`);
     if (route === 'GET /users/info') return envelope(admin);
@@ -25,7 +47,14 @@ function boardServer(sent: string[], displays: DisplayRecord[] = [display(7), di
       return envelope(created);
     }
     if (route === 'POST /playlists')
-      return { status: 400, ...envelope({ issues: [{ field: 'body.entries.0.seconds', rule: 'too_small', message: 'At least 5 seconds' }] }, 40000, 'body.entries.0.seconds: At least 5 seconds') };
+      return {
+        status: 400,
+        ...envelope(
+          { issues: [{ field: 'body.entries.0.seconds', rule: 'too_small', message: 'At least 5 seconds' }] },
+          40000,
+          'body.entries.0.seconds: At least 5 seconds',
+        ),
+      };
     return envelope(null);
   };
 }
@@ -79,7 +108,9 @@ describe('settings/boardConfig screen', { timeout: 120_000 }, () => {
     const token = (await screen.findByTestId('display-issued-token')) as HTMLInputElement;
     expect(token.value).toBe(TOKEN);
     expect((screen.getByTestId('display-issued-link') as HTMLInputElement).value).toBe(`${window.location.origin}/dash/1?access_token=${TOKEN}`);
-    expect(screen.getByTestId('display-issued-warning').textContent).toBe('This is the only time the token is shown. Copy the link now: it will not be shown again.');
+    expect(screen.getByTestId('display-issued-warning').textContent).toBe(
+      'This is the only time the token is shown. Copy the link now: it will not be shown again.',
+    );
     expect(sent).toContain('POST /displays {"name":"Control room left","scope":{"kind":"boards","boardIds":[1]}}');
 
     fireEvent.click(screen.getByTestId('display-issued-done'));

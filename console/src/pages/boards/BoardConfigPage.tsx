@@ -65,11 +65,23 @@ export const BoardConfigPage = observer(function BoardConfigPage() {
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
         items={[
-          { key: 'boards', label: t('displays.tabs.boards'), children: <BoardsTab boards={boards} api={api} usersApi={usersApi} onEdit={openEditor} onNewDisplay={newDisplayFor} /> },
+          {
+            key: 'boards',
+            label: t('displays.tabs.boards'),
+            children: <BoardsTab boards={boards} api={api} usersApi={usersApi} onEdit={openEditor} onNewDisplay={newDisplayFor} />,
+          },
           {
             key: 'displays',
             label: t('displays.tabs.displays'),
-            children: <DisplaysTab displays={displays} boards={boards} playlists={playlists} createForBoard={createDisplayFor} onCreateForBoardOpened={createDisplayOpened} />,
+            children: (
+              <DisplaysTab
+                displays={displays}
+                boards={boards}
+                playlists={playlists}
+                createForBoard={createDisplayFor}
+                onCreateForBoardOpened={createDisplayOpened}
+              />
+            ),
           },
           { key: 'playlists', label: t('displays.tabs.playlists'), children: <PlaylistsTab playlists={playlists} boards={boards} /> },
         ]}

@@ -1,4 +1,14 @@
-import { CopyOutlined, DeleteOutlined, DesktopOutlined, DownloadOutlined, EditOutlined, EllipsisOutlined, ExportOutlined, LinkOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  DesktopOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  ExportOutlined,
+  LinkOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, Popconfirm, Space, Tooltip, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +27,11 @@ interface BoardRowActionsProps {
 /** Edit as a word; open on a wall, delete and a menu of the rarer commands as icons: the row fits at 1366 px. */
 export function BoardRowActions({ board, onEdit, onDelete, onCommand }: BoardRowActionsProps) {
   const { t } = useTranslation();
-  const item = (key: BoardRowCommand, label: string, icon: ReactNode) => ({ key, icon, label: <span data-testid={`board-${kebab(key)}-${board.id}`}>{label}</span> });
+  const item = (key: BoardRowCommand, label: string, icon: ReactNode) => ({
+    key,
+    icon,
+    label: <span data-testid={`board-${kebab(key)}-${board.id}`}>{label}</span>,
+  });
   const menu: MenuProps = {
     items: [
       item('duplicate', t('displays.boards.duplicate'), <CopyOutlined />),
@@ -34,7 +48,14 @@ export function BoardRowActions({ board, onEdit, onDelete, onCommand }: BoardRow
         {t('displays.boards.edit')}
       </Button>
       <Tooltip title={t('displays.actions.openOnWall')}>
-        <Button type="text" size="small" icon={<ExportOutlined />} aria-label={t('displays.actions.openOnWall')} onClick={() => openOnWall(boardWallPath(board.id))} data-testid={`board-open-${board.id}`} />
+        <Button
+          type="text"
+          size="small"
+          icon={<ExportOutlined />}
+          aria-label={t('displays.actions.openOnWall')}
+          onClick={() => openOnWall(boardWallPath(board.id))}
+          data-testid={`board-open-${board.id}`}
+        />
       </Tooltip>
       <Popconfirm
         title={t('displays.boards.confirmDelete', { name: board.name })}
@@ -44,7 +65,14 @@ export function BoardRowActions({ board, onEdit, onDelete, onCommand }: BoardRow
         okButtonProps={{ danger: true, 'data-testid': 'board-delete-confirm' }}
       >
         <Tooltip title={t('displays.actions.delete')}>
-          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('displays.actions.delete')} data-testid={`board-delete-${board.id}`} />
+          <Button
+            type="text"
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('displays.actions.delete')}
+            data-testid={`board-delete-${board.id}`}
+          />
         </Tooltip>
       </Popconfirm>
       <Dropdown menu={menu} trigger={['click']}>

@@ -46,7 +46,8 @@ export function BoardViewersDialog({ board, api, usersApi, onClose }: BoardViewe
 
   useEffect(() => {
     let live = true;
-    const label = (row: { trueName: string; username: string }) => (row.trueName ? t('displays.viewers.userLabel', { trueName: row.trueName, username: row.username }) : row.username);
+    const label = (row: { trueName: string; username: string }) =>
+      row.trueName ? t('displays.viewers.userLabel', { trueName: row.trueName, username: row.username }) : row.username;
     Promise.all([allUsers(usersApi, label), api.boardViewers(board.id)]).then(
       ([choices, viewers]) => {
         if (!live) return;

@@ -33,7 +33,9 @@ describe('BoardsController: create, import, duplicate', () => {
 
   it('creates a board from a valid file, with the defaults filled in', async () => {
     const { api, calls } = fakeDisplaysApi();
-    const result = await new BoardsController(api).importFile(JSON.stringify({ schemaVersion: 1, meta: { name: 'Imported' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } }));
+    const result = await new BoardsController(api).importFile(
+      JSON.stringify({ schemaVersion: 1, meta: { name: 'Imported' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } }),
+    );
     expect(result.ok && result.record.document.layout.spec).toEqual({ cols: 24, rowHeight: 40, gap: 12, items: [] });
     expect(calls[0]).toBe('createBoard ["Imported"]');
   });

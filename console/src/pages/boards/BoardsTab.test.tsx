@@ -19,21 +19,41 @@ vi.mock('@shared/realtime/realtimeClient', () => ({
 
 const FIRST_PAINT = { timeout: 45_000 };
 const PATH = '/settings/boardConfig';
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 
 function boardsServer(sent: string[]) {
   return (route: string, body: unknown) => {
     sent.push(`${route} ${JSON.stringify(body ?? null)}`);
     if (route === 'GET /users/info') return envelope(admin);
     if (route === 'GET /boards') return envelope([board(1, 'Energy overview'), { ...board(2, 'Alarm wall'), purpose: 'data-show', code: 'lobby' }]);
-    if (route === 'GET /boards/1') return envelope(boardRecord(1, { ...emptyDocument('Energy overview'), meta: { ...emptyDocument('').meta, name: 'Energy overview', description: 'Site' } }));
+    if (route === 'GET /boards/1')
+      return envelope(
+        boardRecord(1, { ...emptyDocument('Energy overview'), meta: { ...emptyDocument('').meta, name: 'Energy overview', description: 'Site' } }),
+      );
     if (route === 'GET /boards/9') return envelope(boardRecord(9, (body as { document?: BoardDocument } | undefined)?.document ?? emptyDocument('Hall 2')));
     if (route === 'POST /boards') return envelope(boardRecord(9, (body as { document: BoardDocument }).document));
     if (route === 'POST /boards/1/duplicate') return envelope(boardRecord(11, emptyDocument('Energy overview (copy)')));
     if (route === 'GET /boards/1/viewers') return envelope({ userIds: [7] });
     if (route === 'PUT /boards/1/viewers') return envelope(body);
     if (route === 'GET /users?page=1&size=200')
-      return envelope({ total: 2, rows: [{ _id: 7, username: 'ops', trueName: 'Olga Ops' }, { _id: 8, username: 'night', trueName: '' }] });
+      return envelope({
+        total: 2,
+        rows: [
+          { _id: 7, username: 'ops', trueName: 'Olga Ops' },
+          { _id: 8, username: 'night', trueName: '' },
+        ],
+      });
     if (route === 'GET /playlists') return envelope([]);
     if (route === 'GET /displays') return envelope([display(7)]);
     return envelope(null);
@@ -45,7 +65,8 @@ const openMenu = async (id: number, item: string) => {
   fireEvent.click(await screen.findByTestId(`board-${item}-${id}`));
 };
 
-const chooseFile = (text: string, name = 'hall.board.json') => fireEvent.change(screen.getByTestId('board-import-file'), { target: { files: [new File([text], name, { type: 'application/json' })] } });
+const chooseFile = (text: string, name = 'hall.board.json') =>
+  fireEvent.change(screen.getByTestId('board-import-file'), { target: { files: [new File([text], name, { type: 'application/json' })] } });
 
 describe('boards tab', { timeout: 120_000 }, () => {
   afterEach(cleanup);
@@ -89,7 +110,10 @@ describe('boards tab', { timeout: 120_000 }, () => {
 
     chooseFile(JSON.stringify({ schemaVersion: 1, meta: { name: '', code: 'a b' }, elements: {}, layout: { kind: 'grid', spec: { items: [] } } }));
     const list = await screen.findByTestId('board-import-issue-list');
-    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['meta.name Please enter the board name', 'meta.code A board code is 1–40 letters, digits, - or _']);
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'meta.name Please enter the board name',
+      'meta.code A board code is 1–40 letters, digits, - or _',
+    ]);
     expect(sent.some((line) => line.startsWith('POST /boards'))).toBe(false);
   });
 

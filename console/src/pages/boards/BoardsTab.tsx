@@ -87,12 +87,23 @@ export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, on
     {
       key: 'purpose',
       title: t('displays.boards.purpose'),
-      render: (_: unknown, board) => <Tag color={PURPOSE_COLOURS[board.purpose] ?? 'default'}>{t(`displays.boards.purposes.${board.purpose ?? 'general'}`)}</Tag>,
+      render: (_: unknown, board) => (
+        <Tag color={PURPOSE_COLOURS[board.purpose] ?? 'default'}>{t(`displays.boards.purposes.${board.purpose ?? 'general'}`)}</Tag>
+      ),
     },
-    { key: 'code', title: t('displays.boards.code'), render: (_: unknown, board) => (board.code ? <Typography.Text code>{board.code}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>) },
+    {
+      key: 'code',
+      title: t('displays.boards.code'),
+      render: (_: unknown, board) =>
+        board.code ? <Typography.Text code>{board.code}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>,
+    },
     { key: 'description', dataIndex: 'description', title: t('displays.boards.description'), ellipsis: true, width: 200 },
     { key: 'revision', dataIndex: 'revision', title: t('displays.boards.revision'), align: 'right' },
-    { key: 'size', title: t('displays.boards.size'), render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }) },
+    {
+      key: 'size',
+      title: t('displays.boards.size'),
+      render: (_: unknown, board) => t('displays.boards.sizeValue', { width: board.designWidth, height: board.designHeight }),
+    },
     {
       key: 'updated',
       title: t('displays.boards.updated'),
@@ -106,7 +117,9 @@ export const BoardsTab = observer(function BoardsTab({ boards, api, usersApi, on
     {
       key: 'actions',
       title: t('displays.actions.actions'),
-      render: (_: unknown, board) => <BoardRowActions board={board} onEdit={() => onEdit(board.id)} onDelete={() => void remove(board)} onCommand={(name) => void command(board, name)} />,
+      render: (_: unknown, board) => (
+        <BoardRowActions board={board} onEdit={() => onEdit(board.id)} onDelete={() => void remove(board)} onCommand={(name) => void command(board, name)} />
+      ),
     },
   ];
 

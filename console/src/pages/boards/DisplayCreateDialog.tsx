@@ -19,7 +19,13 @@ interface DisplayCreateDialogProps {
 const NEW_DISPLAY: DisplayDraft = { name: '', scopeKind: 'boards', boardIds: [], playlistId: null };
 
 /** Name the wall and say what it may show; the token comes back in the result dialog, once. */
-export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displays, boards, playlists, initialBoardIds = [], onClose }: DisplayCreateDialogProps) {
+export const DisplayCreateDialog = observer(function DisplayCreateDialog({
+  displays,
+  boards,
+  playlists,
+  initialBoardIds = [],
+  onClose,
+}: DisplayCreateDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DisplayDraft>();
   const scopeKind = Form.useWatch('scopeKind', form) ?? NEW_DISPLAY.scopeKind;
@@ -29,7 +35,8 @@ export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displ
     void playlists.load();
   }, [boards, playlists]);
 
-  const showErrors = (errors: FieldErrors) => form.setFields(Object.entries(errors).map(([field, message]) => ({ name: namePath(field) as never, errors: message ? [message] : [] })));
+  const showErrors = (errors: FieldErrors) =>
+    form.setFields(Object.entries(errors).map(([field, message]) => ({ name: namePath(field) as never, errors: message ? [message] : [] })));
   const create = async () => {
     const result = await displays.create({ ...NEW_DISPLAY, ...form.getFieldsValue(true) });
     if (result.ok) onClose();
@@ -48,7 +55,12 @@ export const DisplayCreateDialog = observer(function DisplayCreateDialog({ displ
       okButtonProps={{ loading: displays.busy, 'data-testid': 'display-create-ok' }}
       data-testid="display-create-dialog"
     >
-      <Form<DisplayDraft> form={form} layout="vertical" initialValues={{ ...NEW_DISPLAY, boardIds: [...initialBoardIds] }} onValuesChange={(changed) => showErrors(Object.fromEntries(Object.keys(changed).map((field) => [field, undefined])))}>
+      <Form<DisplayDraft>
+        form={form}
+        layout="vertical"
+        initialValues={{ ...NEW_DISPLAY, boardIds: [...initialBoardIds] }}
+        onValuesChange={(changed) => showErrors(Object.fromEntries(Object.keys(changed).map((field) => [field, undefined])))}
+      >
         <Form.Item name="name" label={t('displays.displays.name')} required>
           <Input autoFocus maxLength={80} placeholder={t('displays.displays.namePlaceholder')} data-testid="display-name" />
         </Form.Item>

@@ -4,7 +4,13 @@ import { DISPLAYS_REFRESH_MS, DisplaysController, scopeBoardIds, type DisplayDra
 import { display, fakeDisplaysApi, refusal, TOKEN } from './testFixtures.test-util';
 
 const t = createI18n('en').t;
-const draft = (patch: Partial<DisplayDraft> = {}): DisplayDraft => ({ name: 'Control room left', scopeKind: 'boards', boardIds: [1, 3], playlistId: null, ...patch });
+const draft = (patch: Partial<DisplayDraft> = {}): DisplayDraft => ({
+  name: 'Control room left',
+  scopeKind: 'boards',
+  boardIds: [1, 3],
+  playlistId: null,
+  ...patch,
+});
 
 describe('DisplaysController: create', () => {
   it('sends the contract body, keeps the token for the one-time dialog and forgets it on close', async () => {
@@ -32,8 +38,14 @@ describe('DisplaysController: create', () => {
   it('refuses with the contract messages on the form fields before sending', async () => {
     const { api, calls } = fakeDisplaysApi();
     const displays = new DisplaysController(api, t);
-    expect(await displays.create(draft({ name: ' ', boardIds: [] }))).toEqual({ ok: false, errors: { name: 'Please enter the display name', boardIds: 'Choose at least one board' } });
-    expect(await displays.create(draft({ name: 'x'.repeat(81), scopeKind: 'playlist' }))).toEqual({ ok: false, errors: { name: 'At most 80 characters', playlistId: 'Choose a playlist' } });
+    expect(await displays.create(draft({ name: ' ', boardIds: [] }))).toEqual({
+      ok: false,
+      errors: { name: 'Please enter the display name', boardIds: 'Choose at least one board' },
+    });
+    expect(await displays.create(draft({ name: 'x'.repeat(81), scopeKind: 'playlist' }))).toEqual({
+      ok: false,
+      errors: { name: 'At most 80 characters', playlistId: 'Choose a playlist' },
+    });
     expect(calls).toEqual([]);
     expect(displays.issued).toBeNull();
   });
@@ -67,7 +79,17 @@ describe('DisplaysController: row actions', () => {
     expect(await displays.reload(7)).toBe(true);
     expect(await displays.remove(7)).toBe(true);
     // Every action but reload asks for the list again.
-    expect(calls).toEqual(['revokeDisplay [7]', 'displays []', 'showOnDisplay [7,2]', 'displays []', 'showOnDisplay [7,null]', 'displays []', 'reloadDisplay [7]', 'deleteDisplay [7]', 'displays []']);
+    expect(calls).toEqual([
+      'revokeDisplay [7]',
+      'displays []',
+      'showOnDisplay [7,2]',
+      'displays []',
+      'showOnDisplay [7,null]',
+      'displays []',
+      'reloadDisplay [7]',
+      'deleteDisplay [7]',
+      'displays []',
+    ]);
     expect(displays.pending.size).toBe(0);
   });
 
@@ -83,7 +105,13 @@ describe('DisplaysController: row actions', () => {
   });
 
   it("switches among the display's scope boards, a playlist's boards once each", () => {
-    const playlist = { entries: [{ boardId: 2, seconds: 30 }, { boardId: 3, seconds: 60 }, { boardId: 2, seconds: 30 }] };
+    const playlist = {
+      entries: [
+        { boardId: 2, seconds: 30 },
+        { boardId: 3, seconds: 60 },
+        { boardId: 2, seconds: 30 },
+      ],
+    };
     expect(scopeBoardIds(display(1), () => undefined)).toEqual([1, 2]);
     expect(scopeBoardIds(display(1, { scope: { kind: 'playlist', playlistId: 4 } }), (id) => (id === 4 ? playlist : undefined))).toEqual([2, 3]);
     expect(scopeBoardIds(display(1, { scope: { kind: 'playlist', playlistId: 9 } }), () => undefined)).toEqual([]);

@@ -63,7 +63,11 @@ export class DisplaysController {
     private readonly t: TFunction,
     private readonly timers: Timers = browserTimers,
   ) {
-    makeAutoObservable<DisplaysController, 'api' | 't' | 'timers' | 'timer' | 'refreshing'>(this, { api: false, t: false, timers: false, timer: false, refreshing: false }, { autoBind: true });
+    makeAutoObservable<DisplaysController, 'api' | 't' | 'timers' | 'timer' | 'refreshing'>(
+      this,
+      { api: false, t: false, timers: false, timer: false, refreshing: false },
+      { autoBind: true },
+    );
   }
 
   get polling(): boolean {

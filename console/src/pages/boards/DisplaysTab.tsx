@@ -44,7 +44,9 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
   const scopeText = (display: DisplayRecord) =>
     display.scope.kind === 'boards'
       ? t('displays.displays.scopeBoardsSummary', { names: display.scope.boardIds.map(boardName).join(', ') })
-      : t('displays.displays.scopePlaylistSummary', { name: playlists.byId(display.scope.playlistId)?.name ?? t('displays.displays.unknownPlaylist', { id: display.scope.playlistId }) });
+      : t('displays.displays.scopePlaylistSummary', {
+          name: playlists.byId(display.scope.playlistId)?.name ?? t('displays.displays.unknownPlaylist', { id: display.scope.playlistId }),
+        });
 
   const stateOf = (display: DisplayRecord) => {
     if (display.revokedAt !== null) return <Badge status="default" text={t('displays.displays.revokedAt', { at: formatDateTime(display.revokedAt) })} />;
@@ -114,7 +116,9 @@ export const DisplaysTab = observer(function DisplaysTab({ displays, boards, pla
         rowAttributes={(display) => ({ 'data-testid': `display-row-${display.id}`, 'data-revoked': String(display.revokedAt !== null) })}
         testId="displays-table"
       />
-      {creating && <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} initialBoardIds={creating.boardIds} onClose={() => setCreating(false)} />}
+      {creating && (
+        <DisplayCreateDialog displays={displays} boards={boards} playlists={playlists} initialBoardIds={creating.boardIds} onClose={() => setCreating(false)} />
+      )}
       {displays.issued && <DisplayIssuedDialog issued={displays.issued} onClose={displays.dismissIssued} />}
       {switching && <SwitchBoardDialog display={switching} displays={displays} boards={boards} playlists={playlists} onClose={() => setSwitching(null)} />}
     </Flex>

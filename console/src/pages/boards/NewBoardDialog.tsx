@@ -23,7 +23,9 @@ export const NewBoardDialog = observer(function NewBoardDialog({ boards, onCreat
   const meters = useMeterOptions(purpose === 'equipment');
 
   const showErrors = (errors: Partial<Record<keyof NewBoardDraft, string>>) =>
-    form.setFields(Object.entries(errors).map(([field, message]) => ({ name: field as keyof NewBoardDraft, errors: message ? [ruleText(t, message, field)] : [] })));
+    form.setFields(
+      Object.entries(errors).map(([field, message]) => ({ name: field as keyof NewBoardDraft, errors: message ? [ruleText(t, message, field)] : [] })),
+    );
 
   const create = async () => {
     const draft: NewBoardDraft = { ...NEW_BOARD_DRAFT, ...form.getFieldsValue(true) };
@@ -60,13 +62,21 @@ export const NewBoardDialog = observer(function NewBoardDialog({ boards, onCreat
         </Form.Item>
         {purpose === 'equipment' && (
           <Form.Item name="equipmentMeterId" label={t('displays.newBoard.equipment')} required>
-            <Select showSearch={{ optionFilterProp: 'label' }} placeholder={t('displays.newBoard.chooseMeter')} options={meters} data-testid="board-new-equipment" />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('displays.newBoard.chooseMeter')}
+              options={meters}
+              data-testid="board-new-equipment"
+            />
           </Form.Item>
         )}
         <Form.Item name="size" label={t('displays.newBoard.size')} extra={t('displays.newBoard.sizeNote')}>
           <Select
             options={[
-              ...DESIGN_SIZE_PRESETS.map((preset) => ({ value: preset.key, label: t('displays.boards.sizeValue', { width: preset.width, height: preset.height }) })),
+              ...DESIGN_SIZE_PRESETS.map((preset) => ({
+                value: preset.key,
+                label: t('displays.boards.sizeValue', { width: preset.width, height: preset.height }),
+              })),
               { value: 'custom', label: t('displays.newBoard.custom') },
             ]}
             data-testid="board-new-size"

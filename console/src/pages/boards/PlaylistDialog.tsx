@@ -76,13 +76,31 @@ export const PlaylistDialog = observer(function PlaylistDialog({ playlists, boar
                 />
               </Form.Item>
               <Tooltip title={t('displays.playlists.moveUp')}>
-                <Button icon={<ArrowUpOutlined />} disabled={index === 0} onClick={() => draft.move(index, -1)} aria-label={t('displays.playlists.moveUp')} data-testid={`playlist-entry-up-${index}`} />
+                <Button
+                  icon={<ArrowUpOutlined />}
+                  disabled={index === 0}
+                  onClick={() => draft.move(index, -1)}
+                  aria-label={t('displays.playlists.moveUp')}
+                  data-testid={`playlist-entry-up-${index}`}
+                />
               </Tooltip>
               <Tooltip title={t('displays.playlists.moveDown')}>
-                <Button icon={<ArrowDownOutlined />} disabled={index === last} onClick={() => draft.move(index, 1)} aria-label={t('displays.playlists.moveDown')} data-testid={`playlist-entry-down-${index}`} />
+                <Button
+                  icon={<ArrowDownOutlined />}
+                  disabled={index === last}
+                  onClick={() => draft.move(index, 1)}
+                  aria-label={t('displays.playlists.moveDown')}
+                  data-testid={`playlist-entry-down-${index}`}
+                />
               </Tooltip>
               <Tooltip title={t('displays.playlists.removeEntry')}>
-                <Button danger icon={<DeleteOutlined />} onClick={() => draft.removeEntry(index)} aria-label={t('displays.playlists.removeEntry')} data-testid={`playlist-entry-remove-${index}`} />
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => draft.removeEntry(index)}
+                  aria-label={t('displays.playlists.removeEntry')}
+                  data-testid={`playlist-entry-remove-${index}`}
+                />
               </Tooltip>
             </div>
           ))}

@@ -13,8 +13,14 @@ describe('playlist rule texts', () => {
   it('are the contract messages, word for word', () => {
     const entry = (seconds: number) => ({ boardId: 1, seconds });
     expect(messages(playlistSchema.safeParse({ name: ' ', entries: [] }))).toEqual([displaysEn.rules.playlistName, displaysEn.rules.minEntries]);
-    expect(messages(playlistSchema.safeParse({ name: 'x'.repeat(81), entries: Array.from({ length: 101 }, () => entry(60)) }))).toEqual([displaysEn.rules.max80, displaysEn.rules.maxEntries]);
-    expect(messages(playlistSchema.safeParse({ name: 'a', entries: [entry(MIN_PLAYLIST_SECONDS - 1), entry(MAX_PLAYLIST_SECONDS + 1)] }))).toEqual([displaysEn.rules.minSeconds, displaysEn.rules.maxSeconds]);
+    expect(messages(playlistSchema.safeParse({ name: 'x'.repeat(81), entries: Array.from({ length: 101 }, () => entry(60)) }))).toEqual([
+      displaysEn.rules.max80,
+      displaysEn.rules.maxEntries,
+    ]);
+    expect(messages(playlistSchema.safeParse({ name: 'a', entries: [entry(MIN_PLAYLIST_SECONDS - 1), entry(MAX_PLAYLIST_SECONDS + 1)] }))).toEqual([
+      displaysEn.rules.minSeconds,
+      displaysEn.rules.maxSeconds,
+    ]);
     const display = displayCreateSchema.safeParse({ name: '', scope: { kind: 'boards', boardIds: [] } });
     expect(display.success ? [] : display.error.issues.map((issue) => issue.message)).toEqual([displaysEn.rules.displayName, displaysEn.rules.minBoards]);
   });
@@ -30,7 +36,12 @@ describe('PlaylistDraft', () => {
     draft.addEntry();
     draft.setSeconds(0, 4);
     draft.setSeconds(1, 86_401);
-    expect(draft.errors).toEqual({ name: 'At most 80 characters', 'entries.0.seconds': 'At least 5 seconds', 'entries.1.boardId': 'Choose a board', 'entries.1.seconds': 'At most 24 hours' });
+    expect(draft.errors).toEqual({
+      name: 'At most 80 characters',
+      'entries.0.seconds': 'At least 5 seconds',
+      'entries.1.boardId': 'Choose a board',
+      'entries.1.seconds': 'At most 24 hours',
+    });
     draft.setSeconds(0, null);
     draft.setSeconds(1, 7.5);
     expect(draft.errorOf('entries.0.seconds')).toBe('Enter a whole number of seconds');
@@ -49,7 +60,13 @@ describe('PlaylistDraft', () => {
   });
 
   it('adds, moves and removes entries in order, keeping each row its key', () => {
-    const draft = new PlaylistDraft(t, { name: 'Lobby loop', entries: [{ boardId: 1, seconds: 30 }, { boardId: 2, seconds: 45 }] });
+    const draft = new PlaylistDraft(t, {
+      name: 'Lobby loop',
+      entries: [
+        { boardId: 1, seconds: 30 },
+        { boardId: 2, seconds: 45 },
+      ],
+    });
     draft.addEntry(3);
     expect(draft.entries.at(-1)?.seconds).toBe(DEFAULT_ENTRY_SECONDS);
     const keys = draft.entries.map((entry) => entry.key);
@@ -59,7 +76,13 @@ describe('PlaylistDraft', () => {
     expect(draft.entries.map((entry) => entry.boardId)).toEqual([1, 3, 2]);
     expect(draft.entries.map((entry) => entry.key)).toEqual([keys[0], keys[2], keys[1]]);
     draft.removeEntry(0);
-    expect(draft.validate()).toEqual({ name: 'Lobby loop', entries: [{ boardId: 3, seconds: DEFAULT_ENTRY_SECONDS }, { boardId: 2, seconds: 45 }] });
+    expect(draft.validate()).toEqual({
+      name: 'Lobby loop',
+      entries: [
+        { boardId: 3, seconds: DEFAULT_ENTRY_SECONDS },
+        { boardId: 2, seconds: 45 },
+      ],
+    });
     expect(draft.errors).toEqual({});
   });
 
@@ -85,7 +108,12 @@ describe('PlaylistsController', () => {
     draft.setSeconds(0, 20);
     expect((await playlists.save(draft))?.id).toBe(5);
     expect(await playlists.save(draft, 4)).not.toBeNull();
-    expect(calls).toEqual(['createPlaylist [{"name":"Lobby loop","entries":[{"boardId":2,"seconds":20}]}]', 'playlists []', 'updatePlaylist [4,{"name":"Lobby loop","entries":[{"boardId":2,"seconds":20}]}]', 'playlists []']);
+    expect(calls).toEqual([
+      'createPlaylist [{"name":"Lobby loop","entries":[{"boardId":2,"seconds":20}]}]',
+      'playlists []',
+      'updatePlaylist [4,{"name":"Lobby loop","entries":[{"boardId":2,"seconds":20}]}]',
+      'playlists []',
+    ]);
     expect(cycleSeconds(playlists.playlists[0]!)).toBe(120);
   });
 

@@ -41,12 +41,19 @@ export const PlaylistsTab = observer(function PlaylistsTab({ playlists, boards }
       key: 'entries',
       title: t('displays.playlists.entries'),
       render: (_: unknown, playlist) => {
-        const text = playlist.entries.map((entry) => `${boardName(entry.boardId)} (${t('displays.playlists.cycleValue', { seconds: entry.seconds })})`).join(' → ');
+        const text = playlist.entries
+          .map((entry) => `${boardName(entry.boardId)} (${t('displays.playlists.cycleValue', { seconds: entry.seconds })})`)
+          .join(' → ');
         return <CutText text={text} maxWidth={320} />;
       },
     },
     { key: 'count', title: t('displays.playlists.boardCount'), align: 'right', render: (_: unknown, playlist) => playlist.entries.length },
-    { key: 'cycle', title: t('displays.playlists.cycle'), align: 'right', render: (_: unknown, playlist) => t('displays.playlists.cycleValue', { seconds: cycleSeconds(playlist) }) },
+    {
+      key: 'cycle',
+      title: t('displays.playlists.cycle'),
+      align: 'right',
+      render: (_: unknown, playlist) => t('displays.playlists.cycleValue', { seconds: cycleSeconds(playlist) }),
+    },
     { key: 'updated', dataIndex: 'updatedAt', title: t('displays.playlists.updated'), render: (at: number) => <DateTimeText at={at} /> },
     {
       key: 'actions',
@@ -54,7 +61,12 @@ export const PlaylistsTab = observer(function PlaylistsTab({ playlists, boards }
       render: (_: unknown, playlist) => (
         <RowActions
           actions={[
-            { label: t('displays.actions.openOnWall'), icon: <ExportOutlined />, onClick: () => openOnWall(playlistWallPath(playlist.id)), testId: `playlist-open-${playlist.id}` },
+            {
+              label: t('displays.actions.openOnWall'),
+              icon: <ExportOutlined />,
+              onClick: () => openOnWall(playlistWallPath(playlist.id)),
+              testId: `playlist-open-${playlist.id}`,
+            },
             { label: t('displays.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing({ playlist }), testId: `playlist-edit-${playlist.id}` },
             {
               label: t('displays.actions.delete'),
@@ -92,7 +104,15 @@ export const PlaylistsTab = observer(function PlaylistsTab({ playlists, boards }
         rowAttributes={(playlist) => ({ 'data-testid': `playlist-row-${playlist.id}` })}
         testId="playlists-table"
       />
-      {editing && <PlaylistDialog playlists={playlists} boards={boards} {...(editing.playlist ? { playlist: editing.playlist } : {})} onSaved={saved} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PlaylistDialog
+          playlists={playlists}
+          boards={boards}
+          {...(editing.playlist ? { playlist: editing.playlist } : {})}
+          onSaved={saved}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Flex>
   );
 });

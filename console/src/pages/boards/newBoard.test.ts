@@ -13,7 +13,11 @@ describe('new board', () => {
     expect(document.layout.spec).toEqual({ cols: 24, rowHeight: 41, gap: 12, items: [] });
     expect(emptyBoardDocument({ ...NEW_BOARD_DRAFT, name: 'Wall', size: '3840x2160' }).layout.spec).toEqual({ cols: 24, rowHeight: 82, gap: 24, items: [] });
     expect(emptyBoardDocument({ ...NEW_BOARD_DRAFT, name: 'Laptop', size: '1366x768' }).layout.spec).toEqual({ cols: 24, rowHeight: 28, gap: 9, items: [] });
-    expect(emptyBoardDocument({ ...NEW_BOARD_DRAFT, name: 'Strip', size: 'custom', width: 7680, height: 1080 }).canvas).toEqual({ designWidth: 7680, designHeight: 1080, scaleMode: 'fit' });
+    expect(emptyBoardDocument({ ...NEW_BOARD_DRAFT, name: 'Strip', size: 'custom', width: 7680, height: 1080 }).canvas).toEqual({
+      designWidth: 7680,
+      designHeight: 1080,
+      scaleMode: 'fit',
+    });
   });
 
   it('says what is missing under the dialog fields, in the contract words', () => {
@@ -45,7 +49,11 @@ describe('board files', () => {
 
   it('refuses a newer schema with the reason on schemaVersion', () => {
     const reading = readBoardFile(JSON.stringify({ schemaVersion: 9, meta: { name: 'x' } }));
-    expect(reading).toEqual({ ok: false, notJson: false, issues: [{ field: 'schemaVersion', message: 'This board was saved by a newer version (schema 9; this server knows 1)' }] });
+    expect(reading).toEqual({
+      ok: false,
+      notJson: false,
+      issues: [{ field: 'schemaVersion', message: 'This board was saved by a newer version (schema 9; this server knows 1)' }],
+    });
   });
 });
 

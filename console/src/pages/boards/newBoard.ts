@@ -43,7 +43,13 @@ export function emptyBoardDocument(draft: NewBoardDraft): BoardDocument {
   const rowHeight = Math.min(1000, Math.max(4, Math.floor((height - gap) / ROWS_PER_SCREEN - gap)));
   return {
     schemaVersion: BOARD_SCHEMA_VERSION,
-    meta: { name: draft.name.trim(), description: '', purpose: draft.purpose, code: '', equipmentMeterId: draft.purpose === 'equipment' ? draft.equipmentMeterId : null },
+    meta: {
+      name: draft.name.trim(),
+      description: '',
+      purpose: draft.purpose,
+      code: '',
+      equipmentMeterId: draft.purpose === 'equipment' ? draft.equipmentMeterId : null,
+    },
     theme: { mode: 'dark', background: '#07111f', accent: '#3aa0ff', backgroundImage: '' },
     canvas: { designWidth: width, designHeight: height, scaleMode: 'fit' },
     elements: {},

@@ -64,7 +64,8 @@ export const display = (id: number, patch: Partial<DisplayRecord> = {}): Display
 export const TOKEN = `dsp_${'a'.repeat(43)}`;
 
 /** A validation refusal as the server sends it (route validation names fields `body.<path>`). */
-export const refusal = (field: string, message: string) => new ApiError(ErrorCode.VALIDATION_FAILED, `${field}: ${message}`, { issues: [{ field, rule: 'custom', message }] }, 400);
+export const refusal = (field: string, message: string) =>
+  new ApiError(ErrorCode.VALIDATION_FAILED, `${field}: ${message}`, { issues: [{ field, rule: 'custom', message }] }, 400);
 
 const notFaked = (name: string) => (): Promise<never> => Promise.reject(new Error(`${name} is not faked in this test`));
 
@@ -73,7 +74,18 @@ export function fakeDisplaysApi(overrides: Partial<BoardScreensApi> = {}) {
   const calls: string[] = [];
   const boards = [board(1, 'Energy overview'), board(2, 'Alarm wall'), board(3, '3D plant')];
   let displays = [display(7)];
-  const playlists: Playlist[] = [{ id: 4, name: 'Lobby loop', entries: [{ boardId: 2, seconds: 30 }, { boardId: 3, seconds: 60 }, { boardId: 2, seconds: 30 }], updatedAt: 1 }];
+  const playlists: Playlist[] = [
+    {
+      id: 4,
+      name: 'Lobby loop',
+      entries: [
+        { boardId: 2, seconds: 30 },
+        { boardId: 3, seconds: 60 },
+        { boardId: 2, seconds: 30 },
+      ],
+      updatedAt: 1,
+    },
+  ];
   const log = (name: string, ...args: unknown[]) => calls.push(`${name} ${JSON.stringify(args)}`);
   const api: BoardScreensApi = {
     boards: async () => (log('boards'), boards),

@@ -16,7 +16,18 @@ vi.mock('../../charts/EChart', () => ({
   ),
 }));
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 
 // The first render loads the console and its lazy screens: slow in jsdom on a busy machine.
 const FIRST_PAINT = { timeout: 15_000 };

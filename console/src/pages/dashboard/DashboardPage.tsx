@@ -42,62 +42,65 @@ export const DashboardPage = observer(function DashboardPage() {
   const electricityUnit = summary?.totals.find((total) => total.energyType === 'electricity')?.unit ?? 'kWh';
 
   return (
-      <div className={styles.page}>
-        <Card size="small">
-          <Flex justify="space-between" align="center" wrap gap="middle">
-            <div>
-              <Typography.Title level={3} className={styles.heading}>
-                {t('route.dashboard')}
-              </Typography.Title>
-              <Typography.Text strong data-testid="dashboard-user">
-                {t('dashboard.signedInAs', { trueName: session.trueName, username: session.name })}
-              </Typography.Text>
-            </div>
-            <Flex align="center" wrap gap="middle">
-              {summary && (
-                <Flex vertical gap={2} className={styles.context}>
-                  <Tooltip title={summary.lastReadingAt === null ? undefined : formatDateTime(summary.lastReadingAt)}>
-                    <Typography.Text data-testid="home-last-reading">
-                      <ClockCircleOutlined /> {summary.lastReadingAt === null ? t('home.noReading') : t('home.lastReading', { ago: agoText(t, summary.lastReadingAt, home.fetchedAt) })}
-                    </Typography.Text>
-                  </Tooltip>
-                  <Typography.Text type="secondary" data-testid="home-time-zone">
-                    <GlobalOutlined /> {t('home.timeZone', { zone: summary.timeZone })}
+    <div className={styles.page}>
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap="middle">
+          <div>
+            <Typography.Title level={3} className={styles.heading}>
+              {t('route.dashboard')}
+            </Typography.Title>
+            <Typography.Text strong data-testid="dashboard-user">
+              {t('dashboard.signedInAs', { trueName: session.trueName, username: session.name })}
+            </Typography.Text>
+          </div>
+          <Flex align="center" wrap gap="middle">
+            {summary && (
+              <Flex vertical gap={2} className={styles.context}>
+                <Tooltip title={summary.lastReadingAt === null ? undefined : formatDateTime(summary.lastReadingAt)}>
+                  <Typography.Text data-testid="home-last-reading">
+                    <ClockCircleOutlined />{' '}
+                    {summary.lastReadingAt === null ? t('home.noReading') : t('home.lastReading', { ago: agoText(t, summary.lastReadingAt, home.fetchedAt) })}
                   </Typography.Text>
-                </Flex>
-              )}
-              <Button icon={<LogoutOutlined />} loading={leaving} onClick={logOut} data-testid="logout">
-                {t('dashboard.logout')}
-              </Button>
-            </Flex>
+                </Tooltip>
+                <Typography.Text type="secondary" data-testid="home-time-zone">
+                  <GlobalOutlined /> {t('home.timeZone', { zone: summary.timeZone })}
+                </Typography.Text>
+              </Flex>
+            )}
+            <Button icon={<LogoutOutlined />} loading={leaving} onClick={logOut} data-testid="logout">
+              {t('dashboard.logout')}
+            </Button>
           </Flex>
+        </Flex>
+      </Card>
+      <HomeAnnouncements />
+      {summary && home.failed && (
+        <Alert type="warning" showIcon title={t('home.refreshFailed', { time: formatDateTime(home.fetchedAt) })} data-testid="home-refresh-failed" />
+      )}
+      {summary ? (
+        <>
+          <EnergyTotals totals={summary.totals} />
+          <div className={styles.split}>
+            <Suspense fallback={<Card size="small" loading />}>
+              <TodayByHourChart hours={summary.todayByHour} timeZone={summary.timeZone} unit={electricityUnit} />
+            </Suspense>
+            <TopDepartments departments={summary.topDepartments} unit={electricityUnit} />
+          </div>
+          <MeteringStatus summary={summary} />
+        </>
+      ) : home.failed ? (
+        <Alert type="warning" showIcon title={t('home.unavailable')} data-testid="home-unavailable" />
+      ) : (
+        <Card size="small">
+          <Spin description={t('home.loading')} data-testid="home-loading">
+            <div className={styles.placeholder} />
+          </Spin>
         </Card>
-        <HomeAnnouncements />
-        {summary && home.failed && <Alert type="warning" showIcon title={t('home.refreshFailed', { time: formatDateTime(home.fetchedAt) })} data-testid="home-refresh-failed" />}
-        {summary ? (
-          <>
-            <EnergyTotals totals={summary.totals} />
-            <div className={styles.split}>
-              <Suspense fallback={<Card size="small" loading />}>
-                <TodayByHourChart hours={summary.todayByHour} timeZone={summary.timeZone} unit={electricityUnit} />
-              </Suspense>
-              <TopDepartments departments={summary.topDepartments} unit={electricityUnit} />
-            </div>
-            <MeteringStatus summary={summary} />
-          </>
-        ) : home.failed ? (
-          <Alert type="warning" showIcon title={t('home.unavailable')} data-testid="home-unavailable" />
-        ) : (
-          <Card size="small">
-            <Spin description={t('home.loading')} data-testid="home-loading">
-              <div className={styles.placeholder} />
-            </Spin>
-          </Card>
-        )}
-        <Typography.Title level={5} className={styles.sectionTitle}>
-          {t('dashboard.openAlarms')}
-        </Typography.Title>
-        <AlarmCounts />
-      </div>
+      )}
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('dashboard.openAlarms')}
+      </Typography.Title>
+      <AlarmCounts />
+    </div>
   );
 });

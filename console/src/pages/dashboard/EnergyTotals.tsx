@@ -12,7 +12,12 @@ const FALL_COLOR = '#389e0d';
 function Change({ current, previous, testId, hint }: { current: number; previous: number; testId: string; hint: string }) {
   const { t } = useTranslation();
   const change = percentChange(current, previous);
-  if (change === null) return <Typography.Text type="secondary" data-testid={testId}>{t('home.totals.noComparison')}</Typography.Text>;
+  if (change === null)
+    return (
+      <Typography.Text type="secondary" data-testid={testId}>
+        {t('home.totals.noComparison')}
+      </Typography.Text>
+    );
   const color = change > 0 ? RISE_COLOR : change < 0 ? FALL_COLOR : undefined;
   return (
     <span className={styles.change} style={{ color }} data-testid={testId} title={hint}>
@@ -22,7 +27,23 @@ function Change({ current, previous, testId, hint }: { current: number; previous
 }
 
 /** One period: the figure now, the one before and the change between them. */
-function Period({ title, total, current, previous, before, hint, id }: { title: string; total: EnergyTotal; current: number; previous: number; before: string; hint: string; id: string }) {
+function Period({
+  title,
+  total,
+  current,
+  previous,
+  before,
+  hint,
+  id,
+}: {
+  title: string;
+  total: EnergyTotal;
+  current: number;
+  previous: number;
+  before: string;
+  hint: string;
+  id: string;
+}) {
   return (
     <div className={styles.period}>
       <Statistic title={title} value={withThousands(current)} suffix={total.unit} data-testid={`home-${total.energyType}-${id}`} />
@@ -39,14 +60,40 @@ function Period({ title, total, current, previous, before, hint, id }: { title: 
 /** A card per energy type: today against yesterday, this month against last month; the change compares the same time span. */
 export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
   const { t } = useTranslation();
-  if (totals.length === 0) return <Card><Empty description={t('home.totals.empty')} /></Card>;
+  if (totals.length === 0)
+    return (
+      <Card>
+        <Empty description={t('home.totals.empty')} />
+      </Card>
+    );
   return (
     <div className={styles.totals}>
       {orderedTotals(totals).map((total) => (
-        <Card key={total.energyType} size="small" title={t(`home.energyTypes.${total.energyType}`, { defaultValue: total.energyType })} data-testid={`home-energy-${total.energyType}`}>
+        <Card
+          key={total.energyType}
+          size="small"
+          title={t(`home.energyTypes.${total.energyType}`, { defaultValue: total.energyType })}
+          data-testid={`home-energy-${total.energyType}`}
+        >
           <div className={styles.periods}>
-            <Period id="today" title={t('home.totals.today')} total={total} current={total.today} previous={total.yesterdaySoFar} hint={t('home.totals.sameTimeYesterday')} before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })} />
-            <Period id="month" title={t('home.totals.thisMonth')} total={total} current={total.month} previous={total.lastMonthSoFar} hint={t('home.totals.sameTimeLastMonth')} before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })} />
+            <Period
+              id="today"
+              title={t('home.totals.today')}
+              total={total}
+              current={total.today}
+              previous={total.yesterdaySoFar}
+              hint={t('home.totals.sameTimeYesterday')}
+              before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })}
+            />
+            <Period
+              id="month"
+              title={t('home.totals.thisMonth')}
+              total={total}
+              current={total.month}
+              previous={total.lastMonthSoFar}
+              hint={t('home.totals.sameTimeLastMonth')}
+              before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })}
+            />
           </div>
         </Card>
       ))}

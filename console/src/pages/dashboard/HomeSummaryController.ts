@@ -8,9 +8,15 @@ export const HOME_REFRESH_MS = 30_000;
 export function isEnergySummary(value: unknown): value is EnergySummary {
   const body = value as Partial<EnergySummary> | null;
   return (
-    typeof body === 'object' && body !== null &&
-    Array.isArray(body.totals) && Array.isArray(body.todayByHour) && Array.isArray(body.topDepartments) &&
-    typeof body.meters === 'object' && body.meters !== null && typeof body.gateways === 'object' && body.gateways !== null
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray(body.totals) &&
+    Array.isArray(body.todayByHour) &&
+    Array.isArray(body.topDepartments) &&
+    typeof body.meters === 'object' &&
+    body.meters !== null &&
+    typeof body.gateways === 'object' &&
+    body.gateways !== null
   );
 }
 

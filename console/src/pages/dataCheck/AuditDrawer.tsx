@@ -51,14 +51,22 @@ export function AuditDrawer({ api, entity, entityId, title, onClose }: AuditDraw
         columns={[
           { key: 'at', title: t('dataQuality.audit.at'), width: 170, render: (_, entry) => formatDateTime(entry.at) },
           { key: 'user', title: t('dataQuality.audit.user'), width: 110, render: (_, entry) => entry.user ?? t('dataQuality.audit.system') },
-          { key: 'action', title: t('dataQuality.audit.action'), width: 110, render: (_, entry) => t([`dataQuality.audit.actions.${entry.action}`], { defaultValue: entry.action }) },
+          {
+            key: 'action',
+            title: t('dataQuality.audit.action'),
+            width: 110,
+            render: (_, entry) => t([`dataQuality.audit.actions.${entry.action}`], { defaultValue: entry.action }),
+          },
           {
             key: 'detail',
             title: t('dataQuality.audit.detail'),
             render: (_, entry) =>
               Object.entries(entry.detail).map(([key, value]) => (
                 <Typography.Text key={key} style={{ display: 'block', fontSize: 12 }}>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t([`dataQuality.audit.details.${key}`], { defaultValue: key })}:</Typography.Text> {detailValue(value)}
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {t([`dataQuality.audit.details.${key}`], { defaultValue: key })}:
+                  </Typography.Text>{' '}
+                  {detailValue(value)}
                 </Typography.Text>
               )),
           },

@@ -8,8 +8,30 @@ import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 /** The first screen of a run loads the layout and the lazy page: on a busy machine that can take more than 5 s. */
 const FIRST_PAINT = { timeout: 15_000 };
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Admin', email: 'admin@energy.local', avatar: '', introduction: '', father: null, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 } as UserInfo;
-const watcher: UserInfo = { _id: 9, username: 'watcher1', trueName: 'Walt', email: 'w@example.com', avatar: '', introduction: '', father: 1, roles: [{ _id: 4, name: 'role_watcher1' }], status: true, type: 1 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Admin',
+  email: 'admin@energy.local',
+  avatar: '',
+  introduction: '',
+  father: null,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+} as UserInfo;
+const watcher: UserInfo = {
+  _id: 9,
+  username: 'watcher1',
+  trueName: 'Walt',
+  email: 'w@example.com',
+  avatar: '',
+  introduction: '',
+  father: 1,
+  roles: [{ _id: 4, name: 'role_watcher1' }],
+  status: true,
+  type: 1,
+};
 
 const T0 = new Date(2026, 0, 5, 8, 0, 0).getTime();
 const pending: QuarantineItem = {
@@ -28,8 +50,25 @@ const pending: QuarantineItem = {
   resolvedAt: null,
   createdAt: T0 + 15 * 60_000,
 };
-const corrected: QuarantineItem = { ...pending, status: 'corrected', correctedEnergy: 180, note: 'CT ratio was wrong', resolvedBy: 'admin', resolvedAt: T0 + 3_600_000 };
-const audit: AuditEntry[] = [{ _id: 1, at: T0 + 3_600_000, user: 'admin', action: 'corrected', entity: 'quarantine', entityId: 5, detail: { meter: 'M011', claimed: 1000, counted: 180, note: 'CT ratio was wrong' } }];
+const corrected: QuarantineItem = {
+  ...pending,
+  status: 'corrected',
+  correctedEnergy: 180,
+  note: 'CT ratio was wrong',
+  resolvedBy: 'admin',
+  resolvedAt: T0 + 3_600_000,
+};
+const audit: AuditEntry[] = [
+  {
+    _id: 1,
+    at: T0 + 3_600_000,
+    user: 'admin',
+    action: 'corrected',
+    entity: 'quarantine',
+    entityId: 5,
+    detail: { meter: 'M011', claimed: 1000, counted: 180, note: 'CT ratio was wrong' },
+  },
+];
 const rejection: RejectedReadingRow = { _id: 3, at: T0, source: 'http', gatewaySn: null, meterCode: 'NOPE', reason: 'unknown meter "NOPE"' };
 
 function fakeServer(user: UserInfo) {

@@ -16,8 +16,16 @@ export function DataCheckPage() {
       <Tabs
         defaultActiveKey="quarantine"
         items={[
-          { key: 'quarantine', label: <span data-testid="data-check-tab-quarantine">{t('dataQuality.tabs.quarantine')}</span>, children: <QuarantineTab api={api} /> },
-          { key: 'rejections', label: <span data-testid="data-check-tab-rejections">{t('dataQuality.tabs.rejections')}</span>, children: <RejectionsTab api={api} /> },
+          {
+            key: 'quarantine',
+            label: <span data-testid="data-check-tab-quarantine">{t('dataQuality.tabs.quarantine')}</span>,
+            children: <QuarantineTab api={api} />,
+          },
+          {
+            key: 'rejections',
+            label: <span data-testid="data-check-tab-rejections">{t('dataQuality.tabs.rejections')}</span>,
+            children: <RejectionsTab api={api} />,
+          },
         ]}
       />
     </Card>

@@ -28,7 +28,10 @@ export function QuarantineResolveDialog({ item, action, onClose, onResolve }: Qu
   });
 
   const confirm = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid || saving) return;
     setSaving(true);
     const done = await onResolve(body(form.getFieldsValue(true)));
@@ -66,7 +69,11 @@ export function QuarantineResolveDialog({ item, action, onClose, onResolve }: Qu
             <InputNumber style={{ width: '100%' }} min={0} data-testid="resolve-energy" />
           </Form.Item>
         )}
-        <Form.Item name="note" label={t('dataQuality.resolve.note')} rules={[schemaRule(t, RULES, quarantineResolveSchema, 'note', (note) => ({ action: 'discard', note }))]}>
+        <Form.Item
+          name="note"
+          label={t('dataQuality.resolve.note')}
+          rules={[schemaRule(t, RULES, quarantineResolveSchema, 'note', (note) => ({ action: 'discard', note }))]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount placeholder={t('dataQuality.resolve.notePlaceholder')} data-testid="resolve-note" />
         </Form.Item>
       </Form>

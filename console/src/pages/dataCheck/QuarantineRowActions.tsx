@@ -30,13 +30,21 @@ export function QuarantineRowActions({ item, canResolve, onResolve, onAudit }: Q
             cancelText={t('dataQuality.actions.cancel')}
             okButtonProps={{ 'data-testid': 'quarantine-accept-confirm' }}
           >
-            <Button type="link" size="small" data-testid={`quarantine-accept-${id}`}>{t('dataQuality.actions.accept')}</Button>
+            <Button type="link" size="small" data-testid={`quarantine-accept-${id}`}>
+              {t('dataQuality.actions.accept')}
+            </Button>
           </Popconfirm>
-          <Button type="link" size="small" onClick={() => setDialog('correct')} data-testid={`quarantine-correct-${id}`}>{t('dataQuality.actions.correct')}</Button>
-          <Button type="link" size="small" danger onClick={() => setDialog('discard')} data-testid={`quarantine-discard-${id}`}>{t('dataQuality.actions.discard')}</Button>
+          <Button type="link" size="small" onClick={() => setDialog('correct')} data-testid={`quarantine-correct-${id}`}>
+            {t('dataQuality.actions.correct')}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => setDialog('discard')} data-testid={`quarantine-discard-${id}`}>
+            {t('dataQuality.actions.discard')}
+          </Button>
         </>
       )}
-      <Button type="link" size="small" onClick={onAudit} data-testid={`quarantine-audit-${id}`}>{t('dataQuality.actions.audit')}</Button>
+      <Button type="link" size="small" onClick={onAudit} data-testid={`quarantine-audit-${id}`}>
+        {t('dataQuality.actions.audit')}
+      </Button>
       {dialog && <QuarantineResolveDialog item={item} action={dialog} onClose={() => setDialog(null)} onResolve={onResolve} />}
     </Space>
   );

@@ -53,7 +53,9 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
       render: (_, item) => (
         <div>
           <Typography.Text strong>{item.meter.code}</Typography.Text>
-          <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>{item.meter.name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>
+            {item.meter.name}
+          </Typography.Text>
         </div>
       ),
     },
@@ -75,12 +77,24 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
       align: 'right',
       render: (_, item) => (
         <div style={{ whiteSpace: 'nowrap' }} data-testid={`quarantine-energy-${item._id}`}>
-          <Typography.Text type="danger" strong>{claimedEnergy(item)}</Typography.Text> <Typography.Text type="secondary" style={muted}>{overLimitFactor(item)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>{t('dataQuality.columns.limitOf', { limit: limitEnergy(item) })}</Typography.Text>
+          <Typography.Text type="danger" strong>
+            {claimedEnergy(item)}
+          </Typography.Text>{' '}
+          <Typography.Text type="secondary" style={muted}>
+            {overLimitFactor(item)}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>
+            {t('dataQuality.columns.limitOf', { limit: limitEnergy(item) })}
+          </Typography.Text>
         </div>
       ),
     },
-    { key: 'register', title: t('dataQuality.columns.register'), align: 'right', render: (_, item) => <span style={{ whiteSpace: 'nowrap' }}>{registerStepText(item)}</span> },
+    {
+      key: 'register',
+      title: t('dataQuality.columns.register'),
+      align: 'right',
+      render: (_, item) => <span style={{ whiteSpace: 'nowrap' }}>{registerStepText(item)}</span>,
+    },
     {
       key: 'status',
       title: t('dataQuality.columns.status'),
@@ -88,7 +102,9 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
         <div style={{ whiteSpace: 'nowrap' }}>
           <QuarantineStatusTag status={item.status} />
           {item.status === 'corrected' && item.correctedEnergy !== null && (
-            <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>{t('dataQuality.columns.counted', { energy: formatQuantity(item.correctedEnergy, item.meter.unit) })}</Typography.Text>
+            <Typography.Text type="secondary" style={{ display: 'block', ...muted }}>
+              {t('dataQuality.columns.counted', { energy: formatQuantity(item.correctedEnergy, item.meter.unit) })}
+            </Typography.Text>
           )}
         </div>
       ),
@@ -112,7 +128,9 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
     {
       key: 'actions',
       title: t('dataQuality.columns.actions'),
-      render: (_, item) => <QuarantineRowActions item={item} canResolve={canResolve} onResolve={(body) => resolve(item, body)} onAudit={() => setAuditOf(item)} />,
+      render: (_, item) => (
+        <QuarantineRowActions item={item} canResolve={canResolve} onResolve={(body) => resolve(item, body)} onAudit={() => setAuditOf(item)} />
+      ),
     },
   ];
 
@@ -154,7 +172,15 @@ export const QuarantineTab = observer(function QuarantineTab({ api }: { api: Ene
         emptyText={t(list.filters.status === 'pending' ? 'dataQuality.quarantine.nonePending' : 'dataQuality.quarantine.none')}
         totalText={(total) => t('dataQuality.total', { total })}
       />
-      {auditOf && <AuditDrawer api={api} entity="quarantine" entityId={auditOf._id} title={t('dataQuality.audit.title', { code: auditOf.meter.code, from: formatDateTime(auditOf.fromTs) })} onClose={() => setAuditOf(null)} />}
+      {auditOf && (
+        <AuditDrawer
+          api={api}
+          entity="quarantine"
+          entityId={auditOf._id}
+          title={t('dataQuality.audit.title', { code: auditOf.meter.code, from: formatDateTime(auditOf.fromTs) })}
+          onClose={() => setAuditOf(null)}
+        />
+      )}
     </>
   );
 });

@@ -45,7 +45,11 @@ export const RejectionsTab = observer(function RejectionsTab({ api }: { api: Ene
         totalText={(total) => t('dataQuality.total', { total })}
         columns={[
           { key: 'at', title: t('dataQuality.columns.at'), render: (_, row) => <DateTimeText at={row.at} /> },
-          { key: 'source', title: t('dataQuality.columns.source'), render: (_, row) => <Tag color={row.source === 'mqtt' ? 'purple' : 'blue'}>{t(`dataQuality.sources.${row.source}`)}</Tag> },
+          {
+            key: 'source',
+            title: t('dataQuality.columns.source'),
+            render: (_, row) => <Tag color={row.source === 'mqtt' ? 'purple' : 'blue'}>{t(`dataQuality.sources.${row.source}`)}</Tag>,
+          },
           { key: 'gateway', title: t('dataQuality.columns.gateway'), render: (_, row) => row.gatewaySn ?? none },
           { key: 'meter', title: t('dataQuality.columns.meterCode'), render: (_, row) => row.meterCode ?? none },
           // The server's own words: they name the offending value, so they are shown as sent.

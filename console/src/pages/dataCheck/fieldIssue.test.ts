@@ -20,7 +20,9 @@ describe('fieldIssue / issueText', () => {
 
   it("words the gateway credential rules in the reader's language", () => {
     expect(text(gatewayCredentialsSchema, { mqttUsername: 'ab', mqttPassword: 'x' }, 'mqttUsername', 'deviceAdmin.rules')).toBe('At least 3 characters');
-    expect(text(gatewayCredentialsSchema, { mqttUsername: 'gw 1', mqttPassword: 'x' }, 'mqttUsername', 'deviceAdmin.rules')).toBe('Letters, digits and . _ @ - only');
+    expect(text(gatewayCredentialsSchema, { mqttUsername: 'gw 1', mqttPassword: 'x' }, 'mqttUsername', 'deviceAdmin.rules')).toBe(
+      'Letters, digits and . _ @ - only',
+    );
     expect(text(gatewayCredentialsSchema, { mqttUsername: 'gw1', mqttPassword: 'short' }, 'mqttPassword', 'deviceAdmin.rules')).toBe('At least 8 characters');
     const zh = createI18n('zh').t;
     const issue = fieldIssue(gatewayCredentialsSchema, { mqttUsername: 'gw1', mqttPassword: 'short' }, 'mqttPassword')!;

@@ -8,12 +8,63 @@ import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 /** The first screen of a run loads the layout and the lazy page: on a busy machine that can take more than 5 s. */
 const FIRST_PAINT = { timeout: 15_000 };
 
-const admin = { _id: 1, username: 'admin', trueName: 'Admin', email: 'admin@energy.local', avatar: '', introduction: '', father: null, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 } as UserInfo;
-const watcher: UserInfo = { _id: 9, username: 'watcher1', trueName: 'Walt', email: 'w@example.com', avatar: '', introduction: '', father: 1, roles: [{ _id: 4, name: 'role_watcher1' }], status: true, type: 1 };
+const admin = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Admin',
+  email: 'admin@energy.local',
+  avatar: '',
+  introduction: '',
+  father: null,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+} as UserInfo;
+const watcher: UserInfo = {
+  _id: 9,
+  username: 'watcher1',
+  trueName: 'Walt',
+  email: 'w@example.com',
+  avatar: '',
+  introduction: '',
+  father: 1,
+  roles: [{ _id: 4, name: 'role_watcher1' }],
+  status: true,
+  type: 1,
+};
 
-const meter = { id: 11, code: 'M011', name: 'Line 1 press', energyType: 'electricity', unit: 'kWh', departmentId: null, gatewayId: 1, subitemId: null, ctRatio: 1, ptRatio: 1, registerMax: 99_999_999, ratedPowerKw: 800, isMain: false, installDate: null, tagIds: [], online: true, lastSeenAt: null };
+const meter = {
+  id: 11,
+  code: 'M011',
+  name: 'Line 1 press',
+  energyType: 'electricity',
+  unit: 'kWh',
+  departmentId: null,
+  gatewayId: 1,
+  subitemId: null,
+  ctRatio: 1,
+  ptRatio: 1,
+  registerMax: 99_999_999,
+  ratedPowerKw: 800,
+  isMain: false,
+  installDate: null,
+  tagIds: [],
+  online: true,
+  lastSeenAt: null,
+};
 const gateway = { id: 1, sn: 'GW-DEMO-01', name: 'Demo gateway', ownerUserId: 1, online: true, lastSeenAt: null };
-const earlier: MeterReplacement = { _id: 1, meterId: 11, replacedAt: new Date(2025, 5, 1, 9, 0, 0).getTime(), oldSerial: 'SN-A', newSerial: 'SN-B', oldFinalReading: 5000, newInitialReading: 0, creditedEnergy: 12.5, note: '', user: 'admin' };
+const earlier: MeterReplacement = {
+  _id: 1,
+  meterId: 11,
+  replacedAt: new Date(2025, 5, 1, 9, 0, 0).getTime(),
+  oldSerial: 'SN-A',
+  newSerial: 'SN-B',
+  oldFinalReading: 5000,
+  newInitialReading: 0,
+  creditedEnergy: 12.5,
+  note: '',
+  user: 'admin',
+};
 
 function fakeServer(user: UserInfo) {
   const sent: { route: string; body: unknown }[] = [];
@@ -35,7 +86,7 @@ function fakeServer(user: UserInfo) {
 describe('/base/device', { timeout: 30_000 }, () => {
   afterEach(cleanup);
 
-  it("lists the meters with their history link and replacements, explaining what a replacement credits", async () => {
+  it('lists the meters with their history link and replacements, explaining what a replacement credits', async () => {
     const { server } = fakeServer(admin);
     renderConsole({ path: '/base/device', token: 'jwt', server });
     const history = await screen.findByTestId('meter-history-11', {}, FIRST_PAINT);

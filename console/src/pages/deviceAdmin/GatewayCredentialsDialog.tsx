@@ -28,7 +28,10 @@ export function GatewayCredentialsDialog({ api, gateway, onClose }: GatewayCrede
     schemaRule(t, RULES, gatewayCredentialsSchema, field, (value) => ({ mqttUsername: '', mqttPassword: '', ...form.getFieldsValue(true), [field]: value }));
 
   const confirm = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid || saving) return;
     setSaving(true);
     try {
@@ -55,7 +58,13 @@ export function GatewayCredentialsDialog({ api, gateway, onClose }: GatewayCrede
       okButtonProps={{ loading: saving, disabled: saving, 'data-testid': 'credentials-ok' }}
     >
       <Typography.Paragraph type="secondary">{t('deviceAdmin.credentials.explain', { sn })}</Typography.Paragraph>
-      <Form form={form} layout="vertical" validateTrigger="onBlur" initialValues={{ mqttUsername: initialUsername, mqttPassword: '' }} data-testid="credentials-form">
+      <Form
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        initialValues={{ mqttUsername: initialUsername, mqttPassword: '' }}
+        data-testid="credentials-form"
+      >
         <Form.Item name="mqttUsername" label={t('deviceAdmin.credentials.username')} required rules={[rule('mqttUsername')]}>
           <Input autoComplete="off" data-testid="credentials-username" />
         </Form.Item>

@@ -40,7 +40,14 @@ export const MeterReplacementsDrawer = observer(function MeterReplacementsDrawer
   };
 
   return (
-    <Drawer open size={860} title={t('deviceAdmin.replacements.title', { code: meter.code, name: meter.name })} onClose={onClose} destroyOnHidden data-testid="replacements-drawer">
+    <Drawer
+      open
+      size={860}
+      title={t('deviceAdmin.replacements.title', { code: meter.code, name: meter.name })}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="replacements-drawer"
+    >
       <Table<MeterReplacement>
         rowKey="_id"
         size="small"
@@ -57,14 +64,34 @@ export const MeterReplacementsDrawer = observer(function MeterReplacementsDrawer
             render: (_, row) => (
               <div style={{ whiteSpace: 'nowrap' }}>
                 <div>{formatDateTime(row.replacedAt)}</div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.user ?? '—'}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {row.user ?? '—'}
+                </Typography.Text>
               </div>
             ),
           },
           { key: 'serials', title: t('deviceAdmin.replacements.serials'), render: (_, row) => `${row.oldSerial || '—'} → ${row.newSerial || '—'}` },
-          { key: 'readings', title: t('deviceAdmin.replacements.readings'), align: 'right', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{`${reading(row.oldFinalReading)} → ${reading(row.newInitialReading)}`}</span> },
-          { key: 'credited', title: t('deviceAdmin.replacements.credited'), align: 'right', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatQuantity(row.creditedEnergy, meter.unit)}</span> },
-          { key: 'note', title: t('deviceAdmin.replacements.fields.note'), render: (_, row) => <Typography.Paragraph style={{ margin: 0, maxWidth: 160 }} ellipsis={{ rows: 2, tooltip: row.note }}>{row.note || '—'}</Typography.Paragraph> },
+          {
+            key: 'readings',
+            title: t('deviceAdmin.replacements.readings'),
+            align: 'right',
+            render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{`${reading(row.oldFinalReading)} → ${reading(row.newInitialReading)}`}</span>,
+          },
+          {
+            key: 'credited',
+            title: t('deviceAdmin.replacements.credited'),
+            align: 'right',
+            render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatQuantity(row.creditedEnergy, meter.unit)}</span>,
+          },
+          {
+            key: 'note',
+            title: t('deviceAdmin.replacements.fields.note'),
+            render: (_, row) => (
+              <Typography.Paragraph style={{ margin: 0, maxWidth: 160 }} ellipsis={{ rows: 2, tooltip: row.note }}>
+                {row.note || '—'}
+              </Typography.Paragraph>
+            ),
+          },
         ]}
       />
       {canRecord && (

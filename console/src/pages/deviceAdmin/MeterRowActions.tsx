@@ -8,7 +8,12 @@ import type { MeterSummary } from './MeterReplacementsDrawer';
 /** Where a meter's readings are charted and listed. */
 export const meterHistoryPath = (meterId: number) => `/base/meterData?meterId=${meterId}`;
 
-export const meterSummary = (row: ResourceRow): MeterSummary => ({ id: row.id, code: String(row.code ?? ''), name: String(row.name ?? ''), unit: String(row.unit ?? '') });
+export const meterSummary = (row: ResourceRow): MeterSummary => ({
+  id: row.id,
+  code: String(row.code ?? ''),
+  name: String(row.name ?? ''),
+  unit: String(row.unit ?? ''),
+});
 
 /**
  * The meter list's extra row actions: its replacement record and its reading history. Icons with a
@@ -21,7 +26,14 @@ export function MeterRowActions({ row, onReplacements }: { row: ResourceRow; onR
   return (
     <>
       <Tooltip title={replacements}>
-        <Button type="link" size="small" icon={<SwapOutlined />} aria-label={replacements} onClick={() => onReplacements(meterSummary(row))} data-testid={`meter-replacements-${row.id}`} />
+        <Button
+          type="link"
+          size="small"
+          icon={<SwapOutlined />}
+          aria-label={replacements}
+          onClick={() => onReplacements(meterSummary(row))}
+          data-testid={`meter-replacements-${row.id}`}
+        />
       </Tooltip>
       <Tooltip title={history}>
         <Link to={meterHistoryPath(row.id)} aria-label={history} data-testid={`meter-history-${row.id}`} style={{ padding: '0 7px' }}>

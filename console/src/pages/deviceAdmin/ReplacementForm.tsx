@@ -41,11 +41,15 @@ export function ReplacementForm({ unit, saving, onRecord }: ReplacementFormProps
   const { t } = useTranslation();
   const [form] = Form.useForm<ReplacementValues>();
   // The whole body is checked (the "not in the future" rule is object-level); only the field's own issue counts.
-  const rule = (field: keyof ReplacementValues) => schemaRule(t, RULES, meterReplacementSchema, field, (value) => toBody({ replacedAt: null, ...form.getFieldsValue(true), [field]: value }));
+  const rule = (field: keyof ReplacementValues) =>
+    schemaRule(t, RULES, meterReplacementSchema, field, (value) => toBody({ replacedAt: null, ...form.getFieldsValue(true), [field]: value }));
   const label = (field: string) => t(`deviceAdmin.replacements.fields.${field}`, { unit });
 
   const submit = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid) return;
     if (await onRecord(toBody(form.getFieldsValue(true)))) form.resetFields();
   };
@@ -55,7 +59,13 @@ export function ReplacementForm({ unit, saving, onRecord }: ReplacementFormProps
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="replacedAt" label={label('replacedAt')} required rules={[rule('replacedAt')]}>
-            <DatePicker showTime format={DATE_TIME_FORMAT} style={{ width: '100%' }} placeholder={t('deviceAdmin.replacements.pickTime')} data-testid="replacement-replacedAt" />
+            <DatePicker
+              showTime
+              format={DATE_TIME_FORMAT}
+              style={{ width: '100%' }}
+              placeholder={t('deviceAdmin.replacements.pickTime')}
+              data-testid="replacement-replacedAt"
+            />
           </Form.Item>
         </Col>
         <Col span={12} />

@@ -28,7 +28,14 @@ export function ActivateKeyForm({ busy, onActivate }: ActivateKeyFormProps) {
         data-testid="activate-key-input"
         style={{ fontFamily: key ? 'monospace' : undefined }}
       />
-      <Button type="primary" icon={<CheckCircleOutlined />} loading={busy} disabled={!key.trim()} onClick={() => void submit()} data-testid="activate-key-submit">
+      <Button
+        type="primary"
+        icon={<CheckCircleOutlined />}
+        loading={busy}
+        disabled={!key.trim()}
+        onClick={() => void submit()}
+        data-testid="activate-key-submit"
+      >
         {t('integrations.activate.submit')}
       </Button>
     </Space.Compact>

@@ -15,8 +15,16 @@ export class CallRecordsController {
     private readonly api: InterfacesApi,
     private readonly canReadKeys: boolean,
   ) {
-    this.list = new PagedQuery((query) => this.callsAndKeys(query), {}, (call) => call._id);
-    makeAutoObservable<CallRecordsController, 'api' | 'canReadKeys' | 'callsAndKeys'>(this, { api: false, canReadKeys: false, list: false, callsAndKeys: false }, { autoBind: true });
+    this.list = new PagedQuery(
+      (query) => this.callsAndKeys(query),
+      {},
+      (call) => call._id,
+    );
+    makeAutoObservable<CallRecordsController, 'api' | 'canReadKeys' | 'callsAndKeys'>(
+      this,
+      { api: false, canReadKeys: false, list: false, callsAndKeys: false },
+      { autoBind: true },
+    );
   }
 
   load(): Promise<void> {
@@ -30,7 +38,10 @@ export class CallRecordsController {
 
   /** The names again too: a key may have been created since the last page. */
   private async callsAndKeys(query: PageParams): Promise<Page<InterfaceCall>> {
-    const [calls, keys] = await Promise.all([this.api.calls({ page: query.page, size: query.size }), this.canReadKeys ? this.api.keys().catch(() => null) : null]);
+    const [calls, keys] = await Promise.all([
+      this.api.calls({ page: query.page, size: query.size }),
+      this.canReadKeys ? this.api.keys().catch(() => null) : null,
+    ]);
     if (keys) runInAction(() => (this.keyNames = new Map(keys.rows.map((key) => [key._id, key.name]))));
     return calls;
   }

@@ -35,7 +35,13 @@ export const CallRecordsPage = observer(function CallRecordsPage() {
     { key: 'accepted', dataIndex: 'accepted', title: t('integrations.calls.accepted'), align: 'right', render: (n: number) => withThousands(n, 0) },
     { key: 'rejected', dataIndex: 'rejected', title: t('integrations.calls.rejected'), align: 'right', render: (n: number) => withThousands(n, 0) },
     { key: 'code', title: t('integrations.calls.result'), render: (_: unknown, call) => <CallResultTag call={call} /> },
-    { key: 'duration', dataIndex: 'durationMs', title: t('integrations.calls.duration'), align: 'right', render: (ms: number) => t('integrations.calls.durationMs', { ms: withThousands(ms, 1) }) },
+    {
+      key: 'duration',
+      dataIndex: 'durationMs',
+      title: t('integrations.calls.duration'),
+      align: 'right',
+      render: (ms: number) => t('integrations.calls.durationMs', { ms: withThousands(ms, 1) }),
+    },
   ];
 
   return (

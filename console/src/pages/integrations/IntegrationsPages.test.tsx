@@ -6,7 +6,18 @@ import type { InterfaceKey } from '@shared/schemas/interfaces';
 import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const operator: UserInfo = { ...admin, _id: 7, username: 'operator1', trueName: 'Olga Operator', roles: [{ _id: 3, name: 'operator' }], type: 1 };
 
 // The first render loads the console and its lazy screens: slow in jsdom on a busy machine.
@@ -21,7 +32,8 @@ function keysServer(user: UserInfo, sent: string[] = []) {
   return (route: string, body: unknown) => {
     sent.push(`${route} ${JSON.stringify(body ?? null)}`);
     if (route === 'GET /interface-keys') return envelope({ total: keys.length, rows: keys });
-    if (route === 'POST /interface-keys') return envelope({ ...keys[0], _id: 3, name: 'Meter cloud', state: 'issued', keyHint: '…WXYZ', key: 'ek_full-secret-WXYZ' });
+    if (route === 'POST /interface-keys')
+      return envelope({ ...keys[0], _id: 3, name: 'Meter cloud', state: 'issued', keyHint: '…WXYZ', key: 'ek_full-secret-WXYZ' });
     if (route === 'POST /interface-keys/activate') return { status: 409, ...envelope(null, 10010, 'The sdk key has already been used') };
     return envelope(user);
   };
@@ -77,7 +89,12 @@ describe('interface keys screen', { timeout: 30_000 }, () => {
   });
 
   it('hides create and revoke from a role without the add and delete buttons', async () => {
-    renderConsole({ path: '/thirdinterfaces/generic-interfaces', token: 'jwt', server: keysServer(operator), routers: ['/thirdinterfaces', '/thirdinterfaces/generic-interfaces'] });
+    renderConsole({
+      path: '/thirdinterfaces/generic-interfaces',
+      token: 'jwt',
+      server: keysServer(operator),
+      routers: ['/thirdinterfaces', '/thirdinterfaces/generic-interfaces'],
+    });
     await screen.findByTestId('key-row-2', {}, FIRST_PAINT);
     expect(screen.queryByTestId('create-key')).toBeNull();
     expect(screen.queryByTestId('revoke-key-2')).toBeNull();

@@ -4,7 +4,15 @@ import type { InterfacesApi } from '@shared/api/interfacesApi';
 import type { InterfaceKey } from '@shared/schemas/interfaces';
 import { InterfaceKeysController } from './InterfaceKeysController';
 
-const key = (id: number, state: InterfaceKey['state']): InterfaceKey => ({ _id: id, name: `System ${id}`, state, keyHint: '…abcd', createdAt: 1, activatedAt: null, lastUsedAt: null });
+const key = (id: number, state: InterfaceKey['state']): InterfaceKey => ({
+  _id: id,
+  name: `System ${id}`,
+  state,
+  keyHint: '…abcd',
+  createdAt: 1,
+  activatedAt: null,
+  lastUsedAt: null,
+});
 
 /** An in-memory key service with the server's rules: unknown → 10009, twice → 10010. */
 function fakeApi() {

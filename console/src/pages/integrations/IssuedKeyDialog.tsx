@@ -37,7 +37,14 @@ export function IssuedKeyDialog({ issued, onClose }: IssuedKeyDialogProps) {
         <Alert type="warning" showIcon title={t('integrations.issued.warning')} data-testid="issued-key-warning" />
         <Typography.Text strong>{issued.name}</Typography.Text>
         <Space.Compact style={{ width: '100%' }}>
-          <Input readOnly value={issued.key} onFocus={(event) => event.target.select()} aria-label={t('integrations.keys.key')} data-testid="issued-key" style={{ fontFamily: 'monospace' }} />
+          <Input
+            readOnly
+            value={issued.key}
+            onFocus={(event) => event.target.select()}
+            aria-label={t('integrations.keys.key')}
+            data-testid="issued-key"
+            style={{ fontFamily: 'monospace' }}
+          />
           <Button icon={<CopyOutlined />} onClick={copy} data-testid="issued-key-copy">
             {t('integrations.issued.copy')}
           </Button>

@@ -38,7 +38,12 @@ function ContractLinks() {
 export function SendReadingsGuide({ origin = window.location.origin }: { origin?: string }) {
   const { t } = useTranslation();
   const endpoint = `${origin}${INGEST_PATH}`;
-  const curl = [`curl -X POST '${endpoint}' \\`, `  -H 'content-type: application/json' \\`, `  -H '${INTERFACE_KEY_HEADER}: <key>' \\`, `  -d @readings.json`].join('\n');
+  const curl = [
+    `curl -X POST '${endpoint}' \\`,
+    `  -H 'content-type: application/json' \\`,
+    `  -H '${INTERFACE_KEY_HEADER}: <key>' \\`,
+    `  -d @readings.json`,
+  ].join('\n');
   return (
     <Card size="small" title={t('integrations.guide.title')} extra={<ContractLinks />} data-testid="send-readings-guide">
       <Descriptions
@@ -62,11 +67,15 @@ export function SendReadingsGuide({ origin = window.location.origin }: { origin?
       <div className={styles.samples}>
         <div>
           <Typography.Text strong>{t('integrations.guide.payload')}</Typography.Text>
-          <pre className={styles.code} data-testid="guide-payload">{JSON.stringify(SAMPLE_PAYLOAD, null, 2)}</pre>
+          <pre className={styles.code} data-testid="guide-payload">
+            {JSON.stringify(SAMPLE_PAYLOAD, null, 2)}
+          </pre>
         </div>
         <div>
           <Typography.Text strong>{t('integrations.guide.curl')}</Typography.Text>
-          <pre className={styles.code} data-testid="guide-curl">{curl}</pre>
+          <pre className={styles.code} data-testid="guide-curl">
+            {curl}
+          </pre>
         </div>
       </div>
       <ul className={styles.notes}>

@@ -20,7 +20,11 @@ describe('LoginPage with a login-page entry', () => {
   });
 
   it('keeps the catalogue title and the classic layout without an entry', async () => {
-    const { requests } = renderConsole({ path: '/login', language: 'zh', server: (route) => (route === 'GET /login-pages/current' ? envelope(null) : notFound) });
+    const { requests } = renderConsole({
+      path: '/login',
+      language: 'zh',
+      server: (route) => (route === 'GET /login-pages/current' ? envelope(null) : notFound),
+    });
     await waitFor(() => expect(requests).toContain('GET /login-pages/current'));
     expect(screen.getByTestId('login-title').textContent).toBe('能源管理平台');
     expect(page().getAttribute('data-template')).toBe('classic');

@@ -17,11 +17,25 @@ interface LoginPageFields {
 const s = loginPageInputSchema.shape;
 
 /** One login-page entry: the edition shown as the title, notes, active state, host and layout template. */
-export const LoginPageDialog = observer(function LoginPageDialog({ controller, row, onClose }: { controller: LoginPagesController; row: LoginPageRow | null; onClose(): void }) {
+export const LoginPageDialog = observer(function LoginPageDialog({
+  controller,
+  row,
+  onClose,
+}: {
+  controller: LoginPagesController;
+  row: LoginPageRow | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginPageFields>();
   const submit = async (fields: LoginPageFields) => {
-    const input: LoginPageInput = { edition: fields.edition, notes: fields.notes ?? '', state: fields.state, domainName: fields.domainName ?? '', templateName: fields.templateName };
+    const input: LoginPageInput = {
+      edition: fields.edition,
+      notes: fields.notes ?? '',
+      state: fields.state,
+      domainName: fields.domainName ?? '',
+      templateName: fields.templateName,
+    };
     await controller.save(row?._id ?? null, input);
     return t(row ? 'loginPages.updated' : 'loginPages.created', { edition: fields.edition.trim() });
   };
@@ -41,7 +55,13 @@ export const LoginPageDialog = observer(function LoginPageDialog({ controller, r
         form={form}
         layout="vertical"
         validateTrigger="onBlur"
-        initialValues={{ edition: row?.edition ?? '', notes: row?.notes ?? '', state: row?.state ?? false, domainName: row?.domainName ?? '', templateName: row?.templateName ?? 'classic' }}
+        initialValues={{
+          edition: row?.edition ?? '',
+          notes: row?.notes ?? '',
+          state: row?.state ?? false,
+          domainName: row?.domainName ?? '',
+          templateName: row?.templateName ?? 'classic',
+        }}
       >
         <Form.Item name="edition" label={t('loginPages.edition')} required extra={t('loginPages.editionHint')} rules={[contractRule(t, s.edition)]}>
           <Input maxLength={100} placeholder={t('loginPages.ph_edition')} data-testid="login-page-edition" />

@@ -9,7 +9,11 @@ export class LoginPagesController {
   saving = false;
 
   constructor(private readonly api: LoginPagesApi) {
-    this.list = new PagedQuery((query) => api.list(query), {}, (row) => row._id);
+    this.list = new PagedQuery(
+      (query) => api.list(query),
+      {},
+      (row) => row._id,
+    );
     makeAutoObservable<LoginPagesController, 'api'>(this, { api: false, list: false }, { autoBind: true });
   }
 

@@ -6,11 +6,38 @@ import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 
 const FIRST_PAINT = { timeout: 15_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const viewer: UserInfo = { ...admin, _id: 7, username: 'viewer1', roles: [{ _id: 3, name: 'viewers' }], type: 1 };
 
-const plant: LoginPageRow = { _id: 4, edition: 'Plant 2 Energy Console', notes: 'Gate house screens', state: true, domainName: 'plant2.example.com', templateName: 'control-room', updatedAt: Date.UTC(2026, 0, 5, 8) };
-const fallback: LoginPageRow = { _id: 6, edition: 'Energy Platform', notes: '', state: false, domainName: '', templateName: 'classic', updatedAt: Date.UTC(2026, 0, 6, 8) };
+const plant: LoginPageRow = {
+  _id: 4,
+  edition: 'Plant 2 Energy Console',
+  notes: 'Gate house screens',
+  state: true,
+  domainName: 'plant2.example.com',
+  templateName: 'control-room',
+  updatedAt: Date.UTC(2026, 0, 5, 8),
+};
+const fallback: LoginPageRow = {
+  _id: 6,
+  edition: 'Energy Platform',
+  notes: '',
+  state: false,
+  domainName: '',
+  templateName: 'classic',
+  updatedAt: Date.UTC(2026, 0, 6, 8),
+};
 
 function loginPageServer(user: UserInfo, sent: string[]) {
   return (route: string, body: unknown) => {
@@ -18,7 +45,10 @@ function loginPageServer(user: UserInfo, sent: string[]) {
     sent.push(`${route} ${JSON.stringify(body ?? null)}`);
     if (route === 'GET /login-pages') return envelope({ total: 2, rows: [plant, fallback] });
     if (route === 'POST /login-pages' && (body as { state: boolean }).state)
-      return { status: 400, ...envelope({ issues: [{ field: 'domainName', rule: 'unique', message: 'loginPages.domain_active_err' }] }, 40000, 'loginPages.domain_active_err') };
+      return {
+        status: 400,
+        ...envelope({ issues: [{ field: 'domainName', rule: 'unique', message: 'loginPages.domain_active_err' }] }, 40000, 'loginPages.domain_active_err'),
+      };
     if (route === 'POST /login-pages' || route.startsWith('PUT /login-pages/')) return envelope({ ...fallback, ...(body as object) });
     if (route.startsWith('DELETE /login-pages/')) return envelope(null);
     return { status: 404, ...envelope(null, 40400, 'Not found') };
@@ -75,7 +105,9 @@ describe('LoginPagesPage', () => {
     fireEvent.change(within(dialog).getByTestId('login-page-edition'), { target: { value: 'Energy Platform 2' } });
     fireEvent.click(within(dialog).getByTestId('login-page-state'));
     fireEvent.click(within(dialog).getByTestId('login-page-dialog-ok'));
-    await waitFor(() => expect(sent).toContain('PUT /login-pages/6 {"edition":"Energy Platform 2","notes":"","state":true,"domainName":"","templateName":"classic"}'));
+    await waitFor(() =>
+      expect(sent).toContain('PUT /login-pages/6 {"edition":"Energy Platform 2","notes":"","state":true,"domainName":"","templateName":"classic"}'),
+    );
 
     fireEvent.click(screen.getByTestId('login-page-delete-4'));
     fireEvent.click(await screen.findByTestId('login-page-delete-confirm-4'));
@@ -84,7 +116,12 @@ describe('LoginPagesPage', () => {
   });
 
   it('hides add, edit and delete from anyone but an administrator, even holding the buttons (login pages serve every tree)', async () => {
-    renderConsole({ path: '/settings/loginPageSet', token: 'jwt', server: loginPageServer(viewer, []), routers: ['/settings', '/settings/loginPageSet', '/settings/loginPageSet/add', '/settings/loginPageSet/edit', '/settings/loginPageSet/delete'] });
+    renderConsole({
+      path: '/settings/loginPageSet',
+      token: 'jwt',
+      server: loginPageServer(viewer, []),
+      routers: ['/settings', '/settings/loginPageSet', '/settings/loginPageSet/add', '/settings/loginPageSet/edit', '/settings/loginPageSet/delete'],
+    });
     await screen.findByTestId('login-page-row-4', {}, FIRST_PAINT);
     for (const id of ['login-pages-add', 'login-page-edit-4', 'login-page-delete-4']) expect(screen.queryByTestId(id)).toBeNull();
   });

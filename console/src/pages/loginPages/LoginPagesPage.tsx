@@ -35,7 +35,12 @@ export const LoginPagesPage = observer(function LoginPagesPage() {
     {
       key: 'domainName',
       title: t('loginPages.domainName'),
-      render: (_: unknown, row) => (row.domainName ? <Typography.Text code>{row.domainName}</Typography.Text> : <Typography.Text type="secondary">{t('loginPages.anyHost')}</Typography.Text>),
+      render: (_: unknown, row) =>
+        row.domainName ? (
+          <Typography.Text code>{row.domainName}</Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('loginPages.anyHost')}</Typography.Text>
+        ),
     },
     { key: 'templateName', title: t('loginPages.templateName'), render: (_: unknown, row) => t(`loginPages.templates.${row.templateName}`) },
     {

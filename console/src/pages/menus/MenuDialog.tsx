@@ -30,7 +30,15 @@ const sortValue = (value: unknown): number | undefined => {
 const s = routerInputSchema.shape;
 
 /** One router entry: path, title, type, icon, sort and flags; full path and level follow the parent. */
-export const MenuDialog = observer(function MenuDialog({ controller, editing, onClose }: { controller: MenusController; editing: MenuEditing; onClose(): void }) {
+export const MenuDialog = observer(function MenuDialog({
+  controller,
+  editing,
+  onClose,
+}: {
+  controller: MenusController;
+  editing: MenuEditing;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<MenuFields>();
   const entry = editing.kind === 'edit' ? editing.entry : null;
@@ -87,7 +95,13 @@ export const MenuDialog = observer(function MenuDialog({ controller, editing, on
           noRole: entry?.noRole ?? false,
         }}
       >
-        <Form.Item name="path" label={t('menus.path')} required extra={t(parent ? 'menus.pathChildHint' : 'menus.pathTopHint')} rules={[contractRule(t, s.path)]}>
+        <Form.Item
+          name="path"
+          label={t('menus.path')}
+          required
+          extra={t(parent ? 'menus.pathChildHint' : 'menus.pathTopHint')}
+          rules={[contractRule(t, s.path)]}
+        >
           <Input placeholder={parent ? 'reportList' : '/report'} data-testid="menu-path" />
         </Form.Item>
         <Form.Item name="type" label={t('menus.type')}>

@@ -6,11 +6,44 @@ import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 
 const FIRST_PAINT = { timeout: 15_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const viewer: UserInfo = { ...admin, _id: 7, username: 'viewer1', roles: [{ _id: 3, name: 'viewers' }], type: 1 };
 
-const entry = (_id: number, path: string, fullpath: string, parent: number | null, level: number, title: string, extra: Partial<RouterEntry> = {}): RouterEntry => ({
-  _id, path, fullpath, key: fullpath, level, parent, children: [], roles: [], type: 'menu', title, icon: null, sort: _id, hidden: false, noRole: false, ...extra,
+const entry = (
+  _id: number,
+  path: string,
+  fullpath: string,
+  parent: number | null,
+  level: number,
+  title: string,
+  extra: Partial<RouterEntry> = {},
+): RouterEntry => ({
+  _id,
+  path,
+  fullpath,
+  key: fullpath,
+  level,
+  parent,
+  children: [],
+  roles: [],
+  type: 'menu',
+  title,
+  icon: null,
+  sort: _id,
+  hidden: false,
+  noRole: false,
+  ...extra,
 });
 // /report (30) → reportList (31) → delete (32, button)
 const tree = [
@@ -26,7 +59,10 @@ function menuServer(user: UserInfo, sent: string[]) {
     if (route === 'GET /routers/tree') return envelope({ total: tree.length, rows: tree });
     if (route === 'GET /routers/generator') return envelope({ created: ['/settings/analyzePdf', '/settings/analyzePdf/add'], total: 2 });
     if (route === 'POST /routers' && (body as { path: string }).path === 'reportList')
-      return { status: 400, ...envelope({ issues: [{ field: 'body.path', rule: 'unique', message: 'menus.fullpath_err' }] }, 40000, 'body.path: menus.fullpath_err') };
+      return {
+        status: 400,
+        ...envelope({ issues: [{ field: 'body.path', rule: 'unique', message: 'menus.fullpath_err' }] }, 40000, 'body.path: menus.fullpath_err'),
+      };
     if (route === 'POST /routers') return envelope({ ...tree[1], _id: 40, ...(body as object), fullpath: '/report/monthly', children: [] });
     if (route.startsWith('PUT /routers/')) return envelope({ ...tree[0], ...(body as object) });
     if (route.startsWith('DELETE /routers/')) return envelope({ deleted: 2 });
@@ -93,7 +129,9 @@ describe('MenusPage', () => {
     fireEvent.click(within(dialog).getByTestId('menu-no-role'));
     fireEvent.click(within(dialog).getByTestId('menu-dialog-ok'));
     await waitFor(() =>
-      expect(sent).toContain('PUT /routers/30 {"path":"/reports","parent":null,"type":"menu","title":"route.report","icon":"FileTextOutlined","sort":30,"hidden":false,"noRole":true}'),
+      expect(sent).toContain(
+        'PUT /routers/30 {"path":"/reports","parent":null,"type":"menu","title":"route.report","icon":"FileTextOutlined","sort":30,"hidden":false,"noRole":true}',
+      ),
     );
 
     fireEvent.click(screen.getByTestId('menu-delete-30'));
@@ -107,7 +145,12 @@ describe('MenusPage', () => {
   });
 
   it('hides add, edit and delete from anyone but an administrator, even holding the buttons (the menu tree is shared)', async () => {
-    renderConsole({ path: '/settings/router', token: 'jwt', server: menuServer(viewer, []), routers: ['/settings', '/settings/router', '/settings/router/add', '/settings/router/edit', '/settings/router/delete'] });
+    renderConsole({
+      path: '/settings/router',
+      token: 'jwt',
+      server: menuServer(viewer, []),
+      routers: ['/settings', '/settings/router', '/settings/router/add', '/settings/router/edit', '/settings/router/delete'],
+    });
     await screen.findByTestId('menu-row-30', {}, FIRST_PAINT);
     for (const id of ['menus-add', 'menus-generate', 'menu-add-child-30', 'menu-edit-30', 'menu-delete-30']) expect(screen.queryByTestId(id)).toBeNull();
   });

@@ -23,7 +23,8 @@ interface MenuRow {
   children?: MenuRow[];
 }
 
-const rows = (nodes: AuthNode[]): MenuRow[] => nodes.map((node) => ({ key: node.key, entry: node.entry, ...(node.children.length ? { children: rows(node.children) } : {}) }));
+const rows = (nodes: AuthNode[]): MenuRow[] =>
+  nodes.map((node) => ({ key: node.key, entry: node.entry, ...(node.children.length ? { children: rows(node.children) } : {}) }));
 
 const flagMark = (on: boolean) => (on ? <CheckOutlined style={{ color: '#409EFF' }} /> : <Typography.Text type="secondary">—</Typography.Text>);
 
@@ -39,7 +40,11 @@ export const MenusPage = observer(function MenusPage() {
 
   const generate = async () => {
     const result = await controller.generate();
-    if (result) notify.success(result.created.length ? t('menus.generated', { count: result.created.length }) : t('menus.generatedNone'), result.created.slice(0, 10).join(', '));
+    if (result)
+      notify.success(
+        result.created.length ? t('menus.generated', { count: result.created.length }) : t('menus.generatedNone'),
+        result.created.slice(0, 10).join(', '),
+      );
   };
   const remove = async (entry: RouterEntry) => {
     if (await controller.remove(entry._id)) notify.success(t('menus.deleted', { path: entry.fullpath }));
@@ -68,7 +73,9 @@ export const MenusPage = observer(function MenusPage() {
     {
       key: 'type',
       title: t('menus.type'),
-      render: (_: unknown, { entry }) => <Tag color={entry.type === 'button' ? 'blue' : 'default'}>{t(entry.type === 'button' ? 'menus.typeButton' : 'menus.typeMenu')}</Tag>,
+      render: (_: unknown, { entry }) => (
+        <Tag color={entry.type === 'button' ? 'blue' : 'default'}>{t(entry.type === 'button' ? 'menus.typeButton' : 'menus.typeMenu')}</Tag>
+      ),
     },
     { key: 'icon', title: t('menus.icon'), render: (_: unknown, { entry }) => <CutText text={entry.icon} maxWidth={140} /> },
     { key: 'sort', title: t('menus.sort'), align: 'right', render: (_: unknown, { entry }) => entry.sort },
@@ -81,14 +88,29 @@ export const MenusPage = observer(function MenusPage() {
         <RowActions
           gate="admin"
           actions={[
-            entry.type === 'menu' && { button: 'add', label: t('menus.addChild'), icon: <PlusOutlined />, onClick: () => setEditing({ kind: 'add', parent: entry }), testId: `menu-add-child-${entry._id}` },
-            { button: 'edit', label: t('menus.edit'), icon: <EditOutlined />, onClick: () => setEditing({ kind: 'edit', entry }), testId: `menu-edit-${entry._id}` },
+            entry.type === 'menu' && {
+              button: 'add',
+              label: t('menus.addChild'),
+              icon: <PlusOutlined />,
+              onClick: () => setEditing({ kind: 'add', parent: entry }),
+              testId: `menu-add-child-${entry._id}`,
+            },
+            {
+              button: 'edit',
+              label: t('menus.edit'),
+              icon: <EditOutlined />,
+              onClick: () => setEditing({ kind: 'edit', entry }),
+              testId: `menu-edit-${entry._id}`,
+            },
             {
               button: 'delete',
               label: t('menus.delete'),
               icon: <DeleteOutlined />,
               danger: true,
-              confirm: t(entry.children.length || controller.entries.some((other) => other.parent === entry._id) ? 'menus.deleteWithChildren' : 'menus.deleteConfirm', { path: entry.fullpath }),
+              confirm: t(
+                entry.children.length || controller.entries.some((other) => other.parent === entry._id) ? 'menus.deleteWithChildren' : 'menus.deleteConfirm',
+                { path: entry.fullpath },
+              ),
               confirmTestId: `menu-delete-confirm-${entry._id}`,
               onClick: () => void remove(entry),
               testId: `menu-delete-${entry._id}`,

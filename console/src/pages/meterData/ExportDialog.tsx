@@ -9,7 +9,13 @@ export const ExportDialog = observer(function ExportDialog({ exportJob }: { expo
   const { phase, job } = exportJob;
   const status = phase === 'failed' ? 'exception' : phase === 'done' ? 'success' : 'active';
   const caption =
-    phase === 'starting' ? t('meterData.export.starting') : phase === 'downloading' ? t('meterData.export.downloading') : job ? t('meterData.export.progress', { written: job.rowsWritten, total: job.totalRows }) : '';
+    phase === 'starting'
+      ? t('meterData.export.starting')
+      : phase === 'downloading'
+        ? t('meterData.export.downloading')
+        : job
+          ? t('meterData.export.progress', { written: job.rowsWritten, total: job.totalRows })
+          : '';
 
   return (
     <Modal
@@ -27,8 +33,12 @@ export const ExportDialog = observer(function ExportDialog({ exportJob }: { expo
       <Flex vertical gap={12} data-testid="meter-data-export-dialog">
         <Progress percent={exportJob.percent} status={status} data-testid="meter-data-export-progress" />
         {caption && <Typography.Text type="secondary">{caption}</Typography.Text>}
-        {phase === 'done' && job && <Alert type="success" showIcon title={t('meterData.export.done', { fileName: job.fileName })} data-testid="meter-data-export-done" />}
-        {phase === 'failed' && <Alert type="error" showIcon title={t('meterData.export.failed')} description={exportJob.error} data-testid="meter-data-export-failed" />}
+        {phase === 'done' && job && (
+          <Alert type="success" showIcon title={t('meterData.export.done', { fileName: job.fileName })} data-testid="meter-data-export-done" />
+        )}
+        {phase === 'failed' && (
+          <Alert type="error" showIcon title={t('meterData.export.failed')} description={exportJob.error} data-testid="meter-data-export-failed" />
+        )}
       </Flex>
     </Modal>
   );

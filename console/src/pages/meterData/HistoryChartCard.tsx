@@ -33,7 +33,10 @@ export const HistoryChartCard = observer(function HistoryChartCard({ history }: 
   const { t } = useTranslation();
   const { series, seriesLoading, emptyReason } = history;
   const label = series ? metricLabel(t, series.metric.code) : '';
-  const option = useMemo(() => (series ? meterChartOption({ points: series.points, label, unit: series.metric.unit, bars: series.metric.code === INTERVAL_ENERGY_METRIC }) : null), [series, label]);
+  const option = useMemo(
+    () => (series ? meterChartOption({ points: series.points, label, unit: series.metric.unit, bars: series.metric.code === INTERVAL_ENERGY_METRIC }) : null),
+    [series, label],
+  );
   const extra = series && (
     <Flex gap={8} align="center">
       {series.bucketMs > 0 && <BucketNote series={series} />}

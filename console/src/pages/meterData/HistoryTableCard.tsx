@@ -37,7 +37,12 @@ export const HistoryTableCard = observer(function HistoryTableCard({ history, ex
   const title = history.series ? `${t('meterData.table.title')} · ${metricLabel(t, history.series.metric.code)}` : t('meterData.table.title');
 
   return (
-    <Card size="small" title={title} extra={<ExportButtons enabled={history.canExport} exportJob={exportJob} onExport={onExport} />} data-testid="meter-data-table-card">
+    <Card
+      size="small"
+      title={title}
+      extra={<ExportButtons enabled={history.canExport} exportJob={exportJob} onExport={onExport} />}
+      data-testid="meter-data-table-card"
+    >
       <Table<HistoryRow>
         rowKey="ts"
         size="small"

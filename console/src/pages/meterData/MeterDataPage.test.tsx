@@ -18,7 +18,18 @@ vi.mock('../../charts/EChart', () => ({
   ),
 }));
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const meter = { id: 12, code: 'M012', name: 'Canteen water', energyType: 'water', unit: 'm³' };
 const T1 = new Date(2026, 10, 20, 8, 0, 0).getTime();
 const T2 = new Date(2026, 10, 20, 8, 15, 0).getTime();
@@ -33,14 +44,35 @@ const latest: MeterLatest = {
     { code: 'flow', unit: 'm³/h', value: 3.2, ts: T2 },
   ],
 };
-const series: MeterSeries = { meter, metric, total: 2, bucketMs: 0, points: [[T1, 88.1], [T2, 1234.567]] };
-const historyPage: MeterHistoryPage = { meter, metric, total: 2, rows: [{ ts: T2, value: 1234.567 }, { ts: T1, value: 88.1 }] };
+const series: MeterSeries = {
+  meter,
+  metric,
+  total: 2,
+  bucketMs: 0,
+  points: [
+    [T1, 88.1],
+    [T2, 1234.567],
+  ],
+};
+const historyPage: MeterHistoryPage = {
+  meter,
+  metric,
+  total: 2,
+  rows: [
+    { ts: T2, value: 1234.567 },
+    { ts: T1, value: 88.1 },
+  ],
+};
 
 type Answers = Partial<Record<string, () => FakeReply>>;
 
 function renderMeterData(answers: Answers = {}, path = '/base/meterData?meterId=12') {
   const defaults: Answers = {
-    'GET /meters/options': () => envelope([{ id: 12, name: 'M012 Canteen water' }, { id: 1, name: 'M001 Plant incomer' }]),
+    'GET /meters/options': () =>
+      envelope([
+        { id: 12, name: 'M012 Canteen water' },
+        { id: 1, name: 'M001 Plant incomer' },
+      ]),
     'GET /meter-data/latest': () => envelope(latest),
     'GET /meter-data/series': () => envelope(series),
     'GET /meter-data/history': () => envelope(historyPage),
@@ -67,7 +99,10 @@ describe('MeterDataPage', { timeout: 40_000 }, () => {
     const { requests } = renderMeterData();
     const table = await screen.findByTestId('meter-data-table', {}, FIRST_RENDER);
     await within(table).findByText(formatDateTime(T2), {}, FIRST_RENDER);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual([`${formatDateTime(T2)}1,234.567`, `${formatDateTime(T1)}88.1`]);
     expect(within(table).getByText('Value (m³)')).toBeTruthy();
     expect(screen.getByText('2 readings', { selector: '.ant-pagination-total-text' })).toBeTruthy();
@@ -82,7 +117,11 @@ describe('MeterDataPage', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('meter-latest-flow').textContent).toBe('Flow rate3.2m³/h');
     // A water meter: the register m³ is the default metric.
     expect(screen.getByTestId('meter-data-metric').textContent).toContain('Volume (m³)');
-    expect(requests.filter((route) => route.startsWith('GET /meter-data/'))).toEqual(['GET /meter-data/latest', 'GET /meter-data/series', 'GET /meter-data/history']);
+    expect(requests.filter((route) => route.startsWith('GET /meter-data/'))).toEqual([
+      'GET /meter-data/latest',
+      'GET /meter-data/series',
+      'GET /meter-data/history',
+    ]);
   });
 
   it('says how the server bucketed a long range', async () => {
@@ -148,7 +187,12 @@ describe('MeterDataPage', { timeout: 40_000 }, () => {
     expect((await screen.findByTestId('meter-data-export-done', {}, { timeout: 3000 })).textContent).toBe('Saved as M012-m3.csv');
     expect(createObjectURL).toHaveBeenCalledWith(file);
     expect(click).toHaveBeenCalledOnce();
-    expect(requests.filter((route) => route.includes('/exports'))).toEqual(['POST /meter-data/exports', 'GET /meter-data/exports/x1', 'GET /meter-data/exports/x1', 'GET /meter-data/exports/x1/file']);
+    expect(requests.filter((route) => route.includes('/exports'))).toEqual([
+      'POST /meter-data/exports',
+      'GET /meter-data/exports/x1',
+      'GET /meter-data/exports/x1',
+      'GET /meter-data/exports/x1/file',
+    ]);
     await act(async () => fireEvent.click(screen.getByTestId('meter-data-export-close')));
   });
 });

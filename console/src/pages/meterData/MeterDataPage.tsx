@@ -41,7 +41,14 @@ export const MeterDataPage = observer(function MeterDataPage() {
   // The refusal is worded at the moment it happens, in the language of that moment.
   const refuseRange = useRef(() => undefined as void);
   refuseRange.current = () => showErrorToast(message, catalogueErrorText(t, 'TIME_OUT_OF_RANGE'));
-  const [history] = useState(() => new MeterHistoryController(energyApi, () => fetchOptions(root.http, 'meters'), () => refuseRange.current()));
+  const [history] = useState(
+    () =>
+      new MeterHistoryController(
+        energyApi,
+        () => fetchOptions(root.http, 'meters'),
+        () => refuseRange.current(),
+      ),
+  );
   const [exportJob] = useState(() => new MeterExportJob(energyApi, saveFile));
   const linkedMeterId = useLinkedMeterId();
 

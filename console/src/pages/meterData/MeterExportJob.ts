@@ -29,7 +29,11 @@ export class MeterExportJob {
     private readonly save: (file: Blob, fileName: string) => void,
     private readonly pollMs = EXPORT_POLL_MS,
   ) {
-    makeAutoObservable<MeterExportJob, 'api' | 'save' | 'pollMs' | 'timer' | 'run'>(this, { api: false, save: false, pollMs: false, timer: false, run: false }, { autoBind: true });
+    makeAutoObservable<MeterExportJob, 'api' | 'save' | 'pollMs' | 'timer' | 'run'>(
+      this,
+      { api: false, save: false, pollMs: false, timer: false, run: false },
+      { autoBind: true },
+    );
   }
 
   get busy(): boolean {

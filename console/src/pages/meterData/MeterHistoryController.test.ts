@@ -5,15 +5,45 @@ import { MAX_HISTORY_RANGE_MS } from '@shared/schemas/energy';
 import { MeterHistoryController } from './MeterHistoryController';
 
 const waterMeter = { id: 12, code: 'M012', name: 'Canteen water', energyType: 'water', unit: 'm³' };
-const latest = (patch: Partial<MeterLatest> = {}): MeterLatest => ({ meter: waterMeter, online: true, lastSeenAt: 5000, values: [{ code: 'm3', unit: 'm³', value: 88.1, ts: 5000 }], ...patch });
-const series = (points: [number, number][]): MeterSeries => ({ meter: waterMeter, metric: { code: 'm3', unit: 'm³' }, total: points.length, bucketMs: 0, points });
-const page = (rows: MeterHistoryPage['rows'], total = rows.length): MeterHistoryPage => ({ meter: waterMeter, metric: { code: 'm3', unit: 'm³' }, total, rows });
+const latest = (patch: Partial<MeterLatest> = {}): MeterLatest => ({
+  meter: waterMeter,
+  online: true,
+  lastSeenAt: 5000,
+  values: [{ code: 'm3', unit: 'm³', value: 88.1, ts: 5000 }],
+  ...patch,
+});
+const series = (points: [number, number][]): MeterSeries => ({
+  meter: waterMeter,
+  metric: { code: 'm3', unit: 'm³' },
+  total: points.length,
+  bucketMs: 0,
+  points,
+});
+const page = (rows: MeterHistoryPage['rows'], total = rows.length): MeterHistoryPage => ({
+  meter: waterMeter,
+  metric: { code: 'm3', unit: 'm³' },
+  total,
+  rows,
+});
 
 function setup() {
   const api = {
     latest: vi.fn(async () => latest()),
-    series: vi.fn(async () => series([[1000, 1], [2000, 2]])),
-    history: vi.fn(async () => page([{ ts: 2000, value: 2 }, { ts: 1000, value: 1 }], 45)),
+    series: vi.fn(async () =>
+      series([
+        [1000, 1],
+        [2000, 2],
+      ]),
+    ),
+    history: vi.fn(async () =>
+      page(
+        [
+          { ts: 2000, value: 2 },
+          { ts: 1000, value: 1 },
+        ],
+        45,
+      ),
+    ),
   };
   const refused = vi.fn();
   const controller = new MeterHistoryController(api, async () => [{ id: 12, name: 'M012 Canteen water' }], refused);
@@ -32,7 +62,10 @@ describe('meter history controller', () => {
     expect(api.series).toHaveBeenCalledWith(query);
     expect(api.history).toHaveBeenCalledWith({ ...query, page: 1, size: 20, order: 'desc' });
     expect(controller.applied).toEqual(query);
-    expect(controller.rows).toEqual([{ ts: 2000, value: 2 }, { ts: 1000, value: 1 }]);
+    expect(controller.rows).toEqual([
+      { ts: 2000, value: 2 },
+      { ts: 1000, value: 1 },
+    ]);
     expect(controller.total).toBe(45);
     expect(controller.emptyReason).toBeNull();
     expect(controller.canExport).toBe(true);

@@ -63,7 +63,10 @@ export class MeterHistoryController {
 
   /** The picker's metrics for the chosen meter's energy type (electricity until its latest values are in). */
   get metricChoices(): string[] {
-    return metricsFor(this.latest?.meter.energyType, this.latest?.values.map((value) => value.code));
+    return metricsFor(
+      this.latest?.meter.energyType,
+      this.latest?.values.map((value) => value.code),
+    );
   }
 
   get canExport(): boolean {
@@ -94,7 +97,11 @@ export class MeterHistoryController {
       runInAction(() => {
         this.latest = latest;
         this.latestLoading = false;
-        this.metric = metricForMeter(this.metric, latest.meter.energyType, latest.values.map((value) => value.code));
+        this.metric = metricForMeter(
+          this.metric,
+          latest.meter.energyType,
+          latest.values.map((value) => value.code),
+        );
       });
     } catch {
       // Unknown or unreadable meter: the api hook said why; nothing to query.

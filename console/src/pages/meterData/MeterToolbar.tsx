@@ -76,7 +76,14 @@ export const MeterToolbar = observer(function MeterToolbar({ history, onMeter, o
             data-testid="meter-data-range"
           />
         </ToolbarField>
-        <Button type="primary" icon={<SearchOutlined />} disabled={history.meterId === undefined} loading={history.seriesLoading} onClick={onQuery} data-testid="meter-data-query">
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          disabled={history.meterId === undefined}
+          loading={history.seriesLoading}
+          onClick={onQuery}
+          data-testid="meter-data-query"
+        >
           {t('meterData.toolbar.query')}
         </Button>
       </Flex>

@@ -6,5 +6,4 @@ import { errorInfo, type ErrorCodeName } from '@shared/errors/codes';
  * the server words it: looked up by the catalogue key under `errors.` and falling back to the server's
  * English text, so the screen's refusal reads exactly like the server's own toast.
  */
-export const catalogueErrorText = (t: TFunction, name: ErrorCodeName): string =>
-  t(`errors.${errorInfo[name].key}`, { defaultValue: errorInfo[name].message });
+export const catalogueErrorText = (t: TFunction, name: ErrorCodeName): string => t(`errors.${errorInfo[name].key}`, { defaultValue: errorInfo[name].message });

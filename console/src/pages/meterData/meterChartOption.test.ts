@@ -39,11 +39,36 @@ describe('meter chart option', () => {
   });
 
   it('gives the axis labels enough decimals to tell the ticks apart', () => {
-    expect(axisDigits([[0, 5991.7], [1, 6000.2]])).toBe(3);
-    expect(axisDigits([[0, 100], [1, 900]])).toBe(0);
-    expect(axisDigits([[0, 0.95], [1, 0.99]])).toBe(3);
-    expect(axisDigits([[0, 2_000_000], [1, 3_000_000]])).toBe(1);
-    expect(axisDigits([[0, 42], [1, 42]])).toBe(2);
+    expect(
+      axisDigits([
+        [0, 5991.7],
+        [1, 6000.2],
+      ]),
+    ).toBe(3);
+    expect(
+      axisDigits([
+        [0, 100],
+        [1, 900],
+      ]),
+    ).toBe(0);
+    expect(
+      axisDigits([
+        [0, 0.95],
+        [1, 0.99],
+      ]),
+    ).toBe(3);
+    expect(
+      axisDigits([
+        [0, 2_000_000],
+        [1, 3_000_000],
+      ]),
+    ).toBe(1);
+    expect(
+      axisDigits([
+        [0, 42],
+        [1, 42],
+      ]),
+    ).toBe(2);
     expect(axisDigits([])).toBe(2);
   });
 

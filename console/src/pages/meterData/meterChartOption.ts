@@ -45,7 +45,15 @@ export function axisDigits(points: readonly [number, number][]): number {
 }
 
 /** Time-axis labels: the date where a day starts, the time of day otherwise. */
-const TIME_LABELS = { year: '{yyyy}-{MM}-{dd}', month: '{MM}-{dd}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' };
+const TIME_LABELS = {
+  year: '{yyyy}-{MM}-{dd}',
+  month: '{MM}-{dd}',
+  day: '{MM}-{dd}',
+  hour: '{HH}:{mm}',
+  minute: '{HH}:{mm}',
+  second: '{HH}:{mm}:{ss}',
+  millisecond: '{HH}:{mm}:{ss}',
+};
 
 interface AxisTooltipParam {
   value: [number, number];

@@ -19,7 +19,14 @@ interface ChannelSettingsCardProps<C extends PushChannel> {
 }
 
 /** One channel's settings form: the contract's messages at the fields, save, the secret never shown. */
-export const ChannelSettingsCard = observer(function ChannelSettingsCard<C extends PushChannel>({ channel, controller, title, canEdit, initialValues, children }: ChannelSettingsCardProps<C>) {
+export const ChannelSettingsCard = observer(function ChannelSettingsCard<C extends PushChannel>({
+  channel,
+  controller,
+  title,
+  canEdit,
+  initialValues,
+  children,
+}: ChannelSettingsCardProps<C>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const [form] = Form.useForm<ChannelSettingsBodies[C]>();
@@ -44,7 +51,14 @@ export const ChannelSettingsCard = observer(function ChannelSettingsCard<C exten
       data-testid={`${channel}-settings`}
       extra={
         canEdit && (
-          <Button type="primary" icon={<SaveOutlined />} loading={controller.saving} disabled={!controller.settings} onClick={() => void save()} data-testid={`${channel}-settings-save`}>
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={controller.saving}
+            disabled={!controller.settings}
+            onClick={() => void save()}
+            data-testid={`${channel}-settings-save`}
+          >
             {t('pushes.actions.save')}
           </Button>
         )

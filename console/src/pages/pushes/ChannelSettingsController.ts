@@ -2,7 +2,15 @@ import type { TFunction } from 'i18next';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { z } from 'zod';
 import type { ChannelSettingsBodies, PushesApi } from '@shared/api/pushesApi';
-import { emailSettingsSchema, smsSettingsSchema, wechatSettingsSchema, type ChannelTestResult, type PushChannel, type PushChannelSettings, type PushTemplate } from '@shared/schemas/pushes';
+import {
+  emailSettingsSchema,
+  smsSettingsSchema,
+  wechatSettingsSchema,
+  type ChannelTestResult,
+  type PushChannel,
+  type PushChannelSettings,
+  type PushTemplate,
+} from '@shared/schemas/pushes';
 import { schemaErrors, serverFieldErrors, type FieldErrors } from './fieldErrors';
 
 const SCHEMAS: Record<PushChannel, z.ZodType> = { email: emailSettingsSchema, sms: smsSettingsSchema, wechat: wechatSettingsSchema };
@@ -29,7 +37,11 @@ export class ChannelSettingsController {
     /** Whether the role may read templates; without, the test send offers only the built-in text. */
     private readonly canReadTemplates = true,
   ) {
-    makeAutoObservable<ChannelSettingsController, 'api' | 't' | 'canReadTemplates'>(this, { api: false, t: false, canReadTemplates: false }, { autoBind: true });
+    makeAutoObservable<ChannelSettingsController, 'api' | 't' | 'canReadTemplates'>(
+      this,
+      { api: false, t: false, canReadTemplates: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {

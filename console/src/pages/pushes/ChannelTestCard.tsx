@@ -43,7 +43,12 @@ export const ChannelTestCard = observer(function ChannelTestCard({ controller, c
       <Form layout="vertical" component="div" disabled={!canSend}>
         {channels.length > 1 && (
           <Form.Item label={t('pushes.test.channel')}>
-            <Select value={channel} options={channels.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))} onChange={pick} data-testid="test-channel" />
+            <Select
+              value={channel}
+              options={channels.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))}
+              onChange={pick}
+              data-testid="test-channel"
+            />
           </Form.Item>
         )}
         <Form.Item label={t(`pushes.test.address.${channel}`)} required validateStatus={problem ? 'error' : undefined} help={problem}>
@@ -84,7 +89,15 @@ export const ChannelTestCard = observer(function ChannelTestCard({ controller, c
           styles={{ label: { width: 130 } }}
           data-testid="test-result"
           items={[
-            { key: 'ok', label: t('pushes.test.result'), children: <Tag color={result.ok ? 'success' : 'error'} data-testid="test-result-ok">{t(result.ok ? 'pushes.test.accepted' : 'pushes.test.refused')}</Tag> },
+            {
+              key: 'ok',
+              label: t('pushes.test.result'),
+              children: (
+                <Tag color={result.ok ? 'success' : 'error'} data-testid="test-result-ok">
+                  {t(result.ok ? 'pushes.test.accepted' : 'pushes.test.refused')}
+                </Tag>
+              ),
+            },
             { key: 'status', label: t('pushes.calls.status'), children: result.status ?? t('pushes.calls.noAnswer') },
             { key: 'duration', label: t('pushes.calls.duration'), children: t('pushes.calls.durationMs', { ms: withThousands(result.durationMs, 0) }) },
             { key: 'detail', label: t('pushes.calls.detail'), children: <PlainText text={result.detail || '—'} testId="test-result-detail" /> },

@@ -41,7 +41,11 @@ export const EmailSettingsPage = observer(function EmailSettingsPage() {
         <Form.Item name="username" label={t('pushes.settings.username')}>
           <Input maxLength={200} autoComplete="off" data-testid="email-username" />
         </Form.Item>
-        <Form.Item name="password" label={t('pushes.settings.password')} extra={channels.hasSecret('email') ? t('pushes.settings.secretStoredHint') : undefined}>
+        <Form.Item
+          name="password"
+          label={t('pushes.settings.password')}
+          extra={channels.hasSecret('email') ? t('pushes.settings.secretStoredHint') : undefined}
+        >
           <SecretInput stored={channels.hasSecret('email')} testId="email-password" />
         </Form.Item>
         <Form.Item name="from" label={t('pushes.settings.from')} required>

@@ -46,10 +46,32 @@ export const ProviderCallsPage = observer(function ProviderCallsPage() {
     { key: 'at', dataIndex: 'at', title: t('pushes.calls.at'), render: (at: number) => <DateTimeText at={at} /> },
     { key: 'channel', dataIndex: 'channel', title: t('pushes.calls.channel'), render: (channel: PushChannel) => <ChannelTag channel={channel} /> },
     { key: 'endpoint', dataIndex: 'endpoint', title: t('pushes.calls.endpoint'), render: (endpoint: string) => <CutText text={endpoint} maxWidth={220} /> },
-    { key: 'ok', dataIndex: 'ok', title: t('pushes.calls.result'), render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'pushes.calls.ok' : 'pushes.calls.failed')}</Tag> },
-    { key: 'status', dataIndex: 'status', title: t('pushes.calls.status'), align: 'right', render: (status: number | null) => status ?? <Typography.Text type="secondary">{t('pushes.calls.noAnswer')}</Typography.Text> },
-    { key: 'duration', dataIndex: 'durationMs', title: t('pushes.calls.duration'), align: 'right', render: (ms: number) => t('pushes.calls.durationMs', { ms: withThousands(ms, 0) }) },
-    { key: 'record', dataIndex: 'recordId', title: t('pushes.calls.record'), render: (id: number | null) => (id === null ? <Typography.Text type="secondary">{t('pushes.calls.test')}</Typography.Text> : `#${id}`) },
+    {
+      key: 'ok',
+      dataIndex: 'ok',
+      title: t('pushes.calls.result'),
+      render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'pushes.calls.ok' : 'pushes.calls.failed')}</Tag>,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('pushes.calls.status'),
+      align: 'right',
+      render: (status: number | null) => status ?? <Typography.Text type="secondary">{t('pushes.calls.noAnswer')}</Typography.Text>,
+    },
+    {
+      key: 'duration',
+      dataIndex: 'durationMs',
+      title: t('pushes.calls.duration'),
+      align: 'right',
+      render: (ms: number) => t('pushes.calls.durationMs', { ms: withThousands(ms, 0) }),
+    },
+    {
+      key: 'record',
+      dataIndex: 'recordId',
+      title: t('pushes.calls.record'),
+      render: (id: number | null) => (id === null ? <Typography.Text type="secondary">{t('pushes.calls.test')}</Typography.Text> : `#${id}`),
+    },
     { key: 'detail', dataIndex: 'detail', title: t('pushes.calls.detail'), render: (detail: string) => <CutText text={detail} maxWidth={260} /> },
   ];
 
@@ -60,7 +82,15 @@ export const ProviderCallsPage = observer(function ProviderCallsPage() {
         testId="calls"
         filters={
           <>
-            <Select<PushChannel> allowClear style={{ width: 140 }} placeholder={t('pushes.filters.anyChannel')} value={list.filters.channel} options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))} onChange={(value) => void list.setFilter('channel', value)} data-testid="calls-filter-channel" />
+            <Select<PushChannel>
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('pushes.filters.anyChannel')}
+              value={list.filters.channel}
+              options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))}
+              onChange={(value) => void list.setFilter('channel', value)}
+              data-testid="calls-filter-channel"
+            />
             <Select<'true' | 'false'>
               allowClear
               style={{ width: 140 }}
@@ -73,7 +103,15 @@ export const ProviderCallsPage = observer(function ProviderCallsPage() {
               onChange={(value) => void list.setFilter('ok', value)}
               data-testid="calls-filter-ok"
             />
-            <InputNumber<number> min={1} precision={0} style={{ width: 160 }} placeholder={t('pushes.filters.recordId')} value={recordId ?? null} onChange={setRecordId} data-testid="calls-filter-record" />
+            <InputNumber<number>
+              min={1}
+              precision={0}
+              style={{ width: 160 }}
+              placeholder={t('pushes.filters.recordId')}
+              value={recordId ?? null}
+              onChange={setRecordId}
+              data-testid="calls-filter-record"
+            />
           </>
         }
       />

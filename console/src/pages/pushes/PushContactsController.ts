@@ -40,7 +40,9 @@ export class PushContactsController {
   get visible(): PushContacts[] {
     const needle = this.keyword.trim().toLowerCase();
     if (!needle) return this.contacts;
-    return this.contacts.filter((row) => [row.username, row.trueName, ...row.pushEmails, ...row.pushPhones].some((text) => text.toLowerCase().includes(needle)));
+    return this.contacts.filter((row) =>
+      [row.username, row.trueName, ...row.pushEmails, ...row.pushPhones].some((text) => text.toLowerCase().includes(needle)),
+    );
   }
 
   async save(userId: number, body: PushContactsInput): Promise<ContactsSaveResult> {

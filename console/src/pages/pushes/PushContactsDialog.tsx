@@ -36,7 +36,11 @@ export const PushContactsDialog = observer(function PushContactsDialog({ control
       okButtonProps={{ loading: controller.saving, 'data-testid': 'contacts-save' }}
       data-testid="contacts-dialog"
     >
-      <Form<PushContactsInput> form={form} layout="vertical" initialValues={{ pushEmails: contacts.pushEmails, pushPhones: contacts.pushPhones, smsCount: contacts.smsCount }}>
+      <Form<PushContactsInput>
+        form={form}
+        layout="vertical"
+        initialValues={{ pushEmails: contacts.pushEmails, pushPhones: contacts.pushPhones, smsCount: contacts.smsCount }}
+      >
         <Form.Item name="pushEmails" label={t('pushes.contacts.emails')} extra={t('pushes.contacts.emailsHint')}>
           <AddressTagsInput kind="email" />
         </Form.Item>

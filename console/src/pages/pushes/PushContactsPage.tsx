@@ -49,7 +49,11 @@ export const PushContactsPage = observer(function PushContactsPage() {
     columns.push({
       key: 'actions',
       title: t('pushes.columns.actions'),
-      render: (_: unknown, row) => <RowActions actions={[{ label: t('pushes.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing(row), testId: `contacts-edit-${row.userId}` }]} />,
+      render: (_: unknown, row) => (
+        <RowActions
+          actions={[{ label: t('pushes.actions.edit'), icon: <EditOutlined />, onClick: () => setEditing(row), testId: `contacts-edit-${row.userId}` }]}
+        />
+      ),
     });
   }
 
@@ -58,7 +62,15 @@ export const PushContactsPage = observer(function PushContactsPage() {
       <ListToolbar
         list={people}
         testId="contacts"
-        filters={<Input.Search allowClear style={{ width: 260 }} placeholder={t('pushes.contacts.search')} onChange={(event) => people.setKeyword(event.target.value)} data-testid="contacts-search" />}
+        filters={
+          <Input.Search
+            allowClear
+            style={{ width: 260 }}
+            placeholder={t('pushes.contacts.search')}
+            onChange={(event) => people.setKeyword(event.target.value)}
+            data-testid="contacts-search"
+          />
+        }
       />
       <ListTable<PushContacts>
         rows={people.visible}

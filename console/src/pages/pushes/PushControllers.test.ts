@@ -62,7 +62,10 @@ describe('PushRecordsController', () => {
 
   it('sets both ends of the time range with one request', async () => {
     const queries: unknown[] = [];
-    const records = new PushRecordsController({ records: async (query) => (queries.push(query), { total: 0, rows: [] }), resend: async () => ({ changed: [], skipped: [] }) });
+    const records = new PushRecordsController({
+      records: async (query) => (queries.push(query), { total: 0, rows: [] }),
+      resend: async () => ({ changed: [], skipped: [] }),
+    });
     await records.setRange(1000, 2000);
     expect(queries).toEqual([{ from: 1000, to: 2000, page: 1, size: 20 }]);
   });
@@ -91,7 +94,9 @@ describe('ChannelSettingsController', () => {
     await channels.load();
     expect(channels.hasSecret('email')).toBe(true);
     expect(channels.hasSecret('sms')).toBe(false);
-    expect(await channels.save('email', { enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn', password: '' })).toEqual({ ok: true });
+    expect(
+      await channels.save('email', { enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn', password: '' }),
+    ).toEqual({ ok: true });
     expect(saves).toEqual([['email', { enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn' }]]);
     await channels.save('email', { enabled: true, host: 'smtp.plant.cn', port: 465, from: 'ops@plant.cn', password: 'n3w' });
     expect(saves[1]).toEqual(['email', { enabled: true, host: 'smtp.plant.cn', port: 465, from: 'ops@plant.cn', password: 'n3w' }]);
@@ -100,7 +105,10 @@ describe('ChannelSettingsController', () => {
   it('refuses with the contract messages before sending', async () => {
     const { api, saves } = fake();
     const channels = new ChannelSettingsController(api, t);
-    expect(await channels.save('email', { enabled: true, host: '', port: 465, from: 'ops@' })).toEqual({ ok: false, errors: { host: 'Please fill in this field', from: 'Please enter a valid e-mail address' } });
+    expect(await channels.save('email', { enabled: true, host: '', port: 465, from: 'ops@' })).toEqual({
+      ok: false,
+      errors: { host: 'Please fill in this field', from: 'Please enter a valid e-mail address' },
+    });
     expect(await channels.save('sms', { enabled: true, url: 'ftp://sms.cn/send' })).toEqual({ ok: false, errors: { url: 'Must be an http(s) URL' } });
     expect(saves).toEqual([]);
   });
@@ -122,14 +130,20 @@ describe('PushContactsController', () => {
           { userId: 2, username: 'lilei', trueName: 'Li Lei', pushEmails: ['li@plant.cn'], pushPhones: [], smsCount: 20, smsUsedThisMonth: 3 },
           { userId: 3, username: 'hanmei', trueName: 'Han Mei', pushEmails: [], pushPhones: ['13900139000'], smsCount: 0, smsUsedThisMonth: 0 },
         ],
-        saveContacts: async (userId, body) => (saves.push(body), { userId, username: 'lilei', trueName: 'Li Lei', pushEmails: [], pushPhones: [], smsCount: 0, smsUsedThisMonth: 3, ...body }),
+        saveContacts: async (userId, body) => (
+          saves.push(body),
+          { userId, username: 'lilei', trueName: 'Li Lei', pushEmails: [], pushPhones: [], smsCount: 0, smsUsedThisMonth: 3, ...body }
+        ),
       },
       t,
     );
     await contacts.load();
     contacts.setKeyword('1390');
     expect(contacts.visible.map((row) => row.userId)).toEqual([3]);
-    expect(await contacts.save(2, { pushEmails: [], pushPhones: ['2380013800'], smsCount: 5 })).toEqual({ ok: false, errors: { pushPhones: 'Please enter a valid mainland mobile number (11 digits, starting with 1)' } });
+    expect(await contacts.save(2, { pushEmails: [], pushPhones: ['2380013800'], smsCount: 5 })).toEqual({
+      ok: false,
+      errors: { pushPhones: 'Please enter a valid mainland mobile number (11 digits, starting with 1)' },
+    });
     expect(saves).toEqual([]);
     const result = await contacts.save(2, { pushEmails: ['li@plant.cn'], pushPhones: ['13800138000'], smsCount: 5 });
     expect(result.ok).toBe(true);

@@ -55,7 +55,11 @@ export function PushRecordDrawer({ record, canSeeCalls, onClose }: PushRecordDra
           { key: 'attempts', label: t('pushes.records.attempts'), children: record.attempts },
           { key: 'nextAttemptAt', label: t('pushes.records.nextAttemptAt'), children: formatDateTime(record.nextAttemptAt) },
           { key: 'sentAt', label: t('pushes.records.sentAt'), children: formatDateTime(record.sentAt) },
-          { key: 'lastError', label: t('pushes.records.lastError'), children: record.lastError ? <Typography.Text type="danger">{record.lastError}</Typography.Text> : dash },
+          {
+            key: 'lastError',
+            label: t('pushes.records.lastError'),
+            children: record.lastError ? <Typography.Text type="danger">{record.lastError}</Typography.Text> : dash,
+          },
         ]}
       />
       {record.channel === 'email' && (

@@ -59,18 +59,28 @@ export const PushRecordsPage = observer(function PushRecordsPage() {
     { key: 'state', dataIndex: 'state', title: t('pushes.records.state'), render: (state: PushState) => <PushStateTag state={state} /> },
     { key: 'attempts', dataIndex: 'attempts', title: t('pushes.records.attempts'), align: 'right' },
     { key: 'nextAttemptAt', dataIndex: 'nextAttemptAt', title: t('pushes.records.nextAttemptAt'), render: time },
-    { key: 'lastError', dataIndex: 'lastError', title: t('pushes.records.lastError'), render: (error: string | null) => <CutText text={error} maxWidth={160} type="danger" /> },
+    {
+      key: 'lastError',
+      dataIndex: 'lastError',
+      title: t('pushes.records.lastError'),
+      render: (error: string | null) => <CutText text={error} maxWidth={160} type="danger" />,
+    },
     { key: 'sentAt', dataIndex: 'sentAt', title: t('pushes.records.sentAt'), render: time },
     {
       key: 'open',
       title: t('pushes.columns.actions'),
       render: (_: unknown, record) => (
-        <RowActions actions={[{ label: t('pushes.records.open'), icon: <FileTextOutlined />, onClick: () => records.open(record), testId: `record-open-${record.id}` }]} />
+        <RowActions
+          actions={[{ label: t('pushes.records.open'), icon: <FileTextOutlined />, onClick: () => records.open(record), testId: `record-open-${record.id}` }]}
+        />
       ),
     },
   ];
 
-  const range = list.filters.from !== undefined && list.filters.to !== undefined ? ([dayjs(list.filters.from), dayjs(list.filters.to)] as [dayjs.Dayjs, dayjs.Dayjs]) : null;
+  const range =
+    list.filters.from !== undefined && list.filters.to !== undefined
+      ? ([dayjs(list.filters.from), dayjs(list.filters.to)] as [dayjs.Dayjs, dayjs.Dayjs])
+      : null;
   return (
     <Card size="small" title={t('pushes.records.title')} data-testid="push-records-page">
       <ListToolbar
@@ -79,10 +89,35 @@ export const PushRecordsPage = observer(function PushRecordsPage() {
         testId="records"
         filters={
           <>
-            <Select<PushChannel> allowClear style={{ width: 140 }} placeholder={t('pushes.filters.anyChannel')} value={list.filters.channel} options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))} onChange={(value) => void records.setFilter('channel', value)} data-testid="records-filter-channel" />
-            <Select<PushState> allowClear style={{ width: 140 }} placeholder={t('pushes.filters.anyState')} value={list.filters.state} options={PUSH_STATES.map((value) => ({ value, label: t(`pushes.states.${value}`) }))} onChange={(value) => void records.setFilter('state', value)} data-testid="records-filter-state" />
+            <Select<PushChannel>
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('pushes.filters.anyChannel')}
+              value={list.filters.channel}
+              options={PUSH_CHANNELS.map((value) => ({ value, label: t(`pushes.channels.${value}`) }))}
+              onChange={(value) => void records.setFilter('channel', value)}
+              data-testid="records-filter-channel"
+            />
+            <Select<PushState>
+              allowClear
+              style={{ width: 140 }}
+              placeholder={t('pushes.filters.anyState')}
+              value={list.filters.state}
+              options={PUSH_STATES.map((value) => ({ value, label: t(`pushes.states.${value}`) }))}
+              onChange={(value) => void records.setFilter('state', value)}
+              data-testid="records-filter-state"
+            />
             {canSeeTasks && (
-              <Select<number> allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} placeholder={t('pushes.filters.anyTask')} value={list.filters.taskId} options={tasks.map((task) => ({ value: task.id, label: task.name }))} onChange={(value) => void records.setFilter('taskId', value)} data-testid="records-filter-task" />
+              <Select<number>
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 180 }}
+                placeholder={t('pushes.filters.anyTask')}
+                value={list.filters.taskId}
+                options={tasks.map((task) => ({ value: task.id, label: task.name }))}
+                onChange={(value) => void records.setFilter('taskId', value)}
+                data-testid="records-filter-task"
+              />
             )}
             <DatePicker.RangePicker
               showTime
@@ -93,12 +128,26 @@ export const PushRecordsPage = observer(function PushRecordsPage() {
               onChange={(dates) => void records.setRange(dates?.[0]?.valueOf(), dates?.[1]?.valueOf())}
               data-testid="records-filter-range"
             />
-            <Input.Search allowClear style={{ width: 220 }} placeholder={t('pushes.filters.keyword')} maxLength={64} onSearch={(value) => void records.setFilter('keyword', value.trim() || undefined)} data-testid="records-filter-keyword" />
+            <Input.Search
+              allowClear
+              style={{ width: 220 }}
+              placeholder={t('pushes.filters.keyword')}
+              maxLength={64}
+              onSearch={(value) => void records.setFilter('keyword', value.trim() || undefined)}
+              data-testid="records-filter-keyword"
+            />
           </>
         }
         actions={
           <Permission menu={PUSH_MENUS.records} button="edit">
-            <Button type="primary" icon={<SendOutlined />} disabled={!list.selected.length} loading={records.resending} onClick={() => void records.resend()} data-testid="records-resend">
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              disabled={!list.selected.length}
+              loading={records.resending}
+              onClick={() => void records.resend()}
+              data-testid="records-resend"
+            >
               {t('pushes.records.resend', { count: list.selected.length })}
             </Button>
           </Permission>
@@ -115,7 +164,9 @@ export const PushRecordsPage = observer(function PushRecordsPage() {
         totalText={(total) => t('pushes.total', { total })}
         testId="records-table"
       />
-      {records.opened && <PushRecordDrawer record={records.opened} canSeeCalls={root.permission.hasRoute(PUSH_MENUS.providerCalls)} onClose={() => records.open(null)} />}
+      {records.opened && (
+        <PushRecordDrawer record={records.opened} canSeeCalls={root.permission.hasRoute(PUSH_MENUS.providerCalls)} onClose={() => records.open(null)} />
+      )}
     </Card>
   );
 });

@@ -16,7 +16,17 @@ interface PushTaskDialogProps {
   onClose(): void;
 }
 
-const NEW_TASK: PushTaskInput = { name: '', enabled: true, channel: 'email', kinds: ['device'], minSeverity: 'low', departmentId: null, templateId: null, recipientIds: [], onRepeat: false };
+const NEW_TASK: PushTaskInput = {
+  name: '',
+  enabled: true,
+  channel: 'email',
+  kinds: ['device'],
+  minSeverity: 'low',
+  departmentId: null,
+  templateId: null,
+  recipientIds: [],
+  onRepeat: false,
+};
 
 /** Create or edit a push task: what it matches (kinds, severity, department), how and to whom it pushes. */
 export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, onSaved, onClose }: PushTaskDialogProps) {
@@ -36,7 +46,10 @@ export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, on
   };
 
   // antd options take no null value: 0 stands for "the kind's default" (templateId null).
-  const templateOptions = [{ value: 0, label: t('pushes.tasks.defaultTemplate') }, ...tasks.templatesOf(channel).map((template) => ({ value: template.id, label: template.name }))];
+  const templateOptions = [
+    { value: 0, label: t('pushes.tasks.defaultTemplate') },
+    ...tasks.templatesOf(channel).map((template) => ({ value: template.id, label: template.name })),
+  ];
   return (
     <Modal
       open
@@ -95,7 +108,12 @@ export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, on
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="templateId" label={t('pushes.tasks.template')} getValueProps={(id: number | null) => ({ value: id ?? 0 })} normalize={(id: number) => id || null}>
+        <Form.Item
+          name="templateId"
+          label={t('pushes.tasks.template')}
+          getValueProps={(id: number | null) => ({ value: id ?? 0 })}
+          normalize={(id: number) => id || null}
+        >
           <Select options={templateOptions} data-testid="task-template" />
         </Form.Item>
         <Form.Item name="recipientIds" label={t('pushes.tasks.recipients')} required>

@@ -42,7 +42,11 @@ export class PushTasksController {
     /** Whether the role may read the users' push contacts; without, recipients show by the task's names. */
     private readonly canReadContacts = true,
   ) {
-    makeAutoObservable<PushTasksController, 'api' | 'departmentOptions' | 't' | 'canReadContacts'>(this, { api: false, departmentOptions: false, t: false, canReadContacts: false }, { autoBind: true });
+    makeAutoObservable<PushTasksController, 'api' | 'departmentOptions' | 't' | 'canReadContacts'>(
+      this,
+      { api: false, departmentOptions: false, t: false, canReadContacts: false },
+      { autoBind: true },
+    );
   }
 
   async load(): Promise<void> {
@@ -59,7 +63,11 @@ export class PushTasksController {
 
   /** The dialog's choices, asked for when it opens (a user or template may have been added meanwhile). */
   async loadChoices(): Promise<void> {
-    const [contacts, departments, templates] = await Promise.all([this.canReadContacts ? this.api.contacts().catch(() => null) : null, this.departmentOptions().catch(() => null), this.api.templates().catch(() => null)]);
+    const [contacts, departments, templates] = await Promise.all([
+      this.canReadContacts ? this.api.contacts().catch(() => null) : null,
+      this.departmentOptions().catch(() => null),
+      this.api.templates().catch(() => null),
+    ]);
     runInAction(() => {
       if (contacts) this.contacts = contacts;
       if (departments) this.departments = departments;

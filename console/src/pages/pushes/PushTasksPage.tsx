@@ -27,7 +27,15 @@ export const PushTasksPage = observer(function PushTasksPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const api = usePushesApi();
-  const [tasks] = useState(() => new PushTasksController(api, () => fetchOptions(root.http, 'departments'), t, CONTACT_READERS.some((path) => root.permission.hasRoute(path))));
+  const [tasks] = useState(
+    () =>
+      new PushTasksController(
+        api,
+        () => fetchOptions(root.http, 'departments'),
+        t,
+        CONTACT_READERS.some((path) => root.permission.hasRoute(path)),
+      ),
+  );
   const [editing, setEditing] = useState<{ task?: PushTask } | null>(null);
   const can = (button: PushButton) => root.permission.hasButton(PUSH_MENUS.tasks, button);
   useEffect(() => void tasks.load(), [tasks]);
@@ -57,15 +65,31 @@ export const PushTasksPage = observer(function PushTasksPage() {
         </Flex>
       ),
     },
-    { key: 'minSeverity', dataIndex: 'minSeverity', title: t('pushes.tasks.minSeverity'), render: (severity: AlarmSeverity) => <Tag color={SEVERITY_COLORS[severity]}>{t('pushes.tasks.atLeast', { severity: t(`pushes.severities.${severity}`) })}</Tag> },
-    { key: 'department', dataIndex: 'departmentName', title: t('pushes.tasks.department'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.anyDepartment')}</Typography.Text> },
-    { key: 'template', dataIndex: 'templateName', title: t('pushes.tasks.template'), render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.defaultTemplate')}</Typography.Text> },
+    {
+      key: 'minSeverity',
+      dataIndex: 'minSeverity',
+      title: t('pushes.tasks.minSeverity'),
+      render: (severity: AlarmSeverity) => (
+        <Tag color={SEVERITY_COLORS[severity]}>{t('pushes.tasks.atLeast', { severity: t(`pushes.severities.${severity}`) })}</Tag>
+      ),
+    },
+    {
+      key: 'department',
+      dataIndex: 'departmentName',
+      title: t('pushes.tasks.department'),
+      render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.anyDepartment')}</Typography.Text>,
+    },
+    {
+      key: 'template',
+      dataIndex: 'templateName',
+      title: t('pushes.tasks.template'),
+      render: (name: string | null) => name ?? <Typography.Text type="secondary">{t('pushes.tasks.defaultTemplate')}</Typography.Text>,
+    },
     {
       key: 'recipients',
       dataIndex: 'recipientNames',
       title: t('pushes.tasks.recipients'),
-      render: (names: string[]) =>
-        <CutText text={names.join(', ')} maxWidth={160} />,
+      render: (names: string[]) => <CutText text={names.join(', ')} maxWidth={160} />,
     },
     {
       key: 'enabled',

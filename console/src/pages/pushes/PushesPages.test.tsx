@@ -8,10 +8,28 @@ import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 // The first render loads the console and its lazy screens: slow in jsdom on a busy machine.
 const FIRST_PAINT = { timeout: 15_000 };
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const operator: UserInfo = { ...admin, _id: 7, username: 'operator1', trueName: 'Olga Operator', roles: [{ _id: 3, name: 'operator' }], type: 1 };
 
-const template: PushTemplate = { id: 3, name: 'Threshold mail', channel: 'email', subject: '[{{severity}}] {{subject}}', body: '<b>{{subject}}</b> is over {{limit}}', updatedAt: Date.UTC(2026, 0, 2) };
+const template: PushTemplate = {
+  id: 3,
+  name: 'Threshold mail',
+  channel: 'email',
+  subject: '[{{severity}}] {{subject}}',
+  body: '<b>{{subject}}</b> is over {{limit}}',
+  updatedAt: Date.UTC(2026, 0, 2),
+};
 const contacts: PushContacts[] = [
   { userId: 2, username: 'lilei', trueName: 'Li Lei', pushEmails: ['li@plant.cn'], pushPhones: [], smsCount: 20, smsUsedThisMonth: 3 },
   { userId: 3, username: 'hanmei', trueName: 'Han Mei', pushEmails: [], pushPhones: ['13900139000'], smsCount: 5, smsUsedThisMonth: 5 },
@@ -35,7 +53,22 @@ const failed: PushRecord = {
   createdAt: Date.UTC(2026, 0, 3),
 };
 const skipped: PushRecord = { ...failed, id: 13, state: 'skipped', channel: 'sms', address: '', lastError: 'no push phone' };
-const task: PushTask = { id: 1, name: 'Boiler alarms', enabled: true, channel: 'sms', kinds: ['device'], minSeverity: 'high', departmentId: null, templateId: null, recipientIds: [2, 3], onRepeat: false, recipientNames: ['Li Lei', 'Han Mei'], templateName: null, departmentName: null, updatedAt: 1 };
+const task: PushTask = {
+  id: 1,
+  name: 'Boiler alarms',
+  enabled: true,
+  channel: 'sms',
+  kinds: ['device'],
+  minSeverity: 'high',
+  departmentId: null,
+  templateId: null,
+  recipientIds: [2, 3],
+  onRepeat: false,
+  recipientNames: ['Li Lei', 'Han Mei'],
+  templateName: null,
+  departmentName: null,
+  updatedAt: 1,
+};
 const channels: PushChannelSettings = {
   email: { enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn', hasSecret: true },
   sms: null,
@@ -52,10 +85,33 @@ function pushServer(user: UserInfo, sent: string[] = []) {
       return envelope({ subject: '', body: text.replaceAll('{{subject}}', 'Boiler 1') });
     }
     if (route === 'POST /push-templates')
-      return { status: 400, ...envelope({ issues: [{ field: 'body.name', rule: 'unique', message: 'a template with this name exists' }] }, 40000, 'body.name: a template with this name exists') };
+      return {
+        status: 400,
+        ...envelope(
+          { issues: [{ field: 'body.name', rule: 'unique', message: 'a template with this name exists' }] },
+          40000,
+          'body.name: a template with this name exists',
+        ),
+      };
     if (route === 'GET /push-records') return envelope({ total: 2, rows: [failed, skipped] });
     if (route === 'POST /push-records/resend') return envelope({ changed: [12], skipped: [{ id: 13, reason: 'Han Mei has no push phone' }] });
-    if (route === 'GET /provider-calls') return envelope({ total: 1, rows: [{ id: 4, recordId: 12, channel: 'email', endpoint: 'smtp.plant.cn:465', ok: false, status: 550, detail: '550 mailbox unavailable', durationMs: 812, at: Date.UTC(2026, 0, 3) }] });
+    if (route === 'GET /provider-calls')
+      return envelope({
+        total: 1,
+        rows: [
+          {
+            id: 4,
+            recordId: 12,
+            channel: 'email',
+            endpoint: 'smtp.plant.cn:465',
+            ok: false,
+            status: 550,
+            detail: '550 mailbox unavailable',
+            durationMs: 812,
+            at: Date.UTC(2026, 0, 3),
+          },
+        ],
+      });
     if (route === 'GET /push-tasks') return envelope([task]);
     if (route === 'GET /push-contacts') return envelope(contacts);
     if (route === 'GET /departments/options') return envelope([]);
@@ -87,7 +143,9 @@ describe('push templates screen', { timeout: 60_000 }, () => {
     expect(preview.tagName).toBe('PRE');
     expect(preview.textContent).toBe('Alarm on Boiler 1 now');
     // Typing then a pause: one preview of the last text, not one per change.
-    expect(sent.filter((line) => line.startsWith('POST /push-templates/preview'))).toEqual(['POST /push-templates/preview {"subject":"","body":"Alarm on {{subject}} now"}']);
+    expect(sent.filter((line) => line.startsWith('POST /push-templates/preview'))).toEqual([
+      'POST /push-templates/preview {"subject":"","body":"Alarm on {{subject}} now"}',
+    ]);
   });
 
   it('shows the rule under the field on blur and the server refusal at its field', async () => {
@@ -173,7 +231,14 @@ describe('channel settings screens', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('email-settings-save'));
     await waitFor(() => expect(sent.some((line) => line.startsWith('PUT /push-channels/email'))).toBe(true));
     const put = sent.find((line) => line.startsWith('PUT /push-channels/email'))!;
-    expect(JSON.parse(put.slice('PUT /push-channels/email '.length))).toEqual({ enabled: true, host: 'smtp.plant.cn', port: 465, secure: true, username: 'ops', from: 'ops@plant.cn' });
+    expect(JSON.parse(put.slice('PUT /push-channels/email '.length))).toEqual({
+      enabled: true,
+      host: 'smtp.plant.cn',
+      port: 465,
+      secure: true,
+      username: 'ops',
+      from: 'ops@plant.cn',
+    });
   });
 
   it('shows a non-admin the settings read-only even with the edit button: channels serve every user tree', async () => {

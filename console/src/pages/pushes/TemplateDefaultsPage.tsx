@@ -28,7 +28,12 @@ export const TemplateDefaultsPage = observer(function TemplateDefaultsPage() {
   };
 
   const columns: TableColumnsType<{ kind: AlarmKind }> = [
-    { key: 'kind', title: t('pushes.defaults.kind'), width: 180, render: (_, row) => <Typography.Text strong>{t(`pushes.kinds.${row.kind}`)}</Typography.Text> },
+    {
+      key: 'kind',
+      title: t('pushes.defaults.kind'),
+      width: 180,
+      render: (_, row) => <Typography.Text strong>{t(`pushes.kinds.${row.kind}`)}</Typography.Text>,
+    },
     ...PUSH_CHANNELS.map((channel) => ({
       key: channel,
       title: <ChannelTag channel={channel} />,
@@ -38,7 +43,10 @@ export const TemplateDefaultsPage = observer(function TemplateDefaultsPage() {
           disabled={!canEdit}
           // antd options take no null value: 0 stands for "no default".
           value={grid.templateOf(row.kind, channel) ?? 0}
-          options={[{ value: 0, label: t('pushes.defaults.none') }, ...grid.templatesOf(channel).map((template) => ({ value: template.id, label: template.name }))]}
+          options={[
+            { value: 0, label: t('pushes.defaults.none') },
+            ...grid.templatesOf(channel).map((template) => ({ value: template.id, label: template.name })),
+          ]}
           onChange={(id) => grid.set(row.kind, channel, id || null)}
           aria-label={`${t(`pushes.kinds.${row.kind}`)} · ${t(`pushes.channels.${channel}`)}`}
           data-testid={`default-${row.kind}-${channel}`}
@@ -65,10 +73,18 @@ export const TemplateDefaultsPage = observer(function TemplateDefaultsPage() {
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">
-        {t('pushes.defaults.intro')}
-      </Typography.Paragraph>
-      <Table<{ kind: AlarmKind }> rowKey="kind" size="middle" bordered loading={grid.loading} pagination={false} columns={columns} dataSource={ALARM_KINDS.map((kind) => ({ kind }))} scroll={{ x: 'max-content' }} data-testid="template-defaults-grid" />
+      <Typography.Paragraph type="secondary">{t('pushes.defaults.intro')}</Typography.Paragraph>
+      <Table<{ kind: AlarmKind }>
+        rowKey="kind"
+        size="middle"
+        bordered
+        loading={grid.loading}
+        pagination={false}
+        columns={columns}
+        dataSource={ALARM_KINDS.map((kind) => ({ kind }))}
+        scroll={{ x: 'max-content' }}
+        data-testid="template-defaults-grid"
+      />
     </Card>
   );
 });

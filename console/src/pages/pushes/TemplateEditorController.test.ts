@@ -124,7 +124,14 @@ describe('TemplateEditorController', () => {
     editor.setField('name', 'Threshold mail');
     expect(editor.errors.name).toBeUndefined();
     editor.setField('body', 'Over {{limit}}');
-    refuse(new ApiError(40000, 'body.body: unknown placeholder {{limit2}}', { issues: [{ field: 'body.body', rule: 'placeholder', message: 'unknown placeholder {{limit2}}; use kind, …' }] }, 400));
+    refuse(
+      new ApiError(
+        40000,
+        'body.body: unknown placeholder {{limit2}}',
+        { issues: [{ field: 'body.body', rule: 'placeholder', message: 'unknown placeholder {{limit2}}; use kind, …' }] },
+        400,
+      ),
+    );
     expect(await editor.save()).toBeNull();
     expect(editor.errors).toEqual({ body: 'unknown placeholder {{limit2}}; use kind, …' });
     expect(saved).toEqual([]);

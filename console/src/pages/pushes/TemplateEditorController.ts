@@ -49,8 +49,13 @@ export class TemplateEditorController {
     initialChannel: PushChannel = 'email',
     private readonly scheduler: Scheduler = realScheduler,
   ) {
-    this.draft = record ? { name: record.name, channel: record.channel, subject: record.subject, body: record.body } : { name: '', channel: initialChannel, subject: '', body: '' };
-    this.selections = { subject: { start: this.draft.subject.length, end: this.draft.subject.length }, body: { start: this.draft.body.length, end: this.draft.body.length } };
+    this.draft = record
+      ? { name: record.name, channel: record.channel, subject: record.subject, body: record.body }
+      : { name: '', channel: initialChannel, subject: '', body: '' };
+    this.selections = {
+      subject: { start: this.draft.subject.length, end: this.draft.subject.length },
+      body: { start: this.draft.body.length, end: this.draft.body.length },
+    };
     makeAutoObservable<TemplateEditorController, 'api' | 't' | 'scheduler' | 'selections' | 'timer' | 'previewSeq'>(
       this,
       { api: false, t: false, record: false, scheduler: false, selections: false, timer: false, previewSeq: false },

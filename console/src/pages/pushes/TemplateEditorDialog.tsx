@@ -25,7 +25,8 @@ export const TemplateEditorDialog = observer(function TemplateEditorDialog({ edi
   useEffect(() => editor.dispose, [editor]);
 
   const { draft, errors } = editor;
-  const track = (field: 'subject' | 'body') => (event: Caret) => editor.setSelection(field, event.currentTarget.selectionStart ?? 0, event.currentTarget.selectionEnd ?? 0);
+  const track = (field: 'subject' | 'body') => (event: Caret) =>
+    editor.setSelection(field, event.currentTarget.selectionStart ?? 0, event.currentTarget.selectionEnd ?? 0);
   const insert = (name: TemplatePlaceholder) => {
     const { field, caret } = editor.insertPlaceholder(name);
     // After React has written the new value: caret behind the token, focus back in the field.
@@ -66,7 +67,13 @@ export const TemplateEditorDialog = observer(function TemplateEditorDialog({ edi
             />
           </Form.Item>
           <Form.Item label={t('pushes.templates.name')} required validateStatus={status('name')} help={errors.name}>
-            <Input value={draft.name} maxLength={64} onChange={(event) => editor.setField('name', event.target.value)} onBlur={() => editor.checkField('name')} data-testid="template-name" />
+            <Input
+              value={draft.name}
+              maxLength={64}
+              onChange={(event) => editor.setField('name', event.target.value)}
+              onBlur={() => editor.checkField('name')}
+              data-testid="template-name"
+            />
           </Form.Item>
           {draft.channel === 'email' && (
             <Form.Item label={t('pushes.templates.subject')} validateStatus={status('subject')} help={errors.subject}>

@@ -17,7 +17,9 @@ export const WechatSettingsPage = observer(function WechatSettingsPage() {
   // Channel settings serve every user tree: only administrators change them (the server refuses others).
   const canEdit = root.session.isAdmin && root.permission.hasButton(PUSH_MENUS.wechat, 'edit');
   const stored = channels.settings?.wechat;
-  const initialValues: WechatSettingsInput = stored ? { enabled: stored.enabled, adapter: stored.adapter, webhookUrl: stored.webhookUrl } : { enabled: false, adapter: 'wecom-robot', webhookUrl: '' };
+  const initialValues: WechatSettingsInput = stored
+    ? { enabled: stored.enabled, adapter: stored.adapter, webhookUrl: stored.webhookUrl }
+    : { enabled: false, adapter: 'wecom-robot', webhookUrl: '' };
 
   return (
     <div className={styles.settingsGrid} data-testid="wechat-settings-page">

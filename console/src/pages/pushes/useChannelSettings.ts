@@ -10,7 +10,14 @@ export function useChannelSettings(): ChannelSettingsController {
   const api = usePushesApi();
   const { t } = useTranslation();
   const root = useStores();
-  const [controller] = useState(() => new ChannelSettingsController(api, t, TEMPLATE_READERS.some((path) => root.permission.hasRoute(path))));
+  const [controller] = useState(
+    () =>
+      new ChannelSettingsController(
+        api,
+        t,
+        TEMPLATE_READERS.some((path) => root.permission.hasRoute(path)),
+      ),
+  );
   useEffect(() => void controller.load(), [controller]);
   return controller;
 }

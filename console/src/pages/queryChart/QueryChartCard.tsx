@@ -25,7 +25,13 @@ export const QueryChartCard = observer(function QueryChartCard({ chart }: { char
   return (
     <Card size="small" data-testid="query-chart-card">
       {missingNames.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('queryChart.missing', { meters: missingNames.join(', ') })} data-testid="query-missing" />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('queryChart.missing', { meters: missingNames.join(', ') })}
+          data-testid="query-missing"
+        />
       )}
       <div ref={area}>
         {option ? (

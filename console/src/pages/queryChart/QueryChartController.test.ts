@@ -39,7 +39,9 @@ describe('QueryChartController', () => {
   });
 
   it('charts the meters with history and names those without', async () => {
-    const { chart, asked } = controller({ series: async ({ meterId }) => (meterId === 5 ? Promise.reject(noHistory()) : series(meterId, [[NOW - 60_000, 12.5]])) });
+    const { chart, asked } = controller({
+      series: async ({ meterId }) => (meterId === 5 ? Promise.reject(noHistory()) : series(meterId, [[NOW - 60_000, 12.5]])),
+    });
     chart.setIds([4, 5]);
     await chart.run();
     const from = new Date(2026, 2, 4).getTime();
@@ -66,14 +68,23 @@ describe('QueryChartController', () => {
   });
 
   it('asks departments for their energy rollups by grain, whole months for the month grain', async () => {
-    const rollup: RollupResult = { scope: 'department', energyType: 'electricity', grain: 'month', unit: 'kWh', periods: ['2026-03'], series: [{ scopeId: 2, name: 'Hall A', total: 10, points: [{ period: '2026-03', energy: 10 }] }] };
+    const rollup: RollupResult = {
+      scope: 'department',
+      energyType: 'electricity',
+      grain: 'month',
+      unit: 'kWh',
+      periods: ['2026-03'],
+      series: [{ scopeId: 2, name: 'Hall A', total: 10, points: [{ period: '2026-03', energy: 10 }] }],
+    };
     const { chart, asked } = controller({ rollups: async () => rollup });
     chart.setSource('departments');
     expect(chart.query.metric).toBe('energy');
     chart.setGrain('month');
     chart.setIds([2]);
     await chart.run();
-    expect(asked).toEqual([`rollups {"scope":"department","ids":[2],"grain":"month","from":${new Date(2026, 2, 1).getTime()},"to":${new Date(2026, 3, 1).getTime() - 1}}`]);
+    expect(asked).toEqual([
+      `rollups {"scope":"department","ids":[2],"grain":"month","from":${new Date(2026, 2, 1).getTime()},"to":${new Date(2026, 3, 1).getTime() - 1}}`,
+    ]);
     expect(chart.result).toEqual({ kind: 'departments', query: chart.query, rollup });
   });
 

@@ -40,7 +40,11 @@ export class QueryChartController {
   ) {
     const { start, end } = shortcutDays('lastWeek', now());
     this.query = { source: 'meters', ids: [], metric: DEFAULT_METER_METRIC, grain: 'day', start, end, shortcut: 'lastWeek', chartType: 'line' };
-    makeAutoObservable<QueryChartController, 'api' | 'loadOptions' | 'now' | 'seq'>(this, { api: false, loadOptions: false, now: false, seq: false }, { autoBind: true });
+    makeAutoObservable<QueryChartController, 'api' | 'loadOptions' | 'now' | 'seq'>(
+      this,
+      { api: false, loadOptions: false, now: false, seq: false },
+      { autoBind: true },
+    );
   }
 
   /** The items the id picker offers for the current source. */

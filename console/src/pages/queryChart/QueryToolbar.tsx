@@ -35,7 +35,12 @@ export const QueryToolbar = observer(function QueryToolbar({ chart, actions }: {
 
   return (
     <div className={styles.toolbar} data-testid="query-toolbar">
-      <Segmented<QuerySource> value={query.source} onChange={chart.setSource} options={QUERY_SOURCES.map((source) => ({ value: source, label: t(`queryChart.source.${source}`) }))} data-testid="query-source" />
+      <Segmented<QuerySource>
+        value={query.source}
+        onChange={chart.setSource}
+        options={QUERY_SOURCES.map((source) => ({ value: source, label: t(`queryChart.source.${source}`) }))}
+        data-testid="query-source"
+      />
       <Select<number[]>
         mode="multiple"
         showSearch={{ optionFilterProp: 'label' }}
@@ -52,11 +57,31 @@ export const QueryToolbar = observer(function QueryToolbar({ chart, actions }: {
         data-testid="query-ids"
       />
       {meters ? (
-        <Select<string> style={{ width: 220 }} popupMatchSelectWidth={false} options={metricOptions} value={query.metric} onChange={chart.setMetric} aria-label={t('queryChart.metric')} data-testid="query-metric" />
+        <Select<string>
+          style={{ width: 220 }}
+          popupMatchSelectWidth={false}
+          options={metricOptions}
+          value={query.metric}
+          onChange={chart.setMetric}
+          aria-label={t('queryChart.metric')}
+          data-testid="query-metric"
+        />
       ) : (
         <>
-          <Select<string> style={{ width: 140 }} disabled options={[{ value: query.metric, label: t('queryChart.energy') }]} value={query.metric} aria-label={t('queryChart.metric')} data-testid="query-metric" />
-          <Segmented<RollupGrain> value={query.grain} onChange={chart.setGrain} options={ROLLUP_GRAINS.map((grain) => ({ value: grain, label: t(`queryChart.grain.${grain}`) }))} data-testid="query-grain" />
+          <Select<string>
+            style={{ width: 140 }}
+            disabled
+            options={[{ value: query.metric, label: t('queryChart.energy') }]}
+            value={query.metric}
+            aria-label={t('queryChart.metric')}
+            data-testid="query-metric"
+          />
+          <Segmented<RollupGrain>
+            value={query.grain}
+            onChange={chart.setGrain}
+            options={ROLLUP_GRAINS.map((grain) => ({ value: grain, label: t(`queryChart.grain.${grain}`) }))}
+            data-testid="query-grain"
+          />
         </>
       )}
       <DatePicker.RangePicker
@@ -67,7 +92,12 @@ export const QueryToolbar = observer(function QueryToolbar({ chart, actions }: {
         picker={!meters && query.grain === 'month' ? 'month' : 'date'}
         data-testid="query-range"
       />
-      <Segmented<ChartType> value={query.chartType} onChange={chart.setChartType} options={CHART_TYPES.map((type) => ({ value: type, label: t(`queryChart.chartType.${type}`) }))} data-testid="query-chart-type" />
+      <Segmented<ChartType>
+        value={query.chartType}
+        onChange={chart.setChartType}
+        options={CHART_TYPES.map((type) => ({ value: type, label: t(`queryChart.chartType.${type}`) }))}
+        data-testid="query-chart-type"
+      />
       <Button type="primary" icon={<SearchOutlined />} loading={chart.loading} onClick={() => void chart.run()} data-testid="query-run">
         {t('queryChart.run')}
       </Button>

@@ -9,7 +9,15 @@ import type { QueryResult } from './QueryChartController';
 const DENSE_POINTS = 200;
 
 /** Time-axis labels: the date where a day starts, the time of day otherwise. */
-const TIME_LABELS = { year: '{yyyy}', month: '{MM}-{dd}', day: '{MM}-{dd}', hour: '{HH}:{mm}', minute: '{HH}:{mm}', second: '{HH}:{mm}:{ss}', millisecond: '{HH}:{mm}:{ss}' };
+const TIME_LABELS = {
+  year: '{yyyy}',
+  month: '{MM}-{dd}',
+  day: '{MM}-{dd}',
+  hour: '{HH}:{mm}',
+  minute: '{HH}:{mm}',
+  second: '{HH}:{mm}:{ss}',
+  millisecond: '{HH}:{mm}:{ss}',
+};
 
 /**
  * The chart of an answer, as lines or bars: meters on a time axis (one series per meter, its points as

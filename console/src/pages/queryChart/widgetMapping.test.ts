@@ -6,7 +6,16 @@ import type { ChartQuery } from './queryModel';
 import { widgetForQuery } from './widgetMapping';
 
 const NOW = new Date(2026, 2, 10, 15, 30).getTime();
-const base: ChartQuery = { source: 'meters', ids: [4, 9], metric: 'v', grain: 'day', start: new Date(2026, 2, 4).getTime(), end: NOW, shortcut: 'lastWeek', chartType: 'line' };
+const base: ChartQuery = {
+  source: 'meters',
+  ids: [4, 9],
+  metric: 'v',
+  grain: 'day',
+  start: new Date(2026, 2, 4).getTime(),
+  end: NOW,
+  shortcut: 'lastWeek',
+  chartType: 'line',
+};
 
 describe('query → wall widget', () => {
   it('maps meters to a live trend of the same metric', () => {
@@ -24,8 +33,16 @@ describe('query → wall widget', () => {
     expect(daily.type).toBe('energy-bar');
     expect(daily.options).toEqual({ scope: 'department', orientation: 'horizontal', limit: 10, digits: 1, showValues: true });
     expect(daily.binding).toEqual({ departmentIds: [2, 3, 5], grain: 'day', periods: 7 });
-    expect(widgetForQuery({ ...base, source: 'departments', ids: [2], grain: 'hour', start: new Date(2026, 2, 10).getTime() }).binding).toEqual({ departmentIds: [2], grain: 'hour', periods: 24 });
-    expect(widgetForQuery({ ...base, source: 'departments', ids: [2], grain: 'month', start: new Date(2025, 11, 10).getTime() }).binding).toEqual({ departmentIds: [2], grain: 'month', periods: 4 });
+    expect(widgetForQuery({ ...base, source: 'departments', ids: [2], grain: 'hour', start: new Date(2026, 2, 10).getTime() }).binding).toEqual({
+      departmentIds: [2],
+      grain: 'hour',
+      periods: 24,
+    });
+    expect(widgetForQuery({ ...base, source: 'departments', ids: [2], grain: 'month', start: new Date(2025, 11, 10).getTime() }).binding).toEqual({
+      departmentIds: [2],
+      grain: 'month',
+      periods: 4,
+    });
   });
 
   it('gives elements the board check accepts', () => {

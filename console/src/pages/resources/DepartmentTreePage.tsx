@@ -34,7 +34,15 @@ export const DepartmentTreePage = observer(function DepartmentTreePage() {
 
   return (
     <Flex gap={16} align="start" data-testid="department-tree-page">
-      <Card title={<><ApartmentOutlined /> {t('resources.tree.title')}</>} style={{ width: 320, flex: 'none' }} styles={{ body: { padding: 12 } }}>
+      <Card
+        title={
+          <>
+            <ApartmentOutlined /> {t('resources.tree.title')}
+          </>
+        }
+        style={{ width: 320, flex: 'none' }}
+        styles={{ body: { padding: 12 } }}
+      >
         <Spin spinning={controller.loading}>
           {controller.nodes.length === 0 && !controller.loading ? (
             <Empty description={t('resources.tree.empty')} />

@@ -15,7 +15,12 @@ export function MetersPage() {
     <>
       <ResourceListPage definition={meterResource} rowActions={(row) => <MeterRowActions row={row} onReplacements={setReplacementsOf} />} />
       {replacementsOf && (
-        <MeterReplacementsDrawer api={api} meter={replacementsOf} canRecord={root.permission.hasButton(meterResource.menu, 'edit')} onClose={() => setReplacementsOf(null)} />
+        <MeterReplacementsDrawer
+          api={api}
+          meter={replacementsOf}
+          canRecord={root.permission.hasButton(meterResource.menu, 'edit')}
+          onClose={() => setReplacementsOf(null)}
+        />
       )}
     </>
   );

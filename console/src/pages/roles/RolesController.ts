@@ -15,7 +15,11 @@ export class RolesController {
   saving = false;
 
   constructor(private readonly api: RolesApi) {
-    this.list = new PagedQuery((query) => api.list(query), {}, (role) => role._id);
+    this.list = new PagedQuery(
+      (query) => api.list(query),
+      {},
+      (role) => role._id,
+    );
     makeAutoObservable<RolesController, 'api'>(this, { api: false, list: false }, { autoBind: true });
   }
 

@@ -8,26 +8,64 @@ import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 
 const FIRST_PAINT = { timeout: 15_000 };
 
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const manager: UserInfo = { ...admin, _id: 7, username: 'manager1', trueName: 'Max Manager', roles: [{ _id: 3, name: 'role managers' }], type: 1 };
 
 const operatorRole: RoleRow = { _id: 2, name: 'operator', type: 1, description: 'Shift operators', isDefault: true, users: [7, 8], routers: [10, 11] };
 const auditorRole: RoleRow = { _id: 5, name: 'auditor', type: 1, description: '', isDefault: false, users: [], routers: [] };
 
 const entry = (_id: number, path: string, parent: number | null, sort: number, title: string, type: 'menu' | 'button' = 'menu'): RouterEntry => ({
-  _id, path, fullpath: path, key: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title, icon: null, sort, hidden: type === 'button', noRole: false,
+  _id,
+  path,
+  fullpath: path,
+  key: path,
+  level: parent === null ? 0 : 1,
+  parent,
+  children: [],
+  roles: [],
+  type,
+  title,
+  icon: null,
+  sort,
+  hidden: type === 'button',
+  noRole: false,
 });
 // /alerts (10) → devices (11); /settings (20) → roles (21) → add (22)
-const tree = [entry(10, '/alerts', null, 1, 'route.alerts'), entry(11, 'devices', 10, 1, 'route.devices'), entry(20, '/settings', null, 2, 'route.settings'), entry(21, 'roles', 20, 1, 'route.roles'), entry(22, 'add', 21, 1, 'route.add', 'button')];
+const tree = [
+  entry(10, '/alerts', null, 1, 'route.alerts'),
+  entry(11, 'devices', 10, 1, 'route.devices'),
+  entry(20, '/settings', null, 2, 'route.settings'),
+  entry(21, 'roles', 20, 1, 'route.roles'),
+  entry(22, 'add', 21, 1, 'route.add', 'button'),
+];
 
 function roleServer(user: UserInfo, sent: string[]) {
   return (route: string, body: unknown) => {
     if (route !== 'GET /users/info') sent.push(`${route} ${JSON.stringify(body ?? null)}`);
     if (route === 'GET /users/info') return envelope(user);
-    if (route === 'GET /users') return envelope({ total: 2, rows: [{ _id: 7, username: 'manager1', trueName: 'Max Manager' }, { _id: 8, username: 'op2', trueName: '' }] });
+    if (route === 'GET /users')
+      return envelope({
+        total: 2,
+        rows: [
+          { _id: 7, username: 'manager1', trueName: 'Max Manager' },
+          { _id: 8, username: 'op2', trueName: '' },
+        ],
+      });
     if (route === 'GET /roles') return envelope({ total: 2, rows: [operatorRole, auditorRole] });
     if (route === 'POST /roles') {
-      if ((body as { name: string }).name === 'operator') return { status: 400, ...envelope({ issues: [{ field: 'name', rule: 'unique', message: 'roles.name_err' }] }, 40000, 'roles.name_err') };
+      if ((body as { name: string }).name === 'operator')
+        return { status: 400, ...envelope({ issues: [{ field: 'name', rule: 'unique', message: 'roles.name_err' }] }, 40000, 'roles.name_err') };
       return envelope({ ...auditorRole, _id: 9, ...(body as object) });
     }
     if (route.startsWith('PUT /roles/') || route.startsWith('DELETE /roles')) return envelope(route === 'DELETE /roles' ? { deleted: 2 } : null);
@@ -120,12 +158,27 @@ describe('RolesPage', () => {
 
   it('shows only the buttons the role grants', async () => {
     const sent: string[] = [];
-    const { rootStore } = renderConsole({ path: '/settings/roles', token: 'jwt', server: roleServer(manager, sent), routers: ['/settings', '/settings/roles'] });
+    const { rootStore } = renderConsole({
+      path: '/settings/roles',
+      token: 'jwt',
+      server: roleServer(manager, sent),
+      routers: ['/settings', '/settings/roles'],
+    });
     await screen.findByTestId('role-row-2', {}, FIRST_PAINT);
     expect(screen.queryByTestId('role-edit-2')).toBeNull();
     // The test server's GET /routers lists menus only: the role's one button entry joins the session here.
     const { session } = rootStore;
-    act(() => session.setRouters([...session.routers, { ...entry(99, 'edit', session.routers.find((r) => r.fullpath === '/settings/roles')!._id, 1, 'route.edit', 'button'), fullpath: '/settings/roles/edit', key: '/settings/roles/edit', level: 2 }]));
+    act(() =>
+      session.setRouters([
+        ...session.routers,
+        {
+          ...entry(99, 'edit', session.routers.find((r) => r.fullpath === '/settings/roles')!._id, 1, 'route.edit', 'button'),
+          fullpath: '/settings/roles/edit',
+          key: '/settings/roles/edit',
+          level: 2,
+        },
+      ]),
+    );
     expect(screen.getByTestId('role-edit-2')).toBeTruthy();
     for (const id of ['roles-add', 'roles-batch-delete', 'role-delete-2', 'role-auth-2']) expect(screen.queryByTestId(id)).toBeNull();
     expect(within(row(2)).queryByRole('checkbox')).toBeNull();

@@ -55,7 +55,12 @@ export const RolesPage = observer(function RolesPage() {
         </Flex>
       ),
     },
-    { key: 'type', title: t('roles.type'), width: 170, render: (_: unknown, role) => <Tag color={role.type === 0 ? 'gold' : 'blue'}>{t(`roles.type${role.type === 0 ? 0 : 1}`)}</Tag> },
+    {
+      key: 'type',
+      title: t('roles.type'),
+      width: 170,
+      render: (_: unknown, role) => <Tag color={role.type === 0 ? 'gold' : 'blue'}>{t(`roles.type${role.type === 0 ? 0 : 1}`)}</Tag>,
+    },
     { key: 'description', dataIndex: 'description', title: t('roles.description'), ellipsis: true },
     {
       key: 'users',
@@ -76,7 +81,13 @@ export const RolesPage = observer(function RolesPage() {
           gate={gate}
           actions={[
             { button: 'edit', label: t('roles.edit'), icon: <EditOutlined />, onClick: () => setEditing({ role }), testId: `role-edit-${role._id}` },
-            { button: 'auth', label: t('roles.assignMenus'), icon: <SafetyCertificateOutlined />, onClick: () => setAuthorizing(role), testId: `role-auth-${role._id}` },
+            {
+              button: 'auth',
+              label: t('roles.assignMenus'),
+              icon: <SafetyCertificateOutlined />,
+              onClick: () => setAuthorizing(role),
+              testId: `role-auth-${role._id}`,
+            },
             {
               button: 'delete',
               label: t('roles.delete'),

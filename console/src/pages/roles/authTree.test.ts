@@ -3,11 +3,31 @@ import type { RouterEntry } from '@shared/schemas/router';
 import { authTree, grantedIds, toggleGrant } from './authTree';
 
 const entry = (_id: number, path: string, parent: number | null, sort: number, type: 'menu' | 'button' = 'menu'): RouterEntry => ({
-  _id, path, fullpath: path, key: path, level: parent === null ? 0 : 1, parent, children: [], roles: [], type, title: `route.${path}`, icon: null, sort, hidden: false, noRole: false,
+  _id,
+  path,
+  fullpath: path,
+  key: path,
+  level: parent === null ? 0 : 1,
+  parent,
+  children: [],
+  roles: [],
+  type,
+  title: `route.${path}`,
+  icon: null,
+  sort,
+  hidden: false,
+  noRole: false,
 });
 
 // /settings (1) → roles (2) → add (4), edit (5); /settings → user (3); /alerts (6)
-const entries = [entry(1, 'settings', null, 20), entry(2, 'roles', 1, 2), entry(3, 'user', 1, 1), entry(4, 'add', 2, 1, 'button'), entry(5, 'edit', 2, 2, 'button'), entry(6, 'alerts', null, 10)];
+const entries = [
+  entry(1, 'settings', null, 20),
+  entry(2, 'roles', 1, 2),
+  entry(3, 'user', 1, 1),
+  entry(4, 'add', 2, 1, 'button'),
+  entry(5, 'edit', 2, 2, 'button'),
+  entry(6, 'alerts', null, 10),
+];
 
 describe('authTree', () => {
   it('nests menus and buttons by parent, in sort order', () => {

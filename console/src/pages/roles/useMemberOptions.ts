@@ -22,7 +22,10 @@ export function useMemberOptions(): MemberOption[] {
     let live = true;
     root.http
       .get<Envelope<{ rows: UserRow[] }>>('/users', { params: { page: 1, size: 200 } })
-      .then(({ data }) => live && setOptions(data.data.rows.map((user) => ({ value: user._id, label: user.trueName ? `${user.trueName} (${user.username})` : user.username }))))
+      .then(
+        ({ data }) =>
+          live && setOptions(data.data.rows.map((user) => ({ value: user._id, label: user.trueName ? `${user.trueName} (${user.username})` : user.username }))),
+      )
       .catch(() => undefined);
     return () => {
       live = false;

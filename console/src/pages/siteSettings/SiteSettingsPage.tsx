@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { createSiteSettingsApi } from '@shared/api/siteSettingsApi';
 import { formatDateTime } from '@shared/format';
 import { LANGUAGE_NAMES } from '@shared/i18n/language';
-import { publicSiteOf, RETENTION_DAYS, SESSION_MINUTES, SITE_LANGUAGES, SITE_NAME_MAX, siteSettingsInputSchema, type SiteSettingsValues } from '@shared/schemas/siteSettings';
+import {
+  publicSiteOf,
+  RETENTION_DAYS,
+  SESSION_MINUTES,
+  SITE_LANGUAGES,
+  SITE_NAME_MAX,
+  siteSettingsInputSchema,
+  type SiteSettingsValues,
+} from '@shared/schemas/siteSettings';
 import { THEME_PRESETS } from '@shared/stores/settingsStore';
 import { contractRule, showServerErrors } from '../../forms/contractRules';
 import { useNotify } from '../../feedback/notify';
@@ -68,7 +76,10 @@ export const SiteSettingsPage = observer(function SiteSettingsPage() {
   const { settings, saving } = controller;
   const readOnly = !root.session.isAdmin;
   const languageOptions = useMemo(
-    () => [{ value: BROWSER, label: t('siteSettings.browserLanguage') }, ...SITE_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))],
+    () => [
+      { value: BROWSER, label: t('siteSettings.browserLanguage') },
+      ...SITE_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+    ],
     [t],
   );
 
@@ -93,7 +104,14 @@ export const SiteSettingsPage = observer(function SiteSettingsPage() {
     <Card size="small" title={t('siteSettings.title')} data-testid="site-settings-page" loading={!settings && controller.loading}>
       <Typography.Paragraph type="secondary">{t('siteSettings.intro')}</Typography.Paragraph>
       {readOnly && <Alert type="info" showIcon title={t('siteSettings.readOnly')} style={{ marginBottom: 16 }} data-testid="site-settings-readonly" />}
-      <Form<Fields> form={form} layout="vertical" validateTrigger="onBlur" disabled={readOnly} onFinish={save} initialValues={settings ? toFields(settings) : undefined}>
+      <Form<Fields>
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        disabled={readOnly}
+        onFinish={save}
+        initialValues={settings ? toFields(settings) : undefined}
+      >
         <Row gutter={24}>
           <Col xs={24} xl={12}>
             <Typography.Title level={5}>{t('siteSettings.sections.identity')}</Typography.Title>
@@ -122,7 +140,12 @@ export const SiteSettingsPage = observer(function SiteSettingsPage() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="themeColor" label={t('siteSettings.themeColor')} extra={t('siteSettings.themeColorHint')} rules={[contractRule(t, s.themeColor)]}>
+                <Form.Item
+                  name="themeColor"
+                  label={t('siteSettings.themeColor')}
+                  extra={t('siteSettings.themeColorHint')}
+                  rules={[contractRule(t, s.themeColor)]}
+                >
                   <ThemeColourField disabled={readOnly} />
                 </Form.Item>
               </Col>
@@ -130,7 +153,12 @@ export const SiteSettingsPage = observer(function SiteSettingsPage() {
             <Typography.Title level={5}>{t('siteSettings.sections.data')}</Typography.Title>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="readingRetentionDays" label={t('siteSettings.retention')} extra={t('siteSettings.retentionHint')} rules={[contractRule(t, s.readingRetentionDays, (v) => v ?? null)]}>
+                <Form.Item
+                  name="readingRetentionDays"
+                  label={t('siteSettings.retention')}
+                  extra={t('siteSettings.retentionHint')}
+                  rules={[contractRule(t, s.readingRetentionDays, (v) => v ?? null)]}
+                >
                   <InputNumber
                     className={styles.number}
                     min={RETENTION_DAYS.min}
@@ -143,7 +171,12 @@ export const SiteSettingsPage = observer(function SiteSettingsPage() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={12}>
-                <Form.Item name="sessionMinutes" label={t('siteSettings.sessionLength')} extra={t('siteSettings.sessionHint')} rules={[contractRule(t, s.sessionMinutes, (v) => v ?? null)]}>
+                <Form.Item
+                  name="sessionMinutes"
+                  label={t('siteSettings.sessionLength')}
+                  extra={t('siteSettings.sessionHint')}
+                  rules={[contractRule(t, s.sessionMinutes, (v) => v ?? null)]}
+                >
                   <InputNumber
                     className={styles.number}
                     min={SESSION_MINUTES.min}

@@ -52,7 +52,13 @@ export function PasswordDialog({ api, row, onClose }: { api: UsersApi; row: User
         <Form.Item name="password" label={t('users.fields.password')} required rules={passwordRules(t, () => row.username)}>
           <Input.Password autoComplete="new-password" data-testid="user-password-field-password" />
         </Form.Item>
-        <Form.Item name="repeatPassword" label={t('users.fields.repeatPassword')} required dependencies={['password']} rules={repeatPasswordRules(t, () => String(form.getFieldValue('password') ?? ''))}>
+        <Form.Item
+          name="repeatPassword"
+          label={t('users.fields.repeatPassword')}
+          required
+          dependencies={['password']}
+          rules={repeatPasswordRules(t, () => String(form.getFieldValue('password') ?? ''))}
+        >
           <Input.Password autoComplete="new-password" data-testid="user-password-field-repeatPassword" />
         </Form.Item>
       </Form>

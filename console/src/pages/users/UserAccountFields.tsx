@@ -43,7 +43,13 @@ export function UserAccountFields({ creating, rights, lookup, ownId, roleOptions
           <Form.Item name="password" label={label('password')} required dependencies={['username']} rules={passwordRules(t, () => text('username'))}>
             <Input.Password autoComplete="new-password" data-testid="user-field-password" />
           </Form.Item>
-          <Form.Item name="repeatPassword" label={label('repeatPassword')} required dependencies={['password']} rules={repeatPasswordRules(t, () => text('password'))}>
+          <Form.Item
+            name="repeatPassword"
+            label={label('repeatPassword')}
+            required
+            dependencies={['password']}
+            rules={repeatPasswordRules(t, () => text('password'))}
+          >
             <Input.Password autoComplete="new-password" data-testid="user-field-repeatPassword" />
           </Form.Item>
         </>
@@ -61,7 +67,13 @@ export function UserAccountFields({ creating, rights, lookup, ownId, roleOptions
       )}
       {rights.assignsRoles && (
         <Form.Item name="roles" label={label('roles')} required rules={rolesRules(t)}>
-          <Select mode="multiple" allowClear optionFilterProp="label" options={roleOptions.map((role) => ({ value: role._id, label: role.name }))} data-testid="user-field-roles" />
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={roleOptions.map((role) => ({ value: role._id, label: role.name }))}
+            data-testid="user-field-roles"
+          />
         </Form.Item>
       )}
     </>

@@ -62,7 +62,8 @@ describe('user dialog rules, each on blur (spec §5)', { timeout: 90_000 }, () =
 
     typeAndLeave('password', '');
     await expectFieldError('password', 'Please enter a password');
-    const format = 'Password must be 8 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of ! $ # % @ & *, and no other characters';
+    const format =
+      'Password must be 8 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of ! $ # % @ & *, and no other characters';
     for (const weak of ['Sh0rt!', 'alllower1!', 'NoDigits!!', 'NoSymbol11', 'Dot.in.it1!', 'A'.repeat(19) + 'a1!']) {
       typeAndLeave('password', weak);
       await expectFieldError('password', format);
@@ -98,7 +99,10 @@ describe('user dialog rules, each on blur (spec §5)', { timeout: 90_000 }, () =
     await expectFieldError('pushEmails', 'Each push e-mail must be a valid e-mail address');
 
     typeAndLeave('mqttPassword', 'weak');
-    await expectFieldError('mqttPassword', 'The MQTT password must be 8 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of ! $ # % @ & *');
+    await expectFieldError(
+      'mqttPassword',
+      'The MQTT password must be 8 to 20 characters with an uppercase letter, a lowercase letter, a digit and one of ! $ # % @ & *',
+    );
     typeAndLeave('mqttPassword', 'Gateway#01');
     await expectFieldError('mqttPassword', '');
 

@@ -22,7 +22,12 @@ export function UserPushFields({ creating }: { creating: boolean }) {
       <Form.Item name="mqttUsername" label={label('mqttUsername')} extra={t('users.hints.mqttUsername')}>
         <Input autoComplete="off" data-testid="user-field-mqttUsername" />
       </Form.Item>
-      <Form.Item name="mqttPassword" label={label('mqttPassword')} rules={mqttPasswordRules(t)} {...(creating ? {} : { extra: t('users.hints.mqttPasswordKeep') })}>
+      <Form.Item
+        name="mqttPassword"
+        label={label('mqttPassword')}
+        rules={mqttPasswordRules(t)}
+        {...(creating ? {} : { extra: t('users.hints.mqttPasswordKeep') })}
+      >
         <Input.Password autoComplete="new-password" data-testid="user-field-mqttPassword" />
       </Form.Item>
       <Form.Item name="smsCount" label={label('smsCount')} rules={smsCountRules(t)}>

@@ -39,7 +39,14 @@ describe('users screen', { timeout: 90_000 }, () => {
     renderConsole({ path: '/settings/user', token: 'jwt', server: usersServer(admin, sent) });
     const table = await screen.findByTestId('users-table', {}, FIRST_PAINT);
     const row = (await within(table).findByText('lilei_01')).closest('tr') as HTMLElement;
-    expect([...row.querySelectorAll('td')].slice(1, 7).map((cell) => cell.textContent)).toEqual(['lilei_01', 'Li Lei', 'li@plant.cn', 'operator', 'Sub-user', 'Enabled']);
+    expect([...row.querySelectorAll('td')].slice(1, 7).map((cell) => cell.textContent)).toEqual([
+      'lilei_01',
+      'Li Lei',
+      'li@plant.cn',
+      'operator',
+      'Sub-user',
+      'Enabled',
+    ]);
     expect(within(within(table).getByText('hanmei').closest('tr') as HTMLElement).getByText('Disabled')).toBeTruthy();
     expect(screen.getByText('42 users')).toBeTruthy();
 
@@ -108,7 +115,15 @@ describe('users screen', { timeout: 90_000 }, () => {
     const sentBody = bodyOf(sent, 'PUT /users/12') as Record<string, unknown>;
     expect(sentBody).not.toHaveProperty('username');
     expect(sentBody).not.toHaveProperty('email');
-    expect(sentBody).toMatchObject({ trueName: 'Li Lei Jr', roles: [2], pushPhones: ['13800138000'], mqttRole: 'publisher', mqttUsername: 'gw-li', smsCount: 20, displayAreaIds: [3] });
+    expect(sentBody).toMatchObject({
+      trueName: 'Li Lei Jr',
+      roles: [2],
+      pushPhones: ['13800138000'],
+      mqttRole: 'publisher',
+      mqttUsername: 'gw-li',
+      smsCount: 20,
+      displayAreaIds: [3],
+    });
     expect(await screen.findByText('User saved')).toBeTruthy();
     cleanup();
 
@@ -203,7 +218,9 @@ describe('users screen', { timeout: 90_000 }, () => {
       fireEvent.click(screen.getByTestId('user-dialog-confirm'));
       const notice = (await screen.findByText('The user could not be created')).closest('.ant-notification-notice') as HTMLElement;
       expect(within(notice).getByText('This username is already taken')).toBeTruthy();
-      expect(raised).toEqual([{ title: 'The user could not be created', description: 'This username is already taken', duration: 2, key: 'error:The user could not be created' }]);
+      expect(raised).toEqual([
+        { title: 'The user could not be created', description: 'This username is already taken', duration: 2, key: 'error:The user could not be created' },
+      ]);
       // The refused name is marked at its field; the dialog stays open to fix it.
       await expectFieldError('username', 'This username is already taken');
       expect(screen.getByTestId('user-dialog')).toBeTruthy();
@@ -215,7 +232,16 @@ describe('users screen', { timeout: 90_000 }, () => {
   it('puts VALIDATION_FAILED issues under their fields', async () => {
     const refused = {
       status: 400,
-      ...envelope({ issues: [{ field: 'body.mqttUsername', rule: 'custom', message: 'users.mqtt_username_err' }, { field: 'body.pushPhones.0', rule: 'custom', message: 'users.phone_used' }] }, 40000, 'The request is not valid'),
+      ...envelope(
+        {
+          issues: [
+            { field: 'body.mqttUsername', rule: 'custom', message: 'users.mqtt_username_err' },
+            { field: 'body.pushPhones.0', rule: 'custom', message: 'users.phone_used' },
+          ],
+        },
+        40000,
+        'The request is not valid',
+      ),
     };
     renderConsole({ path: '/settings/user', token: 'jwt', server: usersServer(admin, [], { 'POST /users': refused }) });
     fireEvent.click(await screen.findByTestId('users-add', {}, FIRST_PAINT));

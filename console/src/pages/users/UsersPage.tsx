@@ -39,7 +39,15 @@ export const UsersPage = observer(function UsersPage() {
         list={list}
         gate={{ menu: USERS_MENU }}
         testId="users"
-        filters={<Input.Search allowClear placeholder={t('users.actions.filterEmail')} style={{ width: 280 }} onSearch={(email) => void list.setFilter('email', email.trim() || undefined)} data-testid="users-filter-email" />}
+        filters={
+          <Input.Search
+            allowClear
+            placeholder={t('users.actions.filterEmail')}
+            style={{ width: 280 }}
+            onSearch={(email) => void list.setFilter('email', email.trim() || undefined)}
+            data-testid="users-filter-email"
+          />
+        }
         onBatchDelete={removeSelected}
         batchDeleteConfirm={(count) => t('users.actions.confirmDeleteMany', { count })}
         onAdd={() => setDialog({ kind: 'user' })}

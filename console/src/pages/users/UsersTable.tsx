@@ -37,7 +37,11 @@ export const UsersTable = observer(function UsersTable({ list, can, selfId, onEd
     { key: 'email', dataIndex: 'email', title: t('users.fields.email') },
     { key: 'roles', title: t('users.fields.roles'), render: (_, row) => row.roles.map((role) => <Tag key={role._id}>{role.name}</Tag>) },
     { key: 'type', title: t('users.fields.type'), render: (_, row) => t(row.type === 0 ? 'users.types.top' : 'users.types.sub') },
-    { key: 'status', title: t('users.fields.status'), render: (_, row) => <Tag color={row.status ? 'success' : 'default'}>{t(row.status ? 'users.states.enabled' : 'users.states.disabled')}</Tag> },
+    {
+      key: 'status',
+      title: t('users.fields.status'),
+      render: (_, row) => <Tag color={row.status ? 'success' : 'default'}>{t(row.status ? 'users.states.enabled' : 'users.states.disabled')}</Tag>,
+    },
     { key: 'createdAt', title: t('users.fields.createdAt'), render: (_, row) => <DateTimeText at={row.createdAt} /> },
   ];
   if (can.edit || can.delete || can.password) {

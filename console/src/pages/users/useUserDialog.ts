@@ -40,7 +40,15 @@ export function useUserDialog(api: UsersApi, row: UserRow | undefined, onSaved: 
     let live = true;
     const roles = rights.assignsRoles && userId !== null ? orEmpty(api.assignableRoles(userId, rights.renames)) : Promise.resolve([]);
     void Promise.all([roles, orEmpty(api.displayAreaOptions()), orEmpty(api.boardOptions())]).then(([offered, displayAreas, boards]) => {
-      if (live) setOptions({ roles: withOwnRoles(offered.map(({ _id, name }) => ({ _id, name })), row), displayAreas, boards });
+      if (live)
+        setOptions({
+          roles: withOwnRoles(
+            offered.map(({ _id, name }) => ({ _id, name })),
+            row,
+          ),
+          displayAreas,
+          boards,
+        });
     });
     return () => {
       live = false;

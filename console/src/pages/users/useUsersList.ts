@@ -11,7 +11,14 @@ export type UsersList = PagedQuery<UserFilters, UserRow>;
 
 /** The user list: e-mail filter and server paging (data.total, data.rows), ticks for batch delete. */
 export function useUsersList(api: UsersApi): UsersList {
-  const [list] = useState(() => new PagedQuery<UserFilters, UserRow>((query) => api.list(query), {}, (row) => row._id));
+  const [list] = useState(
+    () =>
+      new PagedQuery<UserFilters, UserRow>(
+        (query) => api.list(query),
+        {},
+        (row) => row._id,
+      ),
+  );
   useEffect(() => void list.load(), [list]);
   return list;
 }

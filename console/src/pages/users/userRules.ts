@@ -72,6 +72,8 @@ export const rolesRules = (t: TFunction): FormRule[] => [rule(t, (value) => (Arr
 export const pushEmailsRules = (t: TFunction): FormRule[] => [rule(t, (value) => shapeIssue('pushEmails', value ?? []))];
 export const pushPhonesRules = (t: TFunction): FormRule[] => [rule(t, (value) => shapeIssue('pushPhones', value ?? []))];
 
-export const mqttPasswordRules = (t: TFunction): FormRule[] => [rule(t, (value) => (!value || isPasswordShaped(String(value)) ? null : USER_MESSAGES.mqttPasswordFormat))];
+export const mqttPasswordRules = (t: TFunction): FormRule[] => [
+  rule(t, (value) => (!value || isPasswordShaped(String(value)) ? null : USER_MESSAGES.mqttPasswordFormat)),
+];
 
 export const smsCountRules = (t: TFunction): FormRule[] => [rule(t, (value) => shapeIssue('smsCount', value ?? 0))];

@@ -4,11 +4,31 @@ import type { UserRow } from '@shared/schemas/userAdmin';
 import type { UserInfo } from '@shared/schemas/user';
 import { envelope } from '../../testing/renderConsole.test-util';
 
-export const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'admin@plant.cn', avatar: '', introduction: '', father: null, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+export const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'admin@plant.cn',
+  avatar: '',
+  introduction: '',
+  father: null,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 /** A type-0 parent that is not an admin: assigns roles, cannot rename. */
 export const manager: UserInfo = { ...admin, _id: 5, username: 'manager1', trueName: 'Mo Manager', email: 'mo@plant.cn', roles: [{ _id: 4, name: 'manager' }] };
 /** A type-1 sub-user: no roles select. */
-export const operator: UserInfo = { ...admin, _id: 7, username: 'operator1', trueName: 'Olga Operator', email: 'olga@plant.cn', roles: [{ _id: 2, name: 'operator' }], type: 1, father: 5 };
+export const operator: UserInfo = {
+  ...admin,
+  _id: 7,
+  username: 'operator1',
+  trueName: 'Olga Operator',
+  email: 'olga@plant.cn',
+  roles: [{ _id: 2, name: 'operator' }],
+  type: 1,
+  father: 5,
+};
 
 export const lilei: UserRow = {
   _id: 12,
@@ -30,7 +50,17 @@ export const lilei: UserRow = {
   boardIds: [],
   createdAt: Date.UTC(2026, 0, 2, 8, 30),
 };
-export const hanmei: UserRow = { ...lilei, _id: 13, username: 'hanmei', trueName: 'Han Mei', email: 'han@plant.cn', status: false, pushEmails: [], pushPhones: [], mqttUsername: null };
+export const hanmei: UserRow = {
+  ...lilei,
+  _id: 13,
+  username: 'hanmei',
+  trueName: 'Han Mei',
+  email: 'han@plant.cn',
+  status: false,
+  pushEmails: [],
+  pushPhones: [],
+  mqttUsername: null,
+};
 
 const role = (_id: number, name: string): RoleRow => ({ _id, name, type: 1, description: '', isDefault: _id === 2, users: [1, 5], routers: [] });
 export const assignable = [role(2, 'operator'), role(6, 'meter reader')];

@@ -136,7 +136,13 @@ export function EndpointDialog({ api, endpoint, onClose }: EndpointDialogProps) 
                     <Button type="text" icon={<DeleteOutlined />} aria-label={t('webService.delete')} onClick={() => remove(row.name)} />
                   </Flex>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })} style={{ alignSelf: 'flex-start' }} data-testid="endpoint-add-header">
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ name: '', value: '' })}
+                  style={{ alignSelf: 'flex-start' }}
+                  data-testid="endpoint-add-header"
+                >
                   {t('webService.form.addHeader')}
                 </Button>
               </Flex>
@@ -174,12 +180,32 @@ export function EndpointDialog({ api, endpoint, onClose }: EndpointDialogProps) 
         <Row gutter={12}>
           <Col xs={24} md={12}>
             <Form.Item name="meterIds" label={t('webService.form.meters')}>
-              <Select<number[]> mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} loading={loading} style={wide} maxTagCount="responsive" placeholder={t('webService.form.chooseMeters')} options={meters} data-testid="endpoint-meters" />
+              <Select<number[]>
+                mode="multiple"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={loading}
+                style={wide}
+                maxTagCount="responsive"
+                placeholder={t('webService.form.chooseMeters')}
+                options={meters}
+                data-testid="endpoint-meters"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="departmentIds" label={t('webService.form.departments')}>
-              <TreeSelect<number[]> multiple allowClear treeDefaultExpandAll loading={loading} style={wide} maxTagCount="responsive" placeholder={t('webService.form.chooseDepartments')} treeData={departments} data-testid="endpoint-departments" />
+              <TreeSelect<number[]>
+                multiple
+                allowClear
+                treeDefaultExpandAll
+                loading={loading}
+                style={wide}
+                maxTagCount="responsive"
+                placeholder={t('webService.form.chooseDepartments')}
+                treeData={departments}
+                data-testid="endpoint-departments"
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -30,7 +30,12 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
   }, [list, api]);
 
   const columns: TableColumnsType<ForwardCall> = [
-    { key: 'at', title: t('webService.records.at'), width: 170, render: (_: unknown, c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.at)}</span> },
+    {
+      key: 'at',
+      title: t('webService.records.at'),
+      width: 170,
+      render: (_: unknown, c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.at)}</span>,
+    },
     {
       key: 'endpoint',
       title: t('webService.records.endpoint'),
@@ -53,9 +58,19 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
         </Flex>
       ),
     },
-    { key: 'latency', title: t('webService.records.latency'), width: 110, align: 'right', render: (_: unknown, c) => t('webService.records.latencyMs', { ms: withThousands(c.durationMs, 0) }) },
+    {
+      key: 'latency',
+      title: t('webService.records.latency'),
+      width: 110,
+      align: 'right',
+      render: (_: unknown, c) => t('webService.records.latencyMs', { ms: withThousands(c.durationMs, 0) }),
+    },
     { key: 'attempt', dataIndex: 'attempt', title: t('webService.records.attempt'), width: 90, align: 'right' },
-    { key: 'error', title: t('webService.records.error'), render: (_: unknown, c) => (c.error ? <CutText text={c.error} maxWidth={260} /> : <Typography.Text type="secondary">—</Typography.Text>) },
+    {
+      key: 'error',
+      title: t('webService.records.error'),
+      render: (_: unknown, c) => (c.error ? <CutText text={c.error} maxWidth={260} /> : <Typography.Text type="secondary">—</Typography.Text>),
+    },
   ];
 
   return (

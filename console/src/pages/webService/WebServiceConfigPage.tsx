@@ -72,12 +72,19 @@ export const WebServiceConfigPage = observer(function WebServiceConfigPage() {
             {kinds(e)}
           </Flex>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {e.meterIds.length || e.departmentIds.length ? t('webService.selectionSome', { meters: e.meterIds.length, departments: e.departmentIds.length }) : t('webService.selectionAll')}
+            {e.meterIds.length || e.departmentIds.length
+              ? t('webService.selectionSome', { meters: e.meterIds.length, departments: e.departmentIds.length })
+              : t('webService.selectionAll')}
           </Typography.Text>
         </Flex>
       ),
     },
-    { key: 'batching', title: t('webService.col.batching'), width: 150, render: (_: unknown, e) => t('webService.batchText', { size: e.batchSize, seconds: e.intervalSeconds }) },
+    {
+      key: 'batching',
+      title: t('webService.col.batching'),
+      width: 150,
+      render: (_: unknown, e) => t('webService.batchText', { size: e.batchSize, seconds: e.intervalSeconds }),
+    },
     {
       key: 'state',
       title: t('webService.col.state'),
@@ -114,7 +121,13 @@ export const WebServiceConfigPage = observer(function WebServiceConfigPage() {
         <RowActions
           gate={gate}
           actions={[
-            { button: 'edit', label: t('webService.edit'), icon: <EditOutlined />, onClick: () => setEditing({ endpoint: e }), testId: `endpoint-edit-${e.id}` },
+            {
+              button: 'edit',
+              label: t('webService.edit'),
+              icon: <EditOutlined />,
+              onClick: () => setEditing({ endpoint: e }),
+              testId: `endpoint-edit-${e.id}`,
+            },
             {
               button: 'edit',
               label: t(e.paused ? 'webService.resume' : 'webService.pause'),
@@ -123,7 +136,15 @@ export const WebServiceConfigPage = observer(function WebServiceConfigPage() {
               testId: `endpoint-${e.paused ? 'resume' : 'pause'}-${e.id}`,
             },
             { button: 'edit', label: t('webService.test'), icon: <SendOutlined />, onClick: () => void test(e), testId: `endpoint-test-${e.id}` },
-            { button: 'delete', label: t('webService.delete'), icon: <DeleteOutlined />, danger: true, confirm: t('webService.deleteConfirm'), onClick: () => void list.change(() => api.remove(e.id)), testId: `endpoint-delete-${e.id}` },
+            {
+              button: 'delete',
+              label: t('webService.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('webService.deleteConfirm'),
+              onClick: () => void list.change(() => api.remove(e.id)),
+              testId: `endpoint-delete-${e.id}`,
+            },
           ]}
         />
       ),

@@ -6,7 +6,8 @@ import { forwardEndpointSchema } from '@shared/schemas/forwarding';
 import { schemaFieldErrors, serverFieldErrors } from './fieldText';
 
 /** Answers the key and its values, so the test sees which catalogue text was chosen. */
-const t = ((key: string, values?: Record<string, unknown>) => (values && Object.keys(values).length ? `${key} ${JSON.stringify(values)}` : key)) as unknown as TFunction;
+const t = ((key: string, values?: Record<string, unknown>) =>
+  values && Object.keys(values).length ? `${key} ${JSON.stringify(values)}` : key) as unknown as TFunction;
 
 describe('endpoint form messages', () => {
   it("puts the contract's issues under their fields in the reader's words", () => {

@@ -2,7 +2,14 @@ import { useMemo } from 'react';
 import type { AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { envelopeData } from '@shared/api/envelopeData';
-import type { ForwardCallPage, forwardCallQuerySchema, ForwardEndpoint, ForwardEndpointInput, ForwardEndpointPage, ForwardTestResult } from '@shared/schemas/forwarding';
+import type {
+  ForwardCallPage,
+  forwardCallQuerySchema,
+  ForwardEndpoint,
+  ForwardEndpointInput,
+  ForwardEndpointPage,
+  ForwardTestResult,
+} from '@shared/schemas/forwarding';
 import { useStores } from '../../stores/StoreContext';
 
 export type ForwardCallQuery = z.input<typeof forwardCallQuerySchema>;

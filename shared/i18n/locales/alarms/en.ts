@@ -16,7 +16,16 @@ export const alarmsEn = {
     changedMeanwhile: 'changed by someone else meanwhile',
   },
   duration: { underSecond: 'under 1 s', d: '{{n}} d', h: '{{n}} h', min: '{{n}} min', s: '{{n}} s' },
-  range: { from: 'From', until: 'Until', today: 'Today', lastWeek: 'Last week', lastMonth: 'Last month', lastThreeMonths: 'Last three months', start: 'Raised from', end: 'Raised until' },
+  range: {
+    from: 'From',
+    until: 'Until',
+    today: 'Today',
+    lastWeek: 'Last week',
+    lastMonth: 'Last month',
+    lastThreeMonths: 'Last three months',
+    start: 'Raised from',
+    end: 'Raised until',
+  },
   filters: { anyKind: 'Any kind', anySeverity: 'Any severity', keyword: 'Meter, code or message' },
   actions: { refresh: 'Refresh', acknowledge: 'Acknowledge', process: 'Process', cancel: 'Cancel', save: 'Save', edit: 'Edit', delete: 'Delete' },
   message: {
@@ -68,7 +77,8 @@ export const alarmsEn = {
     subject: '{{n}} alarms: {{ids}}',
   },
   rules: {
-    intro: 'Threshold rules on meters, departments and sub-items. An alarm is raised when a value stays beyond a limit for the duration, and ends when it is back inside by the hysteresis.',
+    intro:
+      'Threshold rules on meters, departments and sub-items. An alarm is raised when a value stays beyond a limit for the duration, and ends when it is back inside by the hysteresis.',
     introPower: 'Power limits of single meters (kW). The same rules appear under Alarm management › Thresholds.',
     add: 'Add rule',
     addTitle: 'Add threshold rule',

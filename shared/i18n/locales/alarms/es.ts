@@ -18,7 +18,16 @@ export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
     changedMeanwhile: 'otra persona la cambió mientras tanto',
   },
   duration: { underSecond: 'menos de 1 s', d: '{{n}} d', h: '{{n}} h', min: '{{n}} min', s: '{{n}} s' },
-  range: { from: 'Desde', until: 'Hasta', today: 'Hoy', lastWeek: 'Última semana', lastMonth: 'Último mes', lastThreeMonths: 'Últimos tres meses', start: 'Generada desde', end: 'Generada hasta' },
+  range: {
+    from: 'Desde',
+    until: 'Hasta',
+    today: 'Hoy',
+    lastWeek: 'Última semana',
+    lastMonth: 'Último mes',
+    lastThreeMonths: 'Últimos tres meses',
+    start: 'Generada desde',
+    end: 'Generada hasta',
+  },
   filters: { anyKind: 'Cualquier tipo', anySeverity: 'Cualquier gravedad', keyword: 'Medidor, código o mensaje' },
   actions: { refresh: 'Actualizar', acknowledge: 'Reconocer', process: 'Atender', cancel: 'Cancelar', save: 'Guardar', edit: 'Editar', delete: 'Eliminar' },
   message: {
@@ -45,7 +54,8 @@ export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
     noneOpen: 'No hay alarmas abiertas',
     none: 'Ninguna alarma coincide con los filtros',
     intro: {
-      device: 'Reglas de umbral superadas por un medidor, departamento o subpartida. Las alarmas nuevas aparecen al generarse; las filas rojas aún no se han reconocido.',
+      device:
+        'Reglas de umbral superadas por un medidor, departamento o subpartida. Las alarmas nuevas aparecen al generarse; las filas rojas aún no se han reconocido.',
       error: 'Lecturas inverosímiles retenidas en cuarentena. Revíselas en Datos base › Revisión y después atienda la alarma.',
       trouble: 'Pasarelas que dejaron de enviar datos: todos sus medidores están inaccesibles. El sistema las despeja cuando vuelven los datos.',
       offline: 'Medidores sin datos durante el número configurado de intervalos de 15 minutos. El sistema las despeja cuando vuelven los datos.',
@@ -70,7 +80,8 @@ export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
     subject: '{{n}} alarmas: {{ids}}',
   },
   rules: {
-    intro: 'Reglas de umbral sobre medidores, departamentos y subpartidas. Se genera una alarma cuando un valor permanece fuera del límite durante la duración, y termina cuando vuelve dentro según la histéresis.',
+    intro:
+      'Reglas de umbral sobre medidores, departamentos y subpartidas. Se genera una alarma cuando un valor permanece fuera del límite durante la duración, y termina cuando vuelve dentro según la histéresis.',
     introPower: 'Límites de potencia de medidores individuales (kW). Las mismas reglas aparecen en Gestión de alarmas › Umbrales.',
     add: 'Añadir regla',
     addTitle: 'Añadir regla de umbral',

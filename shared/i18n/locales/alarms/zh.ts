@@ -18,7 +18,16 @@ export const alarmsZh: CatalogueShape<typeof alarmsEn> = {
     changedMeanwhile: '期间已被他人修改',
   },
   duration: { underSecond: '不到 1 秒', d: '{{n}} 天', h: '{{n}} 小时', min: '{{n}} 分钟', s: '{{n}} 秒' },
-  range: { from: '开始', until: '结束', today: '今天', lastWeek: '最近一周', lastMonth: '最近一个月', lastThreeMonths: '最近三个月', start: '告警时间起', end: '告警时间止' },
+  range: {
+    from: '开始',
+    until: '结束',
+    today: '今天',
+    lastWeek: '最近一周',
+    lastMonth: '最近一个月',
+    lastThreeMonths: '最近三个月',
+    start: '告警时间起',
+    end: '告警时间止',
+  },
   filters: { anyKind: '全部类型', anySeverity: '全部级别', keyword: '仪表、编号或内容' },
   actions: { refresh: '刷新', acknowledge: '确认', process: '处理', cancel: '取消', save: '保存', edit: '编辑', delete: '删除' },
   message: {

@@ -43,7 +43,8 @@ export const analysisEn = {
     chartTitle: 'Balance of {{name}} ({{unit}})',
     chartAria: 'Department balance',
     noMainTitle: '{{name}} has no main electricity meter',
-    noMainText: 'Without a main meter the department’s figure is the sum of its sub-departments and meters, so there is nothing to balance. Its parts are listed below.',
+    noMainText:
+      'Without a main meter the department’s figure is the sum of its sub-departments and meters, so there is nothing to balance. Its parts are listed below.',
     partsTitle: 'Parts: sub-departments and own sub-meters',
     kind: 'Kind',
     kinds: { department: 'Department', meter: 'Meter' },

@@ -45,7 +45,8 @@ export const analysisEs: CatalogueShape<typeof analysisEn> = {
     chartTitle: 'Balance de {{name}} ({{unit}})',
     chartAria: 'Balance del departamento',
     noMainTitle: '{{name}} no tiene medidor principal de electricidad',
-    noMainText: 'Sin medidor principal, la cifra del departamento es la suma de sus subdepartamentos y medidores, así que no hay nada que equilibrar. Sus partes se listan abajo.',
+    noMainText:
+      'Sin medidor principal, la cifra del departamento es la suma de sus subdepartamentos y medidores, así que no hay nada que equilibrar. Sus partes se listan abajo.',
     partsTitle: 'Partes: subdepartamentos y submedidores propios',
     kind: 'Tipo',
     kinds: { department: 'Departamento', meter: 'Medidor' },

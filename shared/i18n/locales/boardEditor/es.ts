@@ -66,7 +66,11 @@ export const boardEditorEs: CatalogueShape<typeof boardEditorEn> = {
     designWidth: 'Ancho (px)',
     designHeight: 'Alto (px)',
     scaleMode: 'En una pantalla de otro tamaño',
-    scaleModes: { fit: 'Ajustar: tablero entero, con bandas a los lados', fill: 'Rellenar: estirado hasta cada borde', 'fit-width': 'Ajustar al ancho: se desplaza hacia abajo' },
+    scaleModes: {
+      fit: 'Ajustar: tablero entero, con bandas a los lados',
+      fill: 'Rellenar: estirado hasta cada borde',
+      'fit-width': 'Ajustar al ancho: se desplaza hacia abajo',
+    },
     look: 'Aspecto',
     themeMode: 'Tema',
     themes: { dark: 'Oscuro', light: 'Claro' },

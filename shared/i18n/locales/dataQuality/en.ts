@@ -4,7 +4,8 @@ export const dataQualityEn = {
   total: '{{total}} in all',
   tabs: { quarantine: 'Quarantine', rejections: 'Rejected readings' },
   quarantine: {
-    intro: "A register step that claims more energy than the meter's rating allows in its time counts nothing until an operator accepts, corrects or discards it.",
+    intro:
+      "A register step that claims more energy than the meter's rating allows in its time counts nothing until an operator accepts, corrects or discards it.",
     anyStatus: 'All states',
     anyMeter: 'All meters',
     nonePending: 'No steps are waiting for a decision',

@@ -6,7 +6,8 @@ export const dataQualityEs: CatalogueShape<typeof dataQualityEn> = {
   total: '{{total}} en total',
   tabs: { quarantine: 'Cuarentena', rejections: 'Lecturas rechazadas' },
   quarantine: {
-    intro: 'Un salto del registro que declara más energía de la que permite la potencia nominal del medidor en ese tiempo no cuenta hasta que un operador lo acepta, corrige o descarta.',
+    intro:
+      'Un salto del registro que declara más energía de la que permite la potencia nominal del medidor en ese tiempo no cuenta hasta que un operador lo acepta, corrige o descarta.',
     anyStatus: 'Todos los estados',
     anyMeter: 'Todos los medidores',
     nonePending: 'No hay saltos pendientes de decisión',

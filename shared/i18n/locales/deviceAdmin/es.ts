@@ -9,7 +9,8 @@ export const deviceAdminEs: CatalogueShape<typeof deviceAdminEn> = {
   gateways: { credentials: 'Credenciales MQTT' },
   credentials: {
     title: 'Credenciales MQTT de {{sn}}',
-    explain: 'La pasarela inicia sesión en el bróker con ellas y solo puede publicar en gateways/{{sn}}/…. Una contraseña nueva sustituye a la anterior de inmediato.',
+    explain:
+      'La pasarela inicia sesión en el bróker con ellas y solo puede publicar en gateways/{{sn}}/…. Una contraseña nueva sustituye a la anterior de inmediato.',
     username: 'Usuario MQTT',
     password: 'Contraseña MQTT',
     saved: 'Credenciales MQTT guardadas: {{sn}} inicia sesión como {{username}}',

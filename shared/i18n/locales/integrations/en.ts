@@ -53,7 +53,8 @@ export const integrationsEn = {
       time: 'ts: epoch milliseconds, 10-digit epoch seconds or ISO 8601, on the payload or per reading; at most 5 minutes in the future.',
       limit: 'At most 5,000 readings per payload. A bad reading is rejected with its reason; the rest is kept.',
       idempotent: 'Readings are idempotent on (meter, ts): resending is safe.',
-      answer: 'The answer comes after commit: {"code":0,"data":{"accepted","duplicates","rejected":[{"index","meter","reason"}]}}. Every call shows under Call records.',
+      answer:
+        'The answer comes after commit: {"code":0,"data":{"accepted","duplicates","rejected":[{"index","meter","reason"}]}}. Every call shows under Call records.',
     },
   },
   calls: {

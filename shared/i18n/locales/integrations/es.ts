@@ -55,7 +55,8 @@ export const integrationsEs: CatalogueShape<typeof integrationsEn> = {
       time: 'ts: milisegundos epoch, segundos epoch de 10 cifras o ISO 8601, en el envío o por lectura; como mucho 5 minutos en el futuro.',
       limit: 'Como máximo 5.000 lecturas por envío. Una lectura errónea se rechaza con su motivo; el resto se guarda.',
       idempotent: 'Las lecturas son idempotentes por (medidor, ts): reenviar es seguro.',
-      answer: 'La respuesta llega tras guardar: {"code":0,"data":{"accepted","duplicates","rejected":[{"index","meter","reason"}]}}. Cada llamada aparece en Registros de llamadas.',
+      answer:
+        'La respuesta llega tras guardar: {"code":0,"data":{"accepted","duplicates","rejected":[{"index","meter","reason"}]}}. Cada llamada aparece en Registros de llamadas.',
     },
   },
   calls: {

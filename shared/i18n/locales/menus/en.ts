@@ -3,7 +3,7 @@ export const menusEn = {
   pageTitle: 'Menus and buttons',
   title: 'Title',
   titleKey: 'Title (catalogue key or text)',
-  titleHint: 'A catalogue key such as route.reportList is shown in the reader\'s language.',
+  titleHint: "A catalogue key such as route.reportList is shown in the reader's language.",
   titlePreview: 'Shown as: {{text}}',
   path: 'Path',
   pathTopHint: 'A top-level path starts with "/", e.g. /report.',

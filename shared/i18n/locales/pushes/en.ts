@@ -84,7 +84,7 @@ export const pushesEn = {
   },
   defaults: {
     title: 'Default templates',
-    intro: 'The template each alarm kind uses on each channel when a push task names none. Only templates of the column\'s channel can be chosen.',
+    intro: "The template each alarm kind uses on each channel when a push task names none. Only templates of the column's channel can be chosen.",
     kind: 'Alarm kind',
     none: 'No default',
     saved: 'Default templates saved',

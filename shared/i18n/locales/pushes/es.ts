@@ -88,7 +88,8 @@ export const pushesEs: CatalogueShape<typeof pushesEn> = {
   },
   defaults: {
     title: 'Plantillas predeterminadas',
-    intro: 'La plantilla que usa cada tipo de alarma en cada canal cuando una tarea de envío no indica ninguna. Solo se pueden elegir plantillas del canal de la columna.',
+    intro:
+      'La plantilla que usa cada tipo de alarma en cada canal cuando una tarea de envío no indica ninguna. Solo se pueden elegir plantillas del canal de la columna.',
     kind: 'Tipo de alarma',
     none: 'Sin predeterminada',
     saved: 'Plantillas predeterminadas guardadas',

@@ -52,7 +52,8 @@ export const resourcesEs: Catalogue['resources'] = {
     import: 'Importar',
     importTitle: 'Importar filas de {{name}}',
     pickFile: 'Elija un archivo CSV o XLSX',
-    pickHint: 'Use las columnas de una exportación: la línea 1 las nombra y cada línea siguiente es un registro. Las referencias se escriben por nombre o código.',
+    pickHint:
+      'Use las columnas de una exportación: la línea 1 las nombra y cada línea siguiente es un registro. Las referencias se escriben por nombre o código.',
     uploading: 'Subiendo {{percent}} %',
     checking: 'Comprobando cada fila…',
     writing: 'Escribiendo las filas…',

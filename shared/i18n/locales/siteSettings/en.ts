@@ -34,7 +34,8 @@ export const siteSettingsEn = {
   sessionHint: 'How long a login lasts without activity; applies to new logins.',
   sessionMinutes: 'minutes',
   serverDefault: 'Server default ({{minutes}} min)',
-  groupsHint: 'A hidden group disappears from every menu and its screens answer "not found". No data is deleted; show the group again to bring everything back.',
+  groupsHint:
+    'A hidden group disappears from every menu and its screens answer "not found". No data is deleted; show the group again to bring everything back.',
   groupShown: 'Shown',
   groupHidden: 'Hidden',
   alwaysShown: 'Always shown',

@@ -37,7 +37,8 @@ export const siteSettingsEs: CatalogueShape<typeof siteSettingsEn> = {
   sessionHint: 'Cuánto dura un acceso sin actividad; se aplica a los nuevos accesos.',
   sessionMinutes: 'minutos',
   serverDefault: 'Valor del servidor ({{minutes}} min)',
-  groupsHint: 'Un grupo oculto desaparece de todos los menús y sus pantallas responden «no encontrado». No se borra ningún dato; vuelva a mostrar el grupo para recuperarlo todo.',
+  groupsHint:
+    'Un grupo oculto desaparece de todos los menús y sus pantallas responden «no encontrado». No se borra ningún dato; vuelva a mostrar el grupo para recuperarlo todo.',
   groupShown: 'Visible',
   groupHidden: 'Oculto',
   alwaysShown: 'Siempre visible',
@@ -53,7 +54,8 @@ export const siteSettingsEs: CatalogueShape<typeof siteSettingsEn> = {
     retention: 'Escriba un número entero de días entre 7 y 36500, o conserve las lecturas siempre',
     session: 'Escriba un número entero de minutos entre 5 y 43200 (30 días)',
     unknownGroup: 'Esto no es un grupo del menú',
-    alwaysShown: 'Los grupos de ajustes y de inicio no se pueden ocultar: los grupos se vuelven a mostrar en la pantalla de ajustes y cada acceso abre el inicio',
+    alwaysShown:
+      'Los grupos de ajustes y de inicio no se pueden ocultar: los grupos se vuelven a mostrar en la pantalla de ajustes y cada acceso abre el inicio',
     duplicateGroup: 'Un grupo aparece dos veces',
   },
 };

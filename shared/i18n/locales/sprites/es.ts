@@ -42,7 +42,8 @@ export const spritesEs: CatalogueShape<typeof spritesEn> = {
     x: 'Posición horizontal en %',
     y: 'Posición vertical en %',
     deleteIcon: 'Eliminar este icono',
-    howTo: 'Haga clic en la imagen para colocar un icono de dispositivo, arrastre un icono para moverlo (o use las flechas) y seleccione uno para elegir su medidor.',
+    howTo:
+      'Haga clic en la imagen para colocar un icono de dispositivo, arrastre un icono para moverlo (o use las flechas) y seleccione uno para elegir su medidor.',
   },
   upload: {
     choose: 'Subir una imagen',

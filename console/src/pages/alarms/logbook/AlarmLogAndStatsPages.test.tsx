@@ -18,16 +18,43 @@ vi.mock('../../../charts/EChart', () => ({
 }));
 
 const FIRST_PAINT = { timeout: 15_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const AT = new Date(2026, 10, 20, 9, 30, 0).getTime();
-const entry = (id: number, patch: Partial<AlarmActionEntry>): AlarmActionEntry => ({ id, recordId: 5, action: 'raised', actor: null, note: null, at: AT, kind: 'device', severity: 'high', subjectName: 'M011 Line 1 press', message: 'kw 612.5 over 500 for 0 s', ...patch });
+const entry = (id: number, patch: Partial<AlarmActionEntry>): AlarmActionEntry => ({
+  id,
+  recordId: 5,
+  action: 'raised',
+  actor: null,
+  note: null,
+  at: AT,
+  kind: 'device',
+  severity: 'high',
+  subjectName: 'M011 Line 1 press',
+  message: 'kw 612.5 over 500 for 0 s',
+  ...patch,
+});
 
 describe('/alarm-management/message', { timeout: 30_000 }, () => {
   afterEach(cleanup);
 
   it('shows who did what to which alarm and when, with the note; the system for raises', async () => {
     const rows = [entry(2, { action: 'processed', actor: 'olga', note: 'Press restarted', at: AT + 60_000 }), entry(1, {})];
-    renderConsole({ path: '/alarm-management/message', token: 'jwt', server: (route) => (route === 'GET /alarm-actions' ? envelope({ total: 2, rows }) : envelope(admin)) });
+    renderConsole({
+      path: '/alarm-management/message',
+      token: 'jwt',
+      server: (route) => (route === 'GET /alarm-actions' ? envelope({ total: 2, rows }) : envelope(admin)),
+    });
     const processed = await screen.findByTestId('alarm-log-row-2', {}, FIRST_PAINT);
     expect(within(processed).getByText('Processed')).toBeTruthy();
     expect(within(processed).getByText('olga')).toBeTruthy();

@@ -27,7 +27,12 @@ export const AlarmLogPage = observer(function AlarmLogPage() {
   const columns: TableColumnsType<AlarmActionEntry> = [
     { key: 'at', title: t('alarms.log.at'), render: (_, entry) => formatDateTime(entry.at) },
     { key: 'action', title: t('alarms.log.action'), render: (_, entry) => <AlarmActionTag action={entry.action} /> },
-    { key: 'actor', title: t('alarms.log.actor'), render: (_, entry) => (entry.actor ? <Typography.Text strong>{entry.actor}</Typography.Text> : <Typography.Text type="secondary">{t('alarms.log.system')}</Typography.Text>) },
+    {
+      key: 'actor',
+      title: t('alarms.log.actor'),
+      render: (_, entry) =>
+        entry.actor ? <Typography.Text strong>{entry.actor}</Typography.Text> : <Typography.Text type="secondary">{t('alarms.log.system')}</Typography.Text>,
+    },
     {
       key: 'record',
       title: t('alarms.log.record'),
@@ -74,8 +79,20 @@ export const AlarmLogPage = observer(function AlarmLogPage() {
               onChange={(kind) => void log.setFilter('kind', kind)}
               data-testid="alarm-log-kind"
             />
-            <Input.Search allowClear style={{ width: 200 }} placeholder={t('alarms.log.actorPlaceholder')} onSearch={(actor) => void log.setFilter('actor', actor)} data-testid="alarm-log-actor" />
-            <RangeFilter from={log.filters.range?.[0]} to={log.filters.range?.[1]} onChange={(from, to) => void log.setFilter('range', from !== undefined && to !== undefined ? [from, to] : undefined)} of="at" testId="alarm-log-range" />
+            <Input.Search
+              allowClear
+              style={{ width: 200 }}
+              placeholder={t('alarms.log.actorPlaceholder')}
+              onSearch={(actor) => void log.setFilter('actor', actor)}
+              data-testid="alarm-log-actor"
+            />
+            <RangeFilter
+              from={log.filters.range?.[0]}
+              to={log.filters.range?.[1]}
+              onChange={(from, to) => void log.setFilter('range', from !== undefined && to !== undefined ? [from, to] : undefined)}
+              of="at"
+              testId="alarm-log-range"
+            />
           </>
         }
       />

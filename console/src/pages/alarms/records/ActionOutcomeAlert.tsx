@@ -12,7 +12,9 @@ const DONE = { acknowledge: 'acknowledged', process: 'processed' } as const;
 export function ActionOutcomeAlert({ outcome, onClose }: { outcome: AlarmActionOutcome; onClose(): void }) {
   const { t } = useTranslation();
   const ids = (list: number[]) => list.map((id) => `#${id}`).join(', ');
-  const changed = outcome.changed.length ? t(`alarms.outcome.${DONE[outcome.action]}`, { n: outcome.changed.length, ids: ids(outcome.changed) }) : t('alarms.outcome.noneChanged');
+  const changed = outcome.changed.length
+    ? t(`alarms.outcome.${DONE[outcome.action]}`, { n: outcome.changed.length, ids: ids(outcome.changed) })
+    : t('alarms.outcome.noneChanged');
   return (
     <Alert
       type={outcome.skipped.length ? 'warning' : 'success'}

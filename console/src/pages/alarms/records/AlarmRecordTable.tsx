@@ -28,7 +28,9 @@ function ByAt({ label, by, at }: { label: string; by: string | null; at: number 
   return (
     <div className={styles.nowrap}>
       <Typography.Text type="secondary">{label}</Typography.Text> <span>{by ?? '—'}</span>
-      <Typography.Text type="secondary" className={styles.muted}>{formatDateTime(at)}</Typography.Text>
+      <Typography.Text type="secondary" className={styles.muted}>
+        {formatDateTime(at)}
+      </Typography.Text>
     </div>
   );
 }
@@ -45,21 +47,31 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
         <div className={styles.nowrap}>
           <div>{formatDateTime(record.raisedAt)}</div>
           {record.endedAt === null ? (
-            <Typography.Text type="warning" className={styles.muted} data-testid="alarm-ongoing">{t('alarms.columns.ongoing')}</Typography.Text>
+            <Typography.Text type="warning" className={styles.muted} data-testid="alarm-ongoing">
+              {t('alarms.columns.ongoing')}
+            </Typography.Text>
           ) : (
-            <Typography.Text type="secondary" className={styles.muted}>{t('alarms.columns.endedAt', { at: formatDateTime(record.endedAt) })}</Typography.Text>
+            <Typography.Text type="secondary" className={styles.muted}>
+              {t('alarms.columns.endedAt', { at: formatDateTime(record.endedAt) })}
+            </Typography.Text>
           )}
         </div>
       ),
     },
-    ...(list.fixedKind ? [] : [{ key: 'kind', title: t('alarms.columns.kind'), render: (_: unknown, record: AlarmRecord) => <AlarmKindTag kind={record.kind} /> }]),
+    ...(list.fixedKind
+      ? []
+      : [{ key: 'kind', title: t('alarms.columns.kind'), render: (_: unknown, record: AlarmRecord) => <AlarmKindTag kind={record.kind} /> }]),
     {
       key: 'subject',
       title: t('alarms.columns.subject'),
       render: (_, record) => (
         <div style={{ minWidth: 140 }}>
           <Typography.Text strong>{record.subject.name}</Typography.Text>
-          {record.subject.code && <Typography.Text type="secondary" className={styles.muted}>{record.subject.code}</Typography.Text>}
+          {record.subject.code && (
+            <Typography.Text type="secondary" className={styles.muted}>
+              {record.subject.code}
+            </Typography.Text>
+          )}
         </div>
       ),
     },
@@ -81,11 +93,11 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
         record.acknowledgedAt === null && record.processedAt === null ? (
           <Typography.Text type="secondary">—</Typography.Text>
         ) : (
-        <div>
-          <ByAt label={t('alarms.columns.acknowledged')} by={record.acknowledgedBy} at={record.acknowledgedAt} />
-          <ByAt label={t('alarms.columns.processed')} by={record.processedBy} at={record.processedAt} />
-        </div>
-      ),
+          <div>
+            <ByAt label={t('alarms.columns.acknowledged')} by={record.acknowledgedBy} at={record.acknowledgedAt} />
+            <ByAt label={t('alarms.columns.processed')} by={record.processedBy} at={record.processedAt} />
+          </div>
+        ),
     },
     {
       key: 'note',
@@ -101,8 +113,19 @@ export const AlarmRecordTable = observer(function AlarmRecordTable({ list, onAck
               isOpen(record) ? (
                 <RowActions
                   actions={[
-                    onAcknowledge && record.processingState === ALARM_STATES.new && { label: t('alarms.actions.acknowledge'), disabled: list.acting, onClick: () => onAcknowledge(record), testId: `alarm-acknowledge-${record.id}` },
-                    onProcess && { label: t('alarms.actions.process'), disabled: list.acting, onClick: () => onProcess(record), testId: `alarm-process-${record.id}` },
+                    onAcknowledge &&
+                      record.processingState === ALARM_STATES.new && {
+                        label: t('alarms.actions.acknowledge'),
+                        disabled: list.acting,
+                        onClick: () => onAcknowledge(record),
+                        testId: `alarm-acknowledge-${record.id}`,
+                      },
+                    onProcess && {
+                      label: t('alarms.actions.process'),
+                      disabled: list.acting,
+                      onClick: () => onProcess(record),
+                      testId: `alarm-process-${record.id}`,
+                    },
                   ]}
                 />
               ) : null,

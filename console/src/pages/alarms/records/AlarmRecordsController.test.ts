@@ -33,7 +33,16 @@ describe('AlarmRecordsController', () => {
     await list.setFilter('stateView', 'cleared');
     await list.setRange(T0, T0 + 3_600_000);
     await list.setFilter('keyword', '  M011 ');
-    expect(queries.at(-1)).toEqual({ page: 1, size: 20, kind: 'offline', processingState: [4], severity: 'critical', from: T0, to: T0 + 3_600_000, keyword: 'M011' });
+    expect(queries.at(-1)).toEqual({
+      page: 1,
+      size: 20,
+      kind: 'offline',
+      processingState: [4],
+      severity: 'critical',
+      from: T0,
+      to: T0 + 3_600_000,
+      keyword: 'M011',
+    });
     await list.setFilter('stateView', 'all');
     expect(queries.at(-1)).not.toHaveProperty('processingState');
     // The screen's own kind stays.

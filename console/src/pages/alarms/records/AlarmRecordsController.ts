@@ -27,7 +27,10 @@ export class AlarmRecordsController {
     /** The screen's kind (alerts/devices → device); undefined on the batch screen. */
     readonly fixedKind?: AlarmKind,
   ) {
-    this.list = new PagedQuery((query) => api.records(recordQuery(query, query.page, query.size)), { ...DEFAULT_RECORD_FILTERS, ...(fixedKind ? { kind: fixedKind } : {}) });
+    this.list = new PagedQuery((query) => api.records(recordQuery(query, query.page, query.size)), {
+      ...DEFAULT_RECORD_FILTERS,
+      ...(fixedKind ? { kind: fixedKind } : {}),
+    });
     makeAutoObservable<AlarmRecordsController, 'api'>(this, { api: false, fixedKind: false, list: false }, { autoBind: true });
   }
 

@@ -8,7 +8,18 @@ import { envelope, renderConsole } from '../../../testing/renderConsole.test-uti
 import { alarmRecord, T0 } from './alarmRecord.test-util';
 
 const FIRST_PAINT = { timeout: 15_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 
 const acknowledged = alarmRecord(4, { processingState: 2, acknowledgedBy: 'olga', acknowledgedAt: T0 + 300_000, repeatCount: 3, note: 'on my way' });
 

@@ -25,4 +25,3 @@ export const alarmRecord = (id: number, patch: Partial<AlarmRecord> = {}): Alarm
   note: null,
   ...patch,
 });
-

@@ -40,7 +40,8 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
   const unit = ruleMetricUnit(metric);
   const focused = rules.focus !== undefined;
 
-  const check = (field: keyof RuleFormValues) => schemaRule(t, RULES, thresholdRuleSchema, field, (value) => probeBody({ ...(form.getFieldsValue(true) as RuleFormValues), [field]: value }, field));
+  const check = (field: keyof RuleFormValues) =>
+    schemaRule(t, RULES, thresholdRuleSchema, field, (value) => probeBody({ ...(form.getFieldsValue(true) as RuleFormValues), [field]: value }, field));
 
   const changeScope = (next: ThresholdScope) => {
     form.setFieldsValue({ scopeId: undefined, metric: next === 'meter' ? undefined : 'kw' });
@@ -63,7 +64,10 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
   };
 
   const confirm = async () => {
-    const valid = await form.validateFields().then(() => true, () => false);
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
     if (!valid) return;
     const result = await rules.save(rule?.id, ruleBody(form.getFieldsValue(true) as RuleFormValues));
     if (result.ok) {
@@ -98,7 +102,12 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
           </Col>
           <Col span={8}>
             <Form.Item name="scope" label={t('alarms.rules.fields.scope')} required>
-              <Select<ThresholdScope> disabled={focused} onChange={changeScope} options={THRESHOLD_SCOPES.map((value) => ({ value, label: t(`alarms.rules.scope.${value}`) }))} data-testid="rule-scope" />
+              <Select<ThresholdScope>
+                disabled={focused}
+                onChange={changeScope}
+                options={THRESHOLD_SCOPES.map((value) => ({ value, label: t(`alarms.rules.scope.${value}`) }))}
+                data-testid="rule-scope"
+              />
             </Form.Item>
           </Col>
           <Col span={16}>
@@ -115,7 +124,13 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
           </Col>
           <Col span={12}>
             <Form.Item name="metric" label={t('alarms.rules.fields.metric')} required rules={[check('metric')]}>
-              <Select<string> disabled={focused} placeholder={t('alarms.rules.choose')} options={metrics.map((value) => ({ value, label: metricOptionLabel(t, value) }))} onChange={() => setSuggestion(null)} data-testid="rule-metric" />
+              <Select<string>
+                disabled={focused}
+                placeholder={t('alarms.rules.choose')}
+                options={metrics.map((value) => ({ value, label: metricOptionLabel(t, value) }))}
+                onChange={() => setSuggestion(null)}
+                data-testid="rule-metric"
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -124,13 +139,23 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('alarms.rules.fields.over')} required={false} extra={suggestion ? <span data-testid="rule-suggestion">{suggestion}</span> : undefined}>
+            <Form.Item
+              label={t('alarms.rules.fields.over')}
+              required={false}
+              extra={suggestion ? <span data-testid="rule-suggestion">{suggestion}</span> : undefined}
+            >
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="over" noStyle rules={[check('over')]} dependencies={['under']}>
                   <InputNumber style={{ width: '100%' }} suffix={unit} placeholder={t('alarms.rules.noLimit')} data-testid="rule-over" />
                 </Form.Item>
                 {scope === 'meter' && (
-                  <Button icon={<BulbOutlined />} loading={suggesting} disabled={scopeId === undefined || !metric} onClick={() => void suggest()} data-testid="rule-suggest">
+                  <Button
+                    icon={<BulbOutlined />}
+                    loading={suggesting}
+                    disabled={scopeId === undefined || !metric}
+                    onClick={() => void suggest()}
+                    data-testid="rule-suggest"
+                  >
                     {t('alarms.rules.suggest')}
                   </Button>
                 )}

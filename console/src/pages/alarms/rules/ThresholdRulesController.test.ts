@@ -6,7 +6,21 @@ import { probeBody, ruleBody, ruleFormValues } from './ruleForm';
 import { ruleMetrics } from './ruleMetrics';
 import { ThresholdRulesController } from './ThresholdRulesController';
 
-const rule: ThresholdRule = { id: 4, name: 'Press over 500 kW', scope: 'meter', scopeId: 11, metric: 'kw', over: 500, under: null, durationS: 60, hysteresis: 5, severity: 'high', enabled: true, scopeName: 'M011 Line 1 press', unit: 'kW' };
+const rule: ThresholdRule = {
+  id: 4,
+  name: 'Press over 500 kW',
+  scope: 'meter',
+  scopeId: 11,
+  metric: 'kw',
+  over: 500,
+  under: null,
+  durationS: 60,
+  hysteresis: 5,
+  severity: 'high',
+  enabled: true,
+  scopeName: 'M011 Line 1 press',
+  unit: 'kW',
+};
 
 function fakeApi() {
   const queries: ThresholdRuleQuery[] = [];
@@ -17,7 +31,12 @@ function fakeApi() {
       return { total: 1, rows: [rule] };
     },
     createRule: async () => {
-      throw new ApiError(40000, 'body.scopeId: no meter with id 99', { issues: [{ field: 'body.scopeId', rule: 'exists', message: 'no meter with id 99' }] }, 400);
+      throw new ApiError(
+        40000,
+        'body.scopeId: no meter with id 99',
+        { issues: [{ field: 'body.scopeId', rule: 'exists', message: 'no meter with id 99' }] },
+        400,
+      );
     },
     updateRule: async (id, body) => {
       calls.push(`PUT ${id} ${JSON.stringify(body)}`);
@@ -73,14 +92,25 @@ describe('ThresholdRulesController', () => {
 
 describe('rule form', () => {
   it('opens a new rule on the focus of the screen', () => {
-    expect(ruleFormValues(undefined, { scope: 'meter', metric: 'kw' })).toMatchObject({ scope: 'meter', metric: 'kw', over: null, under: null, durationS: 0, severity: 'medium', enabled: true });
+    expect(ruleFormValues(undefined, { scope: 'meter', metric: 'kw' })).toMatchObject({
+      scope: 'meter',
+      metric: 'kw',
+      over: null,
+      under: null,
+      durationS: 0,
+      severity: 'medium',
+      enabled: true,
+    });
   });
 
   it('judges the limits even before the rest of the form is filled in', () => {
     const empty = ruleFormValues(undefined, undefined);
-    const issues = (field: 'over' | 'under' | 'name') => thresholdRuleSchema.safeParse(probeBody(empty, field)).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+    const issues = (field: 'over' | 'under' | 'name') =>
+      thresholdRuleSchema.safeParse(probeBody(empty, field)).error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     expect(issues('over')).toEqual(['over:set an upper or a lower limit']);
-    expect(thresholdRuleSchema.safeParse(probeBody({ ...empty, over: 10, under: 20 }, 'under')).error?.issues.map((issue) => issue.message)).toEqual(['the lower limit must be below the upper limit']);
+    expect(thresholdRuleSchema.safeParse(probeBody({ ...empty, over: 10, under: 20 }, 'under')).error?.issues.map((issue) => issue.message)).toEqual([
+      'the lower limit must be below the upper limit',
+    ]);
     expect(issues('name')?.[0]).toBe('name:required');
   });
 

@@ -6,9 +6,34 @@ import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../../testing/renderConsole.test-util';
 
 const FIRST_PAINT = { timeout: 15_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 const operator: UserInfo = { ...admin, _id: 7, username: 'operator1', roles: [{ _id: 3, name: 'operator' }], type: 1 };
-const rule: ThresholdRule = { id: 4, name: 'Press over 500 kW', scope: 'meter', scopeId: 11, metric: 'kw', over: 500, under: null, durationS: 60, hysteresis: 5, severity: 'high', enabled: true, scopeName: 'M011 Line 1 press', unit: 'kW' };
+const rule: ThresholdRule = {
+  id: 4,
+  name: 'Press over 500 kW',
+  scope: 'meter',
+  scopeId: 11,
+  metric: 'kw',
+  over: 500,
+  under: null,
+  durationS: 60,
+  hysteresis: 5,
+  severity: 'high',
+  enabled: true,
+  scopeName: 'M011 Line 1 press',
+  unit: 'kW',
+};
 
 function rulesServer(user: UserInfo, sent: string[] = []) {
   return (route: string, body: unknown) => {
@@ -17,11 +42,20 @@ function rulesServer(user: UserInfo, sent: string[] = []) {
     if (route === 'GET /meters/options') return envelope([{ id: 11, name: 'M011 Line 1 press' }]);
     if (route === 'GET /departments/options') return envelope([{ id: 2, name: 'Hall A' }]);
     if (route === 'GET /subitems/options') return envelope([]);
-    if (route === 'GET /meter-data/latest') return envelope({ meter: { id: 11, code: 'M011', name: 'Line 1 press', energyType: 'electricity', unit: 'kWh' }, online: true, lastSeenAt: 1, values: [] });
+    if (route === 'GET /meter-data/latest')
+      return envelope({
+        meter: { id: 11, code: 'M011', name: 'Line 1 press', energyType: 'electricity', unit: 'kWh' },
+        online: true,
+        lastSeenAt: 1,
+        values: [],
+      });
     if (route === 'GET /alarm-rules/suggest') return envelope({ over: 540.5, sampleSize: 2880, unit: 'kW' });
     if (route === 'POST /alarm-rules') {
       sent.push(JSON.stringify(body));
-      return { status: 400, ...envelope({ issues: [{ field: 'body.scopeId', rule: 'exists', message: 'no meter with id 11' }] }, 40000, 'body.scopeId: no meter with id 11') };
+      return {
+        status: 400,
+        ...envelope({ issues: [{ field: 'body.scopeId', rule: 'exists', message: 'no meter with id 11' }] }, 40000, 'body.scopeId: no meter with id 11'),
+      };
     }
     return { status: 404, ...envelope(null, 40400, 'Not found') };
   };
@@ -51,7 +85,12 @@ describe('/alarm-management/threshold', { timeout: 60_000 }, () => {
   });
 
   it('hides add, edit and delete from a role without those buttons', async () => {
-    renderConsole({ path: '/alarm-management/threshold', token: 'jwt', server: rulesServer(operator), routers: ['/alarm-management', '/alarm-management/threshold'] });
+    renderConsole({
+      path: '/alarm-management/threshold',
+      token: 'jwt',
+      server: rulesServer(operator),
+      routers: ['/alarm-management', '/alarm-management/threshold'],
+    });
     await screen.findByTestId('rule-row-4', {}, FIRST_PAINT);
     expect(screen.queryByTestId('rule-add')).toBeNull();
     expect(screen.queryByTestId('rule-edit-4')).toBeNull();
@@ -79,7 +118,18 @@ describe('/alarm-management/threshold', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('rule-form-ok'));
     expect(await screen.findByText('no meter with id 11')).toBeTruthy();
     expect(screen.getByText('no meter with id 11').closest('.ant-form-item')?.textContent).toContain('Meter');
-    expect(JSON.parse(sent[0]!)).toEqual({ name: 'Press peak', scope: 'meter', scopeId: 11, metric: 'kw', over: 540.5, under: null, durationS: 0, hysteresis: 0, severity: 'medium', enabled: true });
+    expect(JSON.parse(sent[0]!)).toEqual({
+      name: 'Press peak',
+      scope: 'meter',
+      scopeId: 11,
+      metric: 'kw',
+      over: 540.5,
+      under: null,
+      durationS: 0,
+      hysteresis: 0,
+      severity: 'medium',
+      enabled: true,
+    });
   });
 });
 

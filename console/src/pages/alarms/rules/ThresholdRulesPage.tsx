@@ -47,7 +47,8 @@ export const ThresholdRulesPage = observer(function ThresholdRulesPage({ menu, f
   const remove = async (rule: ThresholdRule) => {
     if (await rules.remove([rule.id])) notify.success(t('alarms.rules.deleted', { name: rule.name }));
   };
-  const limit = (value: number | null, unit: string) => (value === null ? <Typography.Text type="secondary">—</Typography.Text> : <span className={styles.nowrap}>{formatQuantity(value, unit)}</span>);
+  const limit = (value: number | null, unit: string) =>
+    value === null ? <Typography.Text type="secondary">—</Typography.Text> : <span className={styles.nowrap}>{formatQuantity(value, unit)}</span>;
 
   const columns: TableColumnsType<ThresholdRule> = [
     {
@@ -70,7 +71,9 @@ export const ThresholdRulesPage = observer(function ThresholdRulesPage({ menu, f
       render: (_, rule) => (
         <div>
           <div>{rule.scopeName}</div>
-          <Typography.Text type="secondary" className={styles.muted}>{t(`alarms.rules.scope.${rule.scope}`)}</Typography.Text>
+          <Typography.Text type="secondary" className={styles.muted}>
+            {t(`alarms.rules.scope.${rule.scope}`)}
+          </Typography.Text>
         </div>
       ),
     },
@@ -79,33 +82,44 @@ export const ThresholdRulesPage = observer(function ThresholdRulesPage({ menu, f
     { key: 'under', title: t('alarms.rules.fields.under'), align: 'right', render: (_, rule) => limit(rule.under, rule.unit) },
     { key: 'duration', title: t('alarms.rules.fields.duration'), align: 'right', render: (_, rule) => `${withThousands(rule.durationS, 0)} s` },
     { key: 'hysteresis', title: t('alarms.rules.fields.hysteresis'), align: 'right', render: (_, rule) => limit(rule.hysteresis, rule.unit) },
-    ...(can('edit') || can('delete') ? [{
-      key: 'actions',
-      title: t('alarms.columns.actions'),
-      render: (_: unknown, rule: ThresholdRule) => (
-        <RowActions
-          gate={gate}
-          actions={[
-            { button: 'edit', label: t('alarms.actions.edit'), onClick: () => setEditing({ rule }), testId: `rule-edit-${rule.id}` },
-            {
-              button: 'delete',
-              label: t('alarms.actions.delete'),
-              danger: true,
-              confirm: t('alarms.rules.deleteConfirm', { name: rule.name }),
-              confirmTestId: 'rule-delete-confirm',
-              onClick: () => void remove(rule),
-              testId: `rule-delete-${rule.id}`,
-            },
-          ]}
-        />
-      ),
-    }] : []),
+    ...(can('edit') || can('delete')
+      ? [
+          {
+            key: 'actions',
+            title: t('alarms.columns.actions'),
+            render: (_: unknown, rule: ThresholdRule) => (
+              <RowActions
+                gate={gate}
+                actions={[
+                  { button: 'edit', label: t('alarms.actions.edit'), onClick: () => setEditing({ rule }), testId: `rule-edit-${rule.id}` },
+                  {
+                    button: 'delete',
+                    label: t('alarms.actions.delete'),
+                    danger: true,
+                    confirm: t('alarms.rules.deleteConfirm', { name: rule.name }),
+                    confirmTestId: 'rule-delete-confirm',
+                    onClick: () => void remove(rule),
+                    testId: `rule-delete-${rule.id}`,
+                  },
+                ]}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
     <Card data-testid="threshold-rules">
       <Typography.Paragraph type="secondary">{t(focus ? 'alarms.rules.introPower' : 'alarms.rules.intro')}</Typography.Paragraph>
-      <ListToolbar list={rules.list} gate={gate} testId="rule" searchPlaceholder={t('alarms.rules.search')} onAdd={() => setEditing({})} addLabel={t('alarms.rules.add')} />
+      <ListToolbar
+        list={rules.list}
+        gate={gate}
+        testId="rule"
+        searchPlaceholder={t('alarms.rules.search')}
+        onAdd={() => setEditing({})}
+        addLabel={t('alarms.rules.add')}
+      />
       <ListTable<ThresholdRule>
         list={rules.list}
         rowKey="id"

@@ -26,7 +26,18 @@ export function ruleFormValues(rule: ThresholdRule | undefined, focus: RuleFocus
     const { name, scope, scopeId, metric, over, under, durationS, hysteresis, severity, enabled } = rule;
     return { name, scope, scopeId, metric, over, under, durationS, hysteresis, severity, enabled };
   }
-  return { name: '', scope: focus?.scope ?? 'meter', scopeId: undefined, metric: focus?.metric, over: null, under: null, durationS: 0, hysteresis: 0, severity: 'medium', enabled: true };
+  return {
+    name: '',
+    scope: focus?.scope ?? 'meter',
+    scopeId: undefined,
+    metric: focus?.metric,
+    over: null,
+    under: null,
+    durationS: 0,
+    hysteresis: 0,
+    severity: 'medium',
+    enabled: true,
+  };
 }
 
 /** The body the contract's schema checks (and the server receives). */

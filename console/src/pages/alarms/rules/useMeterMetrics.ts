@@ -19,7 +19,17 @@ export function useMeterMetrics(meterId: number | undefined): readonly string[] 
     let current = true;
     createEnergyApi(root.http)
       .latest(meterId)
-      .then((latest) => current && setMetrics({ meterId, codes: metricsFor(latest.meter.energyType, latest.values.map((value) => value.code)) }))
+      .then(
+        (latest) =>
+          current &&
+          setMetrics({
+            meterId,
+            codes: metricsFor(
+              latest.meter.energyType,
+              latest.values.map((value) => value.code),
+            ),
+          }),
+      )
       .catch(() => undefined);
     return () => {
       current = false;

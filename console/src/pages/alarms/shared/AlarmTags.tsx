@@ -5,7 +5,14 @@ import type { AlarmActionKind, AlarmKind, AlarmSeverity, AlarmState } from '@sha
 const SEVERITY_COLOURS: Record<AlarmSeverity, string> = { low: 'blue', medium: 'gold', high: 'orange', critical: 'red' };
 const STATE_COLOURS: Record<AlarmState, string> = { 1: 'error', 2: 'warning', 3: 'success', 4: 'default' };
 const STATE_NAMES: Record<AlarmState, string> = { 1: 'new', 2: 'acknowledged', 3: 'processed', 4: 'cleared' };
-const ACTION_COLOURS: Record<AlarmActionKind, string> = { raised: 'red', repeated: 'volcano', acknowledged: 'gold', processed: 'green', ended: 'blue', cleared: 'default' };
+const ACTION_COLOURS: Record<AlarmActionKind, string> = {
+  raised: 'red',
+  repeated: 'volcano',
+  acknowledged: 'gold',
+  processed: 'green',
+  ended: 'blue',
+  cleared: 'default',
+};
 
 export const stateName = (state: AlarmState): string => STATE_NAMES[state];
 
@@ -16,7 +23,11 @@ export function SeverityTag({ severity }: { severity: AlarmSeverity }) {
 
 export function AlarmStateTag({ state }: { state: AlarmState }) {
   const { t } = useTranslation();
-  return <Tag color={STATE_COLOURS[state]} data-testid="alarm-state-tag">{t(`alarms.state.${STATE_NAMES[state]}`)}</Tag>;
+  return (
+    <Tag color={STATE_COLOURS[state]} data-testid="alarm-state-tag">
+      {t(`alarms.state.${STATE_NAMES[state]}`)}
+    </Tag>
+  );
 }
 
 export function AlarmKindTag({ kind }: { kind: AlarmKind }) {

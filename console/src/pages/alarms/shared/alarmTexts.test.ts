@@ -26,6 +26,8 @@ describe('alarm texts', () => {
   it('words a threshold alarm from its figures and keeps the server message of the others', () => {
     expect(recordMessage(en, alarmRecord(1))).toBe('Active power 612.5 kW, above the limit of 500 kW');
     expect(recordMessage(zh, alarmRecord(1, { metric: 'v', value: 195.25, limit: 200 }))).toBe('电压 195.25 V，低于下限 200 V');
-    expect(recordMessage(en, alarmRecord(1, { kind: 'offline', metric: null, value: null, limit: null, message: 'no data for 2 intervals' }))).toBe('no data for 2 intervals');
+    expect(recordMessage(en, alarmRecord(1, { kind: 'offline', metric: null, value: null, limit: null, message: 'no data for 2 intervals' }))).toBe(
+      'no data for 2 intervals',
+    );
   });
 });

@@ -42,7 +42,13 @@ export const AlarmStatsPage = observer(function AlarmStatsPage() {
     <div className={styles.page} data-testid="alarm-stats">
       <Card size="small">
         <Flex justify="space-between" align="center" gap={12} wrap>
-          <RangeFilter required from={controller.from} to={controller.to} onChange={(from, to) => from !== undefined && to !== undefined && void controller.setRange(from, to)} testId="alarm-stats-range" />
+          <RangeFilter
+            required
+            from={controller.from}
+            to={controller.to}
+            onChange={(from, to) => from !== undefined && to !== undefined && void controller.setRange(from, to)}
+            testId="alarm-stats-range"
+          />
           <Button icon={<ReloadOutlined />} loading={controller.loading} onClick={() => void controller.load()} data-testid="alarm-stats-refresh">
             {t('alarms.actions.refresh')}
           </Button>
@@ -75,7 +81,11 @@ export const AlarmStatsPage = observer(function AlarmStatsPage() {
         </Col>
         <Col xs={24} xl={8}>
           <Card size="small" title={t('alarms.stats.bySeverity')}>
-            {bySeverity && stats?.total ? <EChart option={bySeverity} height={CHART_HEIGHT} ariaLabel={t('alarms.stats.bySeverity')} /> : <Empty description={t('alarms.stats.noAlarms')} style={{ height: CHART_HEIGHT, alignContent: 'center' }} />}
+            {bySeverity && stats?.total ? (
+              <EChart option={bySeverity} height={CHART_HEIGHT} ariaLabel={t('alarms.stats.bySeverity')} />
+            ) : (
+              <Empty description={t('alarms.stats.noAlarms')} style={{ height: CHART_HEIGHT, alignContent: 'center' }} />
+            )}
           </Card>
         </Col>
       </Row>

@@ -25,7 +25,11 @@ export function byDayOption(stats: AlarmStats, kindLabel: (kind: AlarmKind) => s
 
 /** The share of each severity, as a ring. */
 export function severityOption(stats: AlarmStats, severityLabel: (severity: AlarmSeverity) => string): ChartOption {
-  const slices = ALARM_SEVERITIES.map((severity) => ({ name: severityLabel(severity), value: stats.bySeverity[severity], itemStyle: { color: SEVERITY_COLOURS[severity] } }));
+  const slices = ALARM_SEVERITIES.map((severity) => ({
+    name: severityLabel(severity),
+    value: stats.bySeverity[severity],
+    itemStyle: { color: SEVERITY_COLOURS[severity] },
+  }));
   const counts = new Map(slices.map((slice) => [slice.name, slice.value]));
   return {
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
@@ -37,7 +41,13 @@ export function severityOption(stats: AlarmStats, severityLabel: (severity: Alar
         radius: ['45%', '70%'],
         center: ['50%', '45%'],
         // An empty severity draws no slice and gets no label; its legend entry still says 0.
-        label: { show: true, position: 'inside', formatter: (slice: { value: number }) => (slice.value ? String(slice.value) : ''), color: '#fff', fontWeight: 'bold' },
+        label: {
+          show: true,
+          position: 'inside',
+          formatter: (slice: { value: number }) => (slice.value ? String(slice.value) : ''),
+          color: '#fff',
+          fontWeight: 'bold',
+        },
         data: slices,
       },
     ],

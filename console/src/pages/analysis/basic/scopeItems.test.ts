@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DepartmentNode } from '@shared/resources';
 import { defaultItems } from './scopeItems';
 
-const dept = (id: number, parentId: number | null, sort: number): DepartmentNode => ({ id, name: `d${id}`, code: `D${id}`, parentId, level: 1, sort, meterCount: 0 });
+const dept = (id: number, parentId: number | null, sort: number): DepartmentNode => ({
+  id,
+  name: `d${id}`,
+  code: `D${id}`,
+  parentId,
+  level: 1,
+  sort,
+  meterCount: 0,
+});
 
 describe('default items of the basic statistics', () => {
   it('compares the top-level departments until the operator picks', () => {

@@ -12,6 +12,9 @@ export const DEFAULT_ITEM_COUNT = 5;
  * the first sub-items or meters.
  */
 export function defaultItems(scope: ItemScope, departments: readonly DepartmentNode[], options: readonly ResourceOption[]): number[] {
-  if (scope === 'department') return topLevelDepartments(departments).slice(0, DEFAULT_ITEM_COUNT).map((node) => node.id);
+  if (scope === 'department')
+    return topLevelDepartments(departments)
+      .slice(0, DEFAULT_ITEM_COUNT)
+      .map((node) => node.id);
   return options.slice(0, DEFAULT_ITEM_COUNT).map((option) => option.id);
 }

@@ -71,7 +71,18 @@ export function DepartRecordPage() {
       width: period.grain === 'month' ? 110 : 116,
       render: (_: unknown, row: RecordRow) => <EnergyFigure value={row.energy[index] ?? 0} />,
     })),
-    { key: 'total', title: t('analysis.table.total'), fixed: 'right', align: 'right', width: 140, render: (_, row) => <strong><EnergyFigure value={row.total} testId={`record-total-${row.code}`} /></strong> },
+    {
+      key: 'total',
+      title: t('analysis.table.total'),
+      fixed: 'right',
+      align: 'right',
+      width: 140,
+      render: (_, row) => (
+        <strong>
+          <EnergyFigure value={row.total} testId={`record-total-${row.code}`} />
+        </strong>
+      ),
+    },
   ];
 
   return (

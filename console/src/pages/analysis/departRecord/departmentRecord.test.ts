@@ -4,7 +4,15 @@ import type { RollupResult } from '@shared/schemas/energy';
 import { buildDepartmentRecord, chunkIds, mergeRollups } from './departmentRecord';
 import { csvCell, recordCsv } from './recordCsv';
 
-const dept = (id: number, name: string, parentId: number | null, sort: number): DepartmentNode => ({ id, name, code: name.toUpperCase().replace(/ /g, '-'), parentId, level: 1, sort, meterCount: 0 });
+const dept = (id: number, name: string, parentId: number | null, sort: number): DepartmentNode => ({
+  id,
+  name,
+  code: name.toUpperCase().replace(/ /g, '-'),
+  parentId,
+  level: 1,
+  sort,
+  meterCount: 0,
+});
 const NODES = [dept(1, 'Main Plant', null, 1), dept(2, 'Hall A', 1, 1), dept(3, 'Office', null, 2), dept(4, 'Line 1', 2, 1)];
 const PERIODS = ['2026-03', '2026-04'];
 
@@ -15,8 +23,24 @@ const RESULT: RollupResult = {
   unit: 'kWh',
   periods: PERIODS,
   series: [
-    { scopeId: 1, name: 'Main Plant', total: 300.5, points: [{ period: '2026-03', energy: 100.25 }, { period: '2026-04', energy: 200.25 }] },
-    { scopeId: 2, name: 'Hall A', total: 150, points: [{ period: '2026-03', energy: 50 }, { period: '2026-04', energy: 100 }] },
+    {
+      scopeId: 1,
+      name: 'Main Plant',
+      total: 300.5,
+      points: [
+        { period: '2026-03', energy: 100.25 },
+        { period: '2026-04', energy: 200.25 },
+      ],
+    },
+    {
+      scopeId: 2,
+      name: 'Hall A',
+      total: 150,
+      points: [
+        { period: '2026-03', energy: 50 },
+        { period: '2026-04', energy: 100 },
+      ],
+    },
     { scopeId: 3, name: 'Office', total: 20.1, points: [{ period: '2026-04', energy: 20.1 }] },
   ],
 };
@@ -41,7 +65,10 @@ describe('department energy record', () => {
   it('asks for at most 200 departments at a time and puts the answers together', () => {
     const ids = Array.from({ length: 450 }, (_, i) => i + 1);
     expect(chunkIds(ids).map((chunk) => chunk.length)).toEqual([200, 200, 50]);
-    const merged = mergeRollups([{ ...RESULT, series: RESULT.series.slice(0, 1) }, { ...RESULT, series: RESULT.series.slice(1) }]);
+    const merged = mergeRollups([
+      { ...RESULT, series: RESULT.series.slice(0, 1) },
+      { ...RESULT, series: RESULT.series.slice(1) },
+    ]);
     expect(merged?.series.map((series) => series.scopeId)).toEqual([1, 2, 3]);
     expect(mergeRollups([])).toBeUndefined();
   });

@@ -13,10 +13,29 @@ export function BalanceParts({ balance, loading }: { balance: BalanceResult | un
   const parent = balance?.totals.parent ?? 0;
   const rows = [...(balance?.parts ?? [])].sort((a, b) => b.total - a.total);
   const columns: TableColumnsType<Part> = [
-    { key: 'kind', title: t('analysis.balance.kind'), width: 140, render: (_, part) => <Tag color={part.kind === 'department' ? 'blue' : 'green'}>{t(`analysis.balance.kinds.${part.kind}`)}</Tag> },
+    {
+      key: 'kind',
+      title: t('analysis.balance.kind'),
+      width: 140,
+      render: (_, part) => <Tag color={part.kind === 'department' ? 'blue' : 'green'}>{t(`analysis.balance.kinds.${part.kind}`)}</Tag>,
+    },
     { key: 'name', title: t('analysis.balance.part'), dataIndex: 'name' },
-    { key: 'total', title: t('analysis.balance.energy', { unit: balance?.unit ?? '' }), align: 'right', render: (_, part) => <EnergyFigure value={part.total} testId={`balance-part-${part.kind}-${part.id}`} /> },
-    ...(balance?.hasMainMeter ? [{ key: 'share', title: t('analysis.balance.shareOfParent'), align: 'right' as const, render: (_: unknown, part: Part) => `${withThousands(shareOfParent(part.total, parent) * 100, 1)}%` }] : []),
+    {
+      key: 'total',
+      title: t('analysis.balance.energy', { unit: balance?.unit ?? '' }),
+      align: 'right',
+      render: (_, part) => <EnergyFigure value={part.total} testId={`balance-part-${part.kind}-${part.id}`} />,
+    },
+    ...(balance?.hasMainMeter
+      ? [
+          {
+            key: 'share',
+            title: t('analysis.balance.shareOfParent'),
+            align: 'right' as const,
+            render: (_: unknown, part: Part) => `${withThousands(shareOfParent(part.total, parent) * 100, 1)}%`,
+          },
+        ]
+      : []),
   ];
   return (
     <Table<Part>

@@ -10,10 +10,24 @@ export function BalanceTotals({ balance, loading }: { balance: BalanceResult | u
   const unit = balance?.unit ?? '';
   return (
     <div className={styles.figures} data-testid="balance-totals">
-      <FigureCard testId="balance-parent" title={t('analysis.balance.parent')} value={totals?.parent ?? null} unit={unit} loading={loading} note={balance?.mainMeter ? `${balance.mainMeter.code} · ${balance.mainMeter.name}` : undefined} />
+      <FigureCard
+        testId="balance-parent"
+        title={t('analysis.balance.parent')}
+        value={totals?.parent ?? null}
+        unit={unit}
+        loading={loading}
+        note={balance?.mainMeter ? `${balance.mainMeter.code} · ${balance.mainMeter.name}` : undefined}
+      />
       <FigureCard testId="balance-children" title={t('analysis.balance.children')} value={totals?.children ?? null} unit={unit} loading={loading} />
       <FigureCard testId="balance-unmetered" title={t('analysis.balance.unmetered')} value={totals?.unmetered ?? null} unit={unit} loading={loading} />
-      <FigureCard testId="balance-unmetered-share" title={t('analysis.balance.unmeteredShare')} value={totals ? totals.unmeteredShare * 100 : null} unit="%" digits={1} loading={loading} />
+      <FigureCard
+        testId="balance-unmetered-share"
+        title={t('analysis.balance.unmeteredShare')}
+        value={totals ? totals.unmeteredShare * 100 : null}
+        unit="%"
+        digits={1}
+        loading={loading}
+      />
     </div>
   );
 }

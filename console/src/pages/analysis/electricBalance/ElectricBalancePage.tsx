@@ -61,7 +61,13 @@ export function ElectricBalancePage() {
       </Card>
       {tooLong && <RangeNotice grain={period.grain} />}
       {result && !result.hasMainMeter && (
-        <Alert type="info" showIcon data-testid="balance-no-main" title={t('analysis.balance.noMainTitle', { name: result.department.name })} description={t('analysis.balance.noMainText')} />
+        <Alert
+          type="info"
+          showIcon
+          data-testid="balance-no-main"
+          title={t('analysis.balance.noMainTitle', { name: result.department.name })}
+          description={t('analysis.balance.noMainText')}
+        />
       )}
       {(!result || result.hasMainMeter) && (
         <>

@@ -21,15 +21,42 @@ const BALANCE: BalanceResult = {
   totals: { parent: 90, children: 75, unmetered: 15, unmeteredShare: 15 / 90 },
 };
 
-const rollup = (scope: RollupResult['scope'], series: RollupResult['series']): RollupResult => ({ scope, energyType: 'electricity', grain: 'day', unit: 'kWh', periods: PERIODS, series });
+const rollup = (scope: RollupResult['scope'], series: RollupResult['series']): RollupResult => ({
+  scope,
+  energyType: 'electricity',
+  grain: 'day',
+  unit: 'kWh',
+  periods: PERIODS,
+  series,
+});
 
 describe('department balance', () => {
   it('stacks each part per period, largest first', () => {
     const stacks = partSeries(
       BALANCE,
       {
-        department: rollup('department', [{ scopeId: 10, name: 'Hall A', total: 70, points: [{ period: PERIODS[0]!, energy: 38 }, { period: PERIODS[1]!, energy: 32 }] }]),
-        meter: rollup('meter', [{ scopeId: 2, name: 'Plant lighting', total: 5, points: [{ period: PERIODS[0]!, energy: 2 }, { period: PERIODS[1]!, energy: 3 }] }]),
+        department: rollup('department', [
+          {
+            scopeId: 10,
+            name: 'Hall A',
+            total: 70,
+            points: [
+              { period: PERIODS[0]!, energy: 38 },
+              { period: PERIODS[1]!, energy: 32 },
+            ],
+          },
+        ]),
+        meter: rollup('meter', [
+          {
+            scopeId: 2,
+            name: 'Plant lighting',
+            total: 5,
+            points: [
+              { period: PERIODS[0]!, energy: 2 },
+              { period: PERIODS[1]!, energy: 3 },
+            ],
+          },
+        ]),
       },
       'Other parts',
     );

@@ -33,7 +33,14 @@ export function ElectricEnergyPage() {
   const range = queryRange(period);
   const tooLong = rangeTooLong(period.grain, range);
   const grain: 'day' | 'month' = period.grain === 'month' ? 'month' : 'day';
-  const rankingQuery = { scope: 'department' as const, energyType: 'electricity' as const, grain, ...range, limit: RANKED, ...(departmentId ? { parentId: departmentId } : {}) };
+  const rankingQuery = {
+    scope: 'department' as const,
+    energyType: 'electricity' as const,
+    grain,
+    ...range,
+    limit: RANKED,
+    ...(departmentId ? { parentId: departmentId } : {}),
+  };
   const shareQuery = { scope: 'subitem' as const, energyType: 'electricity' as const, grain, ...range, limit: 100 };
   const ranking = useEnergyQuery(tooLong ? null : JSON.stringify(rankingQuery), () => api.ranking(rankingQuery));
   const share = useEnergyQuery(tooLong ? null : JSON.stringify(shareQuery), () => api.ranking(shareQuery));
@@ -60,13 +67,32 @@ export function ElectricEnergyPage() {
     <div className={styles.page} data-testid="analysis-electric">
       <Card size="small">
         <PeriodToolbar value={period} onChange={setPeriod} grains={GRAINS}>
-          <DepartmentPicker options={departments.options} value={departmentId} onChange={setDepartmentId} loading={departments.loading} allowClear placeholder={t('analysis.electric.site')} />
+          <DepartmentPicker
+            options={departments.options}
+            value={departmentId}
+            onChange={setDepartmentId}
+            loading={departments.loading}
+            allowClear
+            placeholder={t('analysis.electric.site')}
+          />
         </PeriodToolbar>
       </Card>
       {tooLong && <RangeNotice grain={period.grain} />}
       <div className={styles.figures}>
-        <FigureCard testId="electric-total" title={t('analysis.electric.total', { subject })} value={trend.data ? figures.total : null} unit={unit} loading={trend.loading} />
-        <FigureCard testId="electric-average" title={t(`analysis.electric.average.${grain}`)} value={trend.data ? figures.average : null} unit={unit} loading={trend.loading} />
+        <FigureCard
+          testId="electric-total"
+          title={t('analysis.electric.total', { subject })}
+          value={trend.data ? figures.total : null}
+          unit={unit}
+          loading={trend.loading}
+        />
+        <FigureCard
+          testId="electric-average"
+          title={t(`analysis.electric.average.${grain}`)}
+          value={trend.data ? figures.average : null}
+          unit={unit}
+          loading={trend.loading}
+        />
         <FigureCard
           testId="electric-peak"
           title={t(`analysis.electric.peak.${grain}`)}

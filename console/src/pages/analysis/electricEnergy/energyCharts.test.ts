@@ -24,7 +24,10 @@ describe('electricity analysis figures', () => {
     expect(bar.yAxis).toMatchObject({ inverse: true, data: ['Main Plant', 'Office <b>'] });
     expect(bar.series[0]!.data).toEqual([900, 100]);
     const pie = sharePieOption(rows, 'kWh') as { series: { data: unknown[] }[]; tooltip: { formatter: (p: object) => string } };
-    expect(pie.series[0]!.data).toEqual([{ name: 'Main Plant', value: 900 }, { name: 'Office <b>', value: 100 }]);
+    expect(pie.series[0]!.data).toEqual([
+      { name: 'Main Plant', value: 900 },
+      { name: 'Office <b>', value: 100 },
+    ]);
     // The tooltip is HTML: a name is escaped, never markup.
     expect(pie.tooltip.formatter({ name: 'Office <b>', value: 1234.5, percent: 10 })).toBe('Office &lt;b&gt;<br/>1,234.5 kWh (10%)');
   });

@@ -31,7 +31,8 @@ export function sharePieOption(rows: readonly RankingRow[], unit: string): Chart
     tooltip: {
       trigger: 'item',
       // The tooltip is HTML: a sub-item's name is user text, so it is escaped.
-      formatter: ({ name, value, percent }: { name: string; value: number; percent: number }) => `${echarts.format.encodeHTML(name)}<br/>${formatQuantity(value, unit)} (${percent}%)`,
+      formatter: ({ name, value, percent }: { name: string; value: number; percent: number }) =>
+        `${echarts.format.encodeHTML(name)}<br/>${formatQuantity(value, unit)} (${percent}%)`,
     },
     legend: { type: 'scroll', bottom: 0 },
     series: [

@@ -14,7 +14,15 @@ interface DepartmentPickerProps {
 }
 
 /** One department chosen from the tree. */
-export function DepartmentPicker({ options, value, onChange, loading = false, allowClear = false, placeholder, testId = 'analysis-department' }: DepartmentPickerProps) {
+export function DepartmentPicker({
+  options,
+  value,
+  onChange,
+  loading = false,
+  allowClear = false,
+  placeholder,
+  testId = 'analysis-department',
+}: DepartmentPickerProps) {
   const { t } = useTranslation();
   return (
     <TreeSelect<number>

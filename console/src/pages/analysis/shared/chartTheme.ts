@@ -2,7 +2,20 @@
 export const PRIMARY_COLOUR = '#409EFF';
 
 /** Series colours of the analysis charts, starting with the console's theme blue. */
-export const SERIES_COLOURS = ['#409EFF', '#67C23A', '#E6A23C', '#F56C6C', '#909399', '#9B59B6', '#1ABC9C', '#F39C12', '#34495E', '#E84393', '#00B5AD', '#A0522D'];
+export const SERIES_COLOURS = [
+  '#409EFF',
+  '#67C23A',
+  '#E6A23C',
+  '#F56C6C',
+  '#909399',
+  '#9B59B6',
+  '#1ABC9C',
+  '#F39C12',
+  '#34495E',
+  '#E84393',
+  '#00B5AD',
+  '#A0522D',
+];
 
 /** The unmetered remainder: a neutral grey so it never reads as one more department. */
 export const UNMETERED_COLOUR = '#C0C4CC';

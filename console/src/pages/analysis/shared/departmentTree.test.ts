@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DepartmentNode } from '@shared/resources';
 import { departmentsInTreeOrder, topLevelDepartments, treeSelectData } from './departmentTree';
 
-const dept = (id: number, name: string, parentId: number | null, sort: number): DepartmentNode => ({ id, name, code: name.toUpperCase(), parentId, level: 1, sort, meterCount: 0 });
+const dept = (id: number, name: string, parentId: number | null, sort: number): DepartmentNode => ({
+  id,
+  name,
+  code: name.toUpperCase(),
+  parentId,
+  level: 1,
+  sort,
+  meterCount: 0,
+});
 
 // Listed children first and out of sort order on purpose: the server's order is not relied on.
 const NODES = [dept(5, 'line2', 2, 2), dept(4, 'line1', 2, 1), dept(3, 'office', null, 2), dept(2, 'hall', 1, 1), dept(1, 'plant', null, 1)];

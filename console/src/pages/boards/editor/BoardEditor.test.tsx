@@ -18,7 +18,18 @@ vi.mock('@shared/realtime/realtimeClient', () => ({
 }));
 
 const FIRST_PAINT = { timeout: 45_000 };
-const admin: UserInfo = { _id: 1, username: 'admin', trueName: 'Ada Admin', email: 'a@b.c', avatar: '', introduction: '', father: 0, roles: [{ _id: 1, name: 'admin' }], status: true, type: 0 };
+const admin: UserInfo = {
+  _id: 1,
+  username: 'admin',
+  trueName: 'Ada Admin',
+  email: 'a@b.c',
+  avatar: '',
+  introduction: '',
+  father: 0,
+  roles: [{ _id: 1, name: 'admin' }],
+  status: true,
+  type: 0,
+};
 
 /** A heading and a clock: widgets that render without a canvas in jsdom. */
 const hallDocument = (): BoardDocument => ({
@@ -47,7 +58,10 @@ const hallDocument = (): BoardDocument => ({
 type Reply = ReturnType<typeof envelope> & { status?: number };
 
 /** GET /boards/5 answers the hall board; PUT answers what `onSave` says (by default revision + 1). */
-function editorServer(sent: string[], onSave: (body: { document: BoardDocument; revision: number }) => Reply = (body) => envelope(boardRecord(5, body.document, body.revision + 1))) {
+function editorServer(
+  sent: string[],
+  onSave: (body: { document: BoardDocument; revision: number }) => Reply = (body) => envelope(boardRecord(5, body.document, body.revision + 1)),
+) {
   let stored = boardRecord(5, hallDocument(), 3);
   return (route: string, body: unknown): Reply => {
     sent.push(`${route} ${route.startsWith('PUT') ? `r${(body as { revision: number }).revision}` : ''}`.trim());
@@ -64,7 +78,8 @@ function editorServer(sent: string[], onSave: (body: { document: BoardDocument; 
   };
 }
 
-const open = (sent: string[], server = editorServer(sent), language: 'en' | 'es' = 'en') => renderConsole({ path: '/settings/boardConfig?edit=5', token: 'jwt', server, language });
+const open = (sent: string[], server = editorServer(sent), language: 'en' | 'es' = 'en') =>
+  renderConsole({ path: '/settings/boardConfig?edit=5', token: 'jwt', server, language });
 
 const dirty = () => screen.queryByTestId('editor-dirty') !== null;
 const inspectorText = () => screen.getByTestId('inspector-widget').textContent ?? '';
@@ -145,7 +160,14 @@ describe('board editor', { timeout: 120_000 }, () => {
 
   it('puts the server issues on the widget: selected, outlined red, the message under the option', async () => {
     const sent: string[] = [];
-    const refuse = () => ({ status: 400, ...envelope({ issues: [{ field: 'document.elements.clock.options.timeZone', rule: 'custom', message: 'Unknown time zone: use an IANA name like Europe/Madrid' }] }, 40000, 'invalid') });
+    const refuse = () => ({
+      status: 400,
+      ...envelope(
+        { issues: [{ field: 'document.elements.clock.options.timeZone', rule: 'custom', message: 'Unknown time zone: use an IANA name like Europe/Madrid' }] },
+        40000,
+        'invalid',
+      ),
+    });
     open(sent, editorServer(sent, refuse));
     fireEvent.click(await screen.findByTestId('editor-palette-text', {}, FIRST_PAINT));
     fireEvent.click(screen.getByTestId('editor-save'));

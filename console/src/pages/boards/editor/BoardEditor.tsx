@@ -33,7 +33,12 @@ export function BoardEditor({ boardId, api, active, onExit }: BoardEditorProps) 
     };
   }, [api, boardId]);
 
-  if (loading.status === 'loading') return <Spin description={t('boardEditor.loading')} data-testid="editor-loading"><div style={{ height: 240 }} /></Spin>;
+  if (loading.status === 'loading')
+    return (
+      <Spin description={t('boardEditor.loading')} data-testid="editor-loading">
+        <div style={{ height: 240 }} />
+      </Spin>
+    );
   if (loading.status === 'failed') {
     return (
       <Result

@@ -42,7 +42,13 @@ export const EditorCanvas = observer(function EditorCanvas({ store, zoom, dragge
 
   const layout = useMemo<LayoutItem[]>(() => grid.items.map(({ element, x, y, w, h }) => ({ i: element, x, y, w, h })), [grid.items]);
   const gridConfig = useMemo(
-    () => ({ cols: grid.cols, rowHeight: metrics.rowHeight, margin: [metrics.gap, metrics.gap] as [number, number], containerPadding: [metrics.gap, metrics.gap] as [number, number], maxRows: MAX_GRID_ROWS }),
+    () => ({
+      cols: grid.cols,
+      rowHeight: metrics.rowHeight,
+      margin: [metrics.gap, metrics.gap] as [number, number],
+      containerPadding: [metrics.gap, metrics.gap] as [number, number],
+      maxRows: MAX_GRID_ROWS,
+    }),
     [grid.cols, metrics.rowHeight, metrics.gap],
   );
   const onStop = useCallback(
@@ -53,7 +59,8 @@ export const EditorCanvas = observer(function EditorCanvas({ store, zoom, dragge
     [store],
   );
   const onResize = useCallback((_: Layout, __: LayoutItem | null, item: LayoutItem | null) => {
-    if (item) setLive((previous) => (previous?.i === item.i && previous.w === item.w && previous.h === item.h ? previous : { i: item.i, w: item.w, h: item.h }));
+    if (item)
+      setLive((previous) => (previous?.i === item.i && previous.w === item.w && previous.h === item.h ? previous : { i: item.i, w: item.w, h: item.h }));
   }, []);
   // A palette widget dragged over the grid shows where it lands at its own size; dropping adds it there.
   const onDropDragOver = useCallback(() => {
@@ -84,7 +91,9 @@ export const EditorCanvas = observer(function EditorCanvas({ store, zoom, dragge
           style={{ width: metrics.width, minHeight: Math.max(metrics.height, contentHeight), background: theme.background }}
           data-testid="editor-board"
         >
-          {image && <div style={{ position: 'absolute', left: 0, top: 0, width: metrics.width, height: metrics.height, background: image, pointerEvents: 'none' }} />}
+          {image && (
+            <div style={{ position: 'absolute', left: 0, top: 0, width: metrics.width, height: metrics.height, background: image, pointerEvents: 'none' }} />
+          )}
           {grid.items.length === 0 && <div className={`${styles.emptyHint} ${lightTheme ? styles.emptyHintLight : ''}`}>{t('boardEditor.canvas.empty')}</div>}
           <ReactGridLayout
             width={metrics.width}
@@ -107,7 +116,9 @@ export const EditorCanvas = observer(function EditorCanvas({ store, zoom, dragge
               const size = cellSize(metrics, sized.w, sized.h);
               return (
                 <div key={item.element} className={styles.cell} data-testid={`editor-tile-${item.element}`}>
-                  {element && <EditorCell store={store} elementId={item.element} element={element} width={size.width} height={size.height} scale={metrics.scale} />}
+                  {element && (
+                    <EditorCell store={store} elementId={item.element} element={element} width={size.width} height={size.height} scale={metrics.scale} />
+                  )}
                 </div>
               );
             })}

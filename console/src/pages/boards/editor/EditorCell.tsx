@@ -35,7 +35,15 @@ export const EditorCell = observer(function EditorCell({ store, elementId, eleme
   return (
     <>
       {descriptor?.heavy ? (
-        <div className={styles.heavyTile} style={{ background: mode === 'dark' ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.05)', color: mode === 'dark' ? '#d6e4ff' : '#1b2a41', boxShadow: `inset 0 0 0 1px ${accent}55` }} data-testid="editor-heavy-tile">
+        <div
+          className={styles.heavyTile}
+          style={{
+            background: mode === 'dark' ? 'rgba(255,255,255,0.05)' : 'rgba(0,0,0,0.05)',
+            color: mode === 'dark' ? '#d6e4ff' : '#1b2a41',
+            boxShadow: `inset 0 0 0 1px ${accent}55`,
+          }}
+          data-testid="editor-heavy-tile"
+        >
           <strong>{element.title || name}</strong>
           <span style={{ opacity: 0.7, fontSize: 12 }}>{t('boardEditor.canvas.heavyPlaceholder', { name })}</span>
         </div>

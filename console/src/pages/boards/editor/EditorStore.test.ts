@@ -4,7 +4,8 @@ import { ErrorCode } from '@shared/errors/codes';
 import { boardRecord, editorStore, sampleDocument } from './editorFixtures.test-util';
 import { BURST_MS } from './undoHistory';
 
-const items = (store: ReturnType<typeof editorStore>['store']) => store.document.layout.spec.items.map(({ element, x, y, w, h }) => `${element} ${x},${y} ${w}×${h}`);
+const items = (store: ReturnType<typeof editorStore>['store']) =>
+  store.document.layout.spec.items.map(({ element, x, y, w, h }) => `${element} ${x},${y} ${w}×${h}`);
 
 describe('EditorStore', () => {
   it('adds a palette widget at the first free spot, sized for the grid, and selects it', () => {
@@ -13,7 +14,13 @@ describe('EditorStore', () => {
     // 4×4 on 24 columns: the first free 4-wide spot reading from the top left is right of the heading.
     expect(items(store)).toEqual(['heading 0,0 10×2', 'press 0,2 4×4', 'kpi-1 10,0 4×4']);
     expect(store.selectedId).toBe('kpi-1');
-    expect(store.document.elements['kpi-1']).toEqual({ type: 'kpi', version: 1, title: '', options: { digits: 1, unit: '', trendMinutes: 15, sparkline: true, sparklinePoints: 90, showToday: false }, binding: {} });
+    expect(store.document.elements['kpi-1']).toEqual({
+      type: 'kpi',
+      version: 1,
+      title: '',
+      options: { digits: 1, unit: '', trendMinutes: 15, sparkline: true, sparklinePoints: 90, showToday: false },
+      binding: {},
+    });
     expect(store.dirty).toBe(true);
   });
 

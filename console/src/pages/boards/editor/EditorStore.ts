@@ -150,8 +150,19 @@ export class EditorStore {
     if (!descriptor || !size) return null;
     const id = edits.newElementId(this.document, descriptor.id);
     const parsed = descriptor.options.safeParse({});
-    const element: BoardElement = { type: descriptor.id, version: descriptor.version, title: '', options: parsed.success ? (parsed.data as Record<string, unknown>) : {}, binding: {} };
-    this.change(edits.applyLayout(edits.addElement(this.document, id, element, size, at), pushed.filter((box) => box.i !== id)));
+    const element: BoardElement = {
+      type: descriptor.id,
+      version: descriptor.version,
+      title: '',
+      options: parsed.success ? (parsed.data as Record<string, unknown>) : {},
+      binding: {},
+    };
+    this.change(
+      edits.applyLayout(
+        edits.addElement(this.document, id, element, size, at),
+        pushed.filter((box) => box.i !== id),
+      ),
+    );
     this.selectedId = id;
     return id;
   }

@@ -1,4 +1,16 @@
-import { ArrowLeftOutlined, CopyOutlined, DeleteOutlined, ExportOutlined, FullscreenExitOutlined, FullscreenOutlined, HistoryOutlined, LinkOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  ExportOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  HistoryOutlined,
+  LinkOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { Button, Divider, Select, Tooltip } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
@@ -21,7 +33,21 @@ interface EditorToolbarProps {
   onCopyLink(): void;
 }
 
-function ToolButton({ title, icon, onClick, disabled, testId, danger }: { title: string; icon: ReactNode; onClick(): void; disabled?: boolean; testId: string; danger?: boolean }) {
+function ToolButton({
+  title,
+  icon,
+  onClick,
+  disabled,
+  testId,
+  danger,
+}: {
+  title: string;
+  icon: ReactNode;
+  onClick(): void;
+  disabled?: boolean;
+  testId: string;
+  danger?: boolean;
+}) {
   return (
     <Tooltip title={title}>
       <Button type="text" icon={icon} onClick={onClick} disabled={disabled} danger={danger} aria-label={title} data-testid={testId} />
@@ -30,7 +56,18 @@ function ToolButton({ title, icon, onClick, disabled, testId, danger }: { title:
 }
 
 /** Back, the board's name, undo/redo, widget commands, history, the wall, and save with its unsaved dot. */
-export const EditorToolbar = observer(function EditorToolbar({ store, zoom, onZoom, focused, onFocus, onBack, onSave, onHistory, onOpenOnWall, onCopyLink }: EditorToolbarProps) {
+export const EditorToolbar = observer(function EditorToolbar({
+  store,
+  zoom,
+  onZoom,
+  focused,
+  onFocus,
+  onBack,
+  onSave,
+  onHistory,
+  onOpenOnWall,
+  onCopyLink,
+}: EditorToolbarProps) {
   const { t } = useTranslation();
   const hasSelection = store.selected !== null;
   return (
@@ -42,15 +79,31 @@ export const EditorToolbar = observer(function EditorToolbar({ store, zoom, onZo
       <ToolButton title={t('boardEditor.toolbar.undo')} icon={<UndoOutlined />} onClick={() => store.undo()} disabled={!store.canUndo} testId="editor-undo" />
       <ToolButton title={t('boardEditor.toolbar.redo')} icon={<RedoOutlined />} onClick={() => store.redo()} disabled={!store.canRedo} testId="editor-redo" />
       <Divider orientation="vertical" />
-      <ToolButton title={t('boardEditor.toolbar.duplicate')} icon={<CopyOutlined />} onClick={() => store.duplicate()} disabled={!hasSelection} testId="editor-duplicate" />
-      <ToolButton title={t('boardEditor.toolbar.remove')} icon={<DeleteOutlined />} onClick={() => store.remove()} disabled={!hasSelection} testId="editor-delete" danger />
+      <ToolButton
+        title={t('boardEditor.toolbar.duplicate')}
+        icon={<CopyOutlined />}
+        onClick={() => store.duplicate()}
+        disabled={!hasSelection}
+        testId="editor-duplicate"
+      />
+      <ToolButton
+        title={t('boardEditor.toolbar.remove')}
+        icon={<DeleteOutlined />}
+        onClick={() => store.remove()}
+        disabled={!hasSelection}
+        testId="editor-delete"
+        danger
+      />
       <Divider orientation="vertical" />
       <Select<string>
         size="small"
         variant="borderless"
         value={String(zoom)}
         onChange={(value) => onZoom(value === 'fit' ? 'fit' : Number(value))}
-        options={[{ value: 'fit', label: t('boardEditor.toolbar.fit') }, ...ZOOM_STEPS.map((step) => ({ value: String(step), label: `${Math.round(step * 100)}%` }))]}
+        options={[
+          { value: 'fit', label: t('boardEditor.toolbar.fit') },
+          ...ZOOM_STEPS.map((step) => ({ value: String(step), label: `${Math.round(step * 100)}%` })),
+        ]}
         style={{ width: 92 }}
         aria-label={t('boardEditor.toolbar.zoom')}
         data-testid="editor-zoom"

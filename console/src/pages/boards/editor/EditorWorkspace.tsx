@@ -54,7 +54,14 @@ export const EditorWorkspace = observer(function EditorWorkspace({ store, api, a
   useUnsavedGuard(store.dirty);
 
   // Picking a widget on the canvas shows its settings.
-  useEffect(() => reaction(() => store.selectedId, (id) => id !== null && setTab('widget')), [store]);
+  useEffect(
+    () =>
+      reaction(
+        () => store.selectedId,
+        (id) => id !== null && setTab('widget'),
+      ),
+    [store],
+  );
 
   const showIssue = useCallback(
     (issue: EditorIssue) => {

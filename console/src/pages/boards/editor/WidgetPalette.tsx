@@ -37,14 +37,23 @@ export function WidgetPalette({ onAdd, onDragType }: WidgetPaletteProps) {
     return WIDGET_CATEGORIES.map((category) => ({
       category,
       widgets: named
-        .filter(({ descriptor, name }) => descriptor.category === category && (!needle || name.toLowerCase().includes(needle) || descriptor.id.includes(needle)))
+        .filter(
+          ({ descriptor, name }) => descriptor.category === category && (!needle || name.toLowerCase().includes(needle) || descriptor.id.includes(needle)),
+        )
         .sort((a, b) => a.name.localeCompare(b.name)),
     })).filter((group) => group.widgets.length > 0);
   }, [t, filter]);
 
   return (
     <nav className={styles.palette} aria-label={t('boardEditor.palette.title')} data-testid="editor-palette">
-      <Input size="small" allowClear placeholder={t('boardEditor.palette.search')} value={filter} onChange={(event) => setFilter(event.target.value)} data-testid="editor-palette-search" />
+      <Input
+        size="small"
+        allowClear
+        placeholder={t('boardEditor.palette.search')}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        data-testid="editor-palette-search"
+      />
       {groups.map((group) => (
         <section key={group.category}>
           <div className={styles.paletteGroup}>{t(`boardEditor.categories.${group.category}`)}</div>

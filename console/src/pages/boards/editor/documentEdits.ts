@@ -21,11 +21,20 @@ export function newElementId(document: BoardDocument, type: string): string {
 }
 
 /** A new widget at `at` (a drop on the canvas), or else at the first free spot. */
-export function addElement(document: BoardDocument, id: string, element: BoardElement, size: { w: number; h: number }, at?: { x: number; y: number }): BoardDocument {
+export function addElement(
+  document: BoardDocument,
+  id: string,
+  element: BoardElement,
+  size: { w: number; h: number },
+  at?: { x: number; y: number },
+): BoardDocument {
   const grid = document.layout.spec;
   const w = Math.min(size.w, grid.cols);
   const spot = at ? { x: Math.min(Math.max(0, at.x), grid.cols - w), y: Math.max(0, at.y) } : firstFreeSpot(grid.items, { w, h: size.h }, grid.cols);
-  return withGrid({ ...document, elements: { ...document.elements, [id]: element } }, { ...grid, items: [...grid.items, { element: id, ...spot, w, h: size.h }] });
+  return withGrid(
+    { ...document, elements: { ...document.elements, [id]: element } },
+    { ...grid, items: [...grid.items, { element: id, ...spot, w, h: size.h }] },
+  );
 }
 
 export function removeElement(document: BoardDocument, id: string): BoardDocument {
@@ -87,6 +96,15 @@ export function setGrid(document: BoardDocument, patch: Partial<GridShape>): Boa
   return withGrid(document, { ...grid, ...patch, items: respreadColumns(grid.items, grid.cols, cols) });
 }
 
-export const setMeta = (document: BoardDocument, patch: Partial<BoardDocument['meta']>): BoardDocument => ({ ...document, meta: { ...document.meta, ...patch } });
-export const setCanvas = (document: BoardDocument, patch: Partial<BoardDocument['canvas']>): BoardDocument => ({ ...document, canvas: { ...document.canvas, ...patch } });
-export const setTheme = (document: BoardDocument, patch: Partial<BoardDocument['theme']>): BoardDocument => ({ ...document, theme: { ...document.theme, ...patch } });
+export const setMeta = (document: BoardDocument, patch: Partial<BoardDocument['meta']>): BoardDocument => ({
+  ...document,
+  meta: { ...document.meta, ...patch },
+});
+export const setCanvas = (document: BoardDocument, patch: Partial<BoardDocument['canvas']>): BoardDocument => ({
+  ...document,
+  canvas: { ...document.canvas, ...patch },
+});
+export const setTheme = (document: BoardDocument, patch: Partial<BoardDocument['theme']>): BoardDocument => ({
+  ...document,
+  theme: { ...document.theme, ...patch },
+});

@@ -42,7 +42,11 @@ const GRID_FIELDS = new Set(['cols', 'rowHeight', 'gap']);
  * `document.` prefix is optional (route validation may spell it `body.document.`).
  */
 export function mapIssue(issue: FieldIssue, document: Pick<BoardDocument, 'layout'>): EditorIssue {
-  const parts = issue.field.replace(/^body\./, '').replace(/^document\.?/, '').split('.').filter(Boolean);
+  const parts = issue.field
+    .replace(/^body\./, '')
+    .replace(/^document\.?/, '')
+    .split('.')
+    .filter(Boolean);
   const { message } = issue;
   const [head, ...rest] = parts;
   if (head === 'elements' && rest[0] !== undefined) {

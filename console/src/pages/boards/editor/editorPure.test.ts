@@ -26,7 +26,19 @@ describe('grid placement', () => {
   });
 
   it('re-spreads items over a new column count, inside the edge', () => {
-    expect(respreadColumns([{ x: 20, y: 1, w: 4, h: 2 }, { x: 0, y: 0, w: 1, h: 1 }], 24, 5)).toEqual([{ x: 4, y: 1, w: 1, h: 2 }, { x: 0, y: 0, w: 1, h: 1 }]);
+    expect(
+      respreadColumns(
+        [
+          { x: 20, y: 1, w: 4, h: 2 },
+          { x: 0, y: 0, w: 1, h: 1 },
+        ],
+        24,
+        5,
+      ),
+    ).toEqual([
+      { x: 4, y: 1, w: 1, h: 2 },
+      { x: 0, y: 0, w: 1, h: 1 },
+    ]);
   });
 });
 
@@ -46,7 +58,15 @@ describe('editor grid metrics', () => {
 });
 
 describe('editor shortcuts', () => {
-  const press = (key: string, patch: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, inField: false, ...patch });
+  const press = (key: string, patch: Partial<KeyPress> = {}): KeyPress => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    inField: false,
+    ...patch,
+  });
   it('maps the keys, and leaves a text field its own keys except save', () => {
     expect(editorCommand(press('z', { ctrlKey: true }))).toBe('undo');
     expect(editorCommand(press('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
@@ -69,7 +89,12 @@ describe('editor shortcuts', () => {
 describe('issue texts', () => {
   it('keeps the catalogue words equal to the document contract', () => {
     const meta = boardMetaSchema.safeParse({ name: 'x'.repeat(81), description: 'y'.repeat(501), code: 'no spaces', purpose: 'equipment' });
-    expect(meta.success ? [] : meta.error.issues.map((issue) => issue.message)).toEqual([boardEditorEn.rules.max80, boardEditorEn.rules.max500, boardEditorEn.rules.code, boardEditorEn.rules.equipmentMeter]);
+    expect(meta.success ? [] : meta.error.issues.map((issue) => issue.message)).toEqual([
+      boardEditorEn.rules.max80,
+      boardEditorEn.rules.max500,
+      boardEditorEn.rules.code,
+      boardEditorEn.rules.equipmentMeter,
+    ]);
     expect(BOARD_CODE_MESSAGE).toBe(boardEditorEn.rules.code);
     const blank = boardMetaSchema.safeParse({ name: ' ' });
     expect(blank.success ? '' : blank.error.issues[0]?.message).toBe(boardEditorEn.rules.boardName);

@@ -36,6 +36,7 @@ export function editorCommand(press: KeyPress): EditorCommand | null {
 export function isInField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  if (target.closest('input, textarea, select, [role="combobox"], [role="spinbutton"], [role="slider"], .ant-select, .ant-picker, .ant-color-picker-panel')) return true;
+  if (target.closest('input, textarea, select, [role="combobox"], [role="spinbutton"], [role="slider"], .ant-select, .ant-picker, .ant-color-picker-panel'))
+    return true;
   return false;
 }

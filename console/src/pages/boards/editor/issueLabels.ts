@@ -2,7 +2,13 @@ import type { TFunction } from 'i18next';
 import type { EditorIssue } from './editorIssues';
 
 /** The inspector label of a board or canvas field an issue names ('meta' code → "Code", 'canvas' grid.cols → "Columns"). */
-const META_LABELS: Readonly<Record<string, string>> = { name: 'name', description: 'description', purpose: 'purpose', code: 'code', equipmentMeterId: 'equipment' };
+const META_LABELS: Readonly<Record<string, string>> = {
+  name: 'name',
+  description: 'description',
+  purpose: 'purpose',
+  code: 'code',
+  equipmentMeterId: 'equipment',
+};
 const CANVAS_LABELS: Readonly<Record<string, string>> = {
   'canvas.designWidth': 'designWidth',
   'canvas.designHeight': 'designHeight',

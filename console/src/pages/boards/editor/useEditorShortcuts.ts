@@ -8,7 +8,14 @@ export function useEditorShortcuts(active: boolean, run: (command: EditorCommand
     const onKeyDown = (event: KeyboardEvent) => {
       // Keys typed in a dialog or drawer (leave, history) are its own.
       if (event.target instanceof HTMLElement && event.target.closest('.ant-modal, .ant-drawer, .ant-dropdown')) return;
-      const command = editorCommand({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, shiftKey: event.shiftKey, altKey: event.altKey, inField: isInField(event.target) });
+      const command = editorCommand({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        shiftKey: event.shiftKey,
+        altKey: event.altKey,
+        inField: isInField(event.target),
+      });
       if (command === null) return;
       event.preventDefault();
       run(command);

@@ -43,7 +43,9 @@ export const EditorIcon = observer(function EditorIcon({ icon, index, selected, 
       <span className={styles.iconDot} />
       <span className={styles.iconText}>
         {name}
-        {typeof value === 'number' && <span data-testid={`sprite-icon-value-${index}`}>{` · ${withThousands(value, icon.digits)}${unit ? ` ${unit}` : ''}`}</span>}
+        {typeof value === 'number' && (
+          <span data-testid={`sprite-icon-value-${index}`}>{` · ${withThousands(value, icon.digits)}${unit ? ` ${unit}` : ''}`}</span>
+        )}
       </span>
     </button>
   );

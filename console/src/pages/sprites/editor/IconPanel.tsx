@@ -20,14 +20,19 @@ export const IconPanel = observer(function IconPanel({ draft, meters, metersLoad
   const index = draft.selected;
   const icon = draft.selectedIcon;
   const errors = index === null ? {} : draft.iconErrors(index);
-  const field = (name: keyof typeof errors) => (errors[name] ? { validateStatus: 'error' as const, help: <span data-testid={`sprite-icon-error-${name}`}>{spriteRuleText(t, errors[name])}</span> } : {});
+  const field = (name: keyof typeof errors) =>
+    errors[name] ? { validateStatus: 'error' as const, help: <span data-testid={`sprite-icon-error-${name}`}>{spriteRuleText(t, errors[name])}</span> } : {};
   const metricOptions = METRICS.map((metric) => {
     const label = t(`meterData.metrics.${metric.code}`, { defaultValue: metric.label });
     return { value: metric.code, label: metric.unit ? `${label} (${metric.unit})` : label };
   });
 
   return (
-    <Card size="small" title={icon && index !== null ? t('sprites.editor.iconTitle', { index: index + 1, count: draft.icons.length }) : t('sprites.editor.iconsTitle')} data-testid="sprite-icon-panel">
+    <Card
+      size="small"
+      title={icon && index !== null ? t('sprites.editor.iconTitle', { index: index + 1, count: draft.icons.length }) : t('sprites.editor.iconsTitle')}
+      data-testid="sprite-icon-panel"
+    >
       {icon && index !== null ? (
         <Form layout="vertical" size="small">
           <Form.Item label={t('sprites.editor.meter')} required {...field('meterId')}>
@@ -37,13 +42,26 @@ export const IconPanel = observer(function IconPanel({ draft, meters, metersLoad
               placeholder={t('sprites.editor.chooseMeter')}
               options={meters.map((meter) => ({ value: meter.id, label: meter.name }))}
               value={icon.meterId > 0 ? icon.meterId : undefined}
-              onChange={(meterId) => draft.chooseMeter(index, { id: meterId, name: meters.find((meter) => meter.id === meterId)?.name ?? '' }, meters.find((meter) => meter.id === icon.meterId)?.name)}
+              onChange={(meterId) =>
+                draft.chooseMeter(
+                  index,
+                  { id: meterId, name: meters.find((meter) => meter.id === meterId)?.name ?? '' },
+                  meters.find((meter) => meter.id === icon.meterId)?.name,
+                )
+              }
               aria-label={t('sprites.editor.meter')}
               data-testid="sprite-icon-meter"
             />
           </Form.Item>
           <Form.Item label={t('sprites.editor.metric')} {...field('metric')}>
-            <Select<string> options={metricOptions} value={icon.metric} onChange={(metric) => draft.updateIcon(index, { metric })} popupMatchSelectWidth={false} aria-label={t('sprites.editor.metric')} data-testid="sprite-icon-metric" />
+            <Select<string>
+              options={metricOptions}
+              value={icon.metric}
+              onChange={(metric) => draft.updateIcon(index, { metric })}
+              popupMatchSelectWidth={false}
+              aria-label={t('sprites.editor.metric')}
+              data-testid="sprite-icon-metric"
+            />
           </Form.Item>
           <Form.Item label={t('sprites.editor.label')} {...field('label')}>
             <Input
@@ -56,12 +74,40 @@ export const IconPanel = observer(function IconPanel({ draft, meters, metersLoad
             />
           </Form.Item>
           <Form.Item label={t('sprites.editor.digits')} {...field('digits')}>
-            <InputNumber min={0} max={4} precision={0} value={icon.digits} onChange={(digits) => digits !== null && draft.updateIcon(index, { digits })} aria-label={t('sprites.editor.digits')} data-testid="sprite-icon-digits" />
+            <InputNumber
+              min={0}
+              max={4}
+              precision={0}
+              value={icon.digits}
+              onChange={(digits) => digits !== null && draft.updateIcon(index, { digits })}
+              aria-label={t('sprites.editor.digits')}
+              data-testid="sprite-icon-digits"
+            />
           </Form.Item>
           <Form.Item label={t('sprites.editor.position')} {...(errors.x ? field('x') : field('y'))}>
             <div style={{ display: 'flex', gap: 8 }}>
-              <InputNumber min={0} max={100} step={0.1} precision={1} prefix="x" suffix="%" value={icon.x} onChange={(x) => x !== null && draft.moveIcon(index, { x, y: icon.y })} aria-label={t('sprites.editor.x')} />
-              <InputNumber min={0} max={100} step={0.1} precision={1} prefix="y" suffix="%" value={icon.y} onChange={(y) => y !== null && draft.moveIcon(index, { x: icon.x, y })} aria-label={t('sprites.editor.y')} />
+              <InputNumber
+                min={0}
+                max={100}
+                step={0.1}
+                precision={1}
+                prefix="x"
+                suffix="%"
+                value={icon.x}
+                onChange={(x) => x !== null && draft.moveIcon(index, { x, y: icon.y })}
+                aria-label={t('sprites.editor.x')}
+              />
+              <InputNumber
+                min={0}
+                max={100}
+                step={0.1}
+                precision={1}
+                prefix="y"
+                suffix="%"
+                value={icon.y}
+                onChange={(y) => y !== null && draft.moveIcon(index, { x: icon.x, y })}
+                aria-label={t('sprites.editor.y')}
+              />
             </div>
           </Form.Item>
           <Button danger icon={<DeleteOutlined />} onClick={() => draft.removeIcon(index)} data-testid="sprite-icon-delete">
@@ -74,7 +120,12 @@ export const IconPanel = observer(function IconPanel({ draft, meters, metersLoad
       {draft.icons.length > 0 && (
         <div className={styles.iconList} style={{ marginTop: 12 }} data-testid="sprite-icon-list">
           {draft.icons.map((placed, position) => (
-            <Tag.CheckableTag key={position} checked={draft.selected === position} onChange={() => draft.select(position)} style={draft.hasIconErrors(position) ? { color: '#ff4d4f' } : undefined}>
+            <Tag.CheckableTag
+              key={position}
+              checked={draft.selected === position}
+              onChange={() => draft.select(position)}
+              style={draft.hasIconErrors(position) ? { color: '#ff4d4f' } : undefined}
+            >
               {`${position + 1}. ${placed.label || (placed.meterId > 0 ? t('liveWidgets.mimic.meter', { id: placed.meterId }) : t('sprites.editor.noMeter'))}`}
             </Tag.CheckableTag>
           ))}

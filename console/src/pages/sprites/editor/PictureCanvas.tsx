@@ -37,7 +37,8 @@ export const PictureCanvas = observer(function PictureCanvas({ draft }: PictureC
     );
   }
 
-  const spotOf = (event: { clientX: number; clientY: number }) => spotAt(event.clientX, event.clientY, picture.current?.getBoundingClientRect() ?? { left: 0, top: 0, width: 0, height: 0 });
+  const spotOf = (event: { clientX: number; clientY: number }) =>
+    spotAt(event.clientX, event.clientY, picture.current?.getBoundingClientRect() ?? { left: 0, top: 0, width: 0, height: 0 });
 
   const place = (event: MouseEvent<HTMLImageElement>) => draft.placeIcon(spotOf(event));
 
@@ -74,14 +75,7 @@ export const PictureCanvas = observer(function PictureCanvas({ draft }: PictureC
       <div className={styles.picture}>
         <img ref={picture} src={draft.picture} alt={t('sprites.editor.pictureAlt')} draggable={false} onClick={place} data-testid="sprite-picture" />
         {draft.icons.map((icon, index) => (
-          <EditorIcon
-            key={index}
-            icon={icon}
-            index={index}
-            selected={draft.selected === index}
-            faulty={draft.hasIconErrors(index)}
-            {...handlers(index)}
-          />
+          <EditorIcon key={index} icon={icon} index={index} selected={draft.selected === index} faulty={draft.hasIconErrors(index)} {...handlers(index)} />
         ))}
       </div>
     </div>

@@ -33,7 +33,17 @@ beforeAll(() => {
     unobserve(): void {}
     disconnect(): void {}
   };
-  window.matchMedia ??= (query: string) => ({ matches: false, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 });
 
 /** The editor in the console's providers, against a fake server and a fake socket. */
@@ -70,7 +80,15 @@ describe('SpriteEditor', () => {
 
   it('refuses a wrong file in the browser, uploads a picture, places an icon and checks it before saving', async () => {
     const { requests } = renderEditor(null, (route) =>
-      route === 'POST /files' ? { body: { code: 0, data: { id: 3, url: PICTURE, name: 'plant.png', contentType: 'image/png', size: 68, width: 400, height: 200, uploadedAt: 1, uploadedBy: 'admin' }, message: 'ok' } } : undefined,
+      route === 'POST /files'
+        ? {
+            body: {
+              code: 0,
+              data: { id: 3, url: PICTURE, name: 'plant.png', contentType: 'image/png', size: 68, width: 400, height: 200, uploadedAt: 1, uploadedBy: 'admin' },
+              message: 'ok',
+            },
+          }
+        : undefined,
     );
     expect(screen.getByTestId('sprite-no-picture').textContent).toBe('Upload a plant picture first, then click on it to place a device icon.');
 
@@ -107,7 +125,14 @@ describe('SpriteEditor', () => {
   it('shows the server’s field error under the icon it names, and live values on the icons', async () => {
     const { requests, socket, saved } = renderEditor(boilerRoom, (route) =>
       route === 'PUT /sprites/12'
-        ? { status: 400, body: { code: 40000, data: { issues: [{ field: 'body.icons.1.meterId', rule: 'custom', message: 'Meter 9 is not one you may see' }] }, message: 'icons.1.meterId: Meter 9 is not one you may see' } }
+        ? {
+            status: 400,
+            body: {
+              code: 40000,
+              data: { issues: [{ field: 'body.icons.1.meterId', rule: 'custom', message: 'Meter 9 is not one you may see' }] },
+              message: 'icons.1.meterId: Meter 9 is not one you may see',
+            },
+          }
         : undefined,
     );
     expect(screen.getByTestId('sprite-icon-0').textContent).toBe('Meter 4');

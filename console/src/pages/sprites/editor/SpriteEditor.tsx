@@ -100,13 +100,21 @@ export const SpriteEditor = observer(function SpriteEditor({ sprite, onSaved, on
             style={{ width: 320, marginBottom: 12 }}
             {...(draft.errors.name ? { validateStatus: 'error' as const, help: spriteRuleText(t, draft.errors.name) } : {})}
           >
-            <Input value={draft.name} maxLength={80} onChange={(event) => draft.setName(event.target.value)} aria-label={t('sprites.editor.name')} data-testid="sprite-name" />
+            <Input
+              value={draft.name}
+              maxLength={80}
+              onChange={(event) => draft.setName(event.target.value)}
+              aria-label={t('sprites.editor.name')}
+              data-testid="sprite-name"
+            />
           </Form.Item>
           <Form.Item
             label={t('sprites.editor.picture')}
             required
             style={{ marginBottom: 12 }}
-            {...(pictureHelp ? { validateStatus: 'error' as const, help: <span data-testid="sprite-picture-error">{pictureHelp}</span> } : { extra: t('sprites.upload.rule', { max: megabytes(UPLOAD_MAX_BYTES) }) })}
+            {...(pictureHelp
+              ? { validateStatus: 'error' as const, help: <span data-testid="sprite-picture-error">{pictureHelp}</span> }
+              : { extra: t('sprites.upload.rule', { max: megabytes(UPLOAD_MAX_BYTES) }) })}
           >
             <PictureUpload
               hasPicture={draft.picture !== ''}

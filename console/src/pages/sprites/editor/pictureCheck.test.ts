@@ -27,8 +27,12 @@ describe('the browser picture check', () => {
   });
 
   it('words the server refusals', () => {
-    expect(uploadErrorText(t, new ApiError(ErrorCode.UNSUPPORTED_FILE_TYPE, 'This file is not a PNG, JPEG, WebP or GIF picture'))).toBe('The server refused the file: it is not a PNG, JPEG, WebP or GIF picture');
-    expect(uploadErrorText(t, new ApiError(ErrorCode.BODY_TOO_LARGE, 'The request body is too large'))).toBe('The server refused the file: at most 5 MB can be uploaded');
+    expect(uploadErrorText(t, new ApiError(ErrorCode.UNSUPPORTED_FILE_TYPE, 'This file is not a PNG, JPEG, WebP or GIF picture'))).toBe(
+      'The server refused the file: it is not a PNG, JPEG, WebP or GIF picture',
+    );
+    expect(uploadErrorText(t, new ApiError(ErrorCode.BODY_TOO_LARGE, 'The request body is too large'))).toBe(
+      'The server refused the file: at most 5 MB can be uploaded',
+    );
     expect(uploadErrorText(t, new ApiError(ErrorCode.INTERNAL, 'Disk full'))).toBe('Disk full');
   });
 });

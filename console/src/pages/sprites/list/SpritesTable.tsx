@@ -19,10 +19,19 @@ interface SpritesTableProps {
 export const SpritesTable = observer(function SpritesTable({ list, onEdit, onDelete }: SpritesTableProps) {
   const { t } = useTranslation();
   const columns: TableColumnsType<Sprite> = [
-    { key: 'picture', title: t('sprites.list.picture'), width: 100, render: (_, sprite) => <img className={styles.thumbnail} src={sprite.picture} alt="" loading="lazy" /> },
+    {
+      key: 'picture',
+      title: t('sprites.list.picture'),
+      width: 100,
+      render: (_, sprite) => <img className={styles.thumbnail} src={sprite.picture} alt="" loading="lazy" />,
+    },
     { key: 'name', title: t('sprites.list.name'), dataIndex: 'name', ellipsis: true, width: 240 },
     { key: 'icons', title: t('sprites.list.icons'), align: 'right', render: (_, sprite) => sprite.icons.length },
-    { key: 'updated', title: t('sprites.list.updated'), render: (_, sprite) => t('sprites.list.updatedBy', { time: formatDateTime(sprite.updatedAt), user: sprite.updatedBy }) },
+    {
+      key: 'updated',
+      title: t('sprites.list.updated'),
+      render: (_, sprite) => t('sprites.list.updatedBy', { time: formatDateTime(sprite.updatedAt), user: sprite.updatedBy }),
+    },
     {
       key: 'actions',
       title: t('sprites.list.actions'),

@@ -79,7 +79,12 @@ export function AddToBoardDialog({ element, defaultTitle, heading, okText, testI
       data-testid={testId}
     >
       <Form layout="vertical" disabled={done}>
-        <Form.Item label={t('sprites.board.board')} required validateStatus={missingBoard ? 'error' : undefined} help={missingBoard ? t('sprites.board.chooseBoard') : undefined}>
+        <Form.Item
+          label={t('sprites.board.board')}
+          required
+          validateStatus={missingBoard ? 'error' : undefined}
+          help={missingBoard ? t('sprites.board.chooseBoard') : undefined}
+        >
           <Select<number>
             showSearch={{ optionFilterProp: 'label' }}
             loading={boards === null}
@@ -97,7 +102,13 @@ export function AddToBoardDialog({ element, defaultTitle, heading, okText, testI
           />
         </Form.Item>
         <Form.Item label={t('sprites.board.title')}>
-          <Input value={title} maxLength={MAX_TITLE} onChange={(event) => setTitle(event.target.value)} aria-label={t('sprites.board.title')} data-testid={`${testId}-title`} />
+          <Input
+            value={title}
+            maxLength={MAX_TITLE}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-label={t('sprites.board.title')}
+            data-testid={`${testId}-title`}
+          />
         </Form.Item>
       </Form>
       {outcome?.kind === 'saved' && (

@@ -23,7 +23,12 @@ const boardField = (field: string): string => field.replace(/^document\./, '');
  * refuses is not sent; a server VALIDATION_FAILED answer comes back as its issues. Any other failure
  * (REVISION_CONFLICT, no permission) rejects; the api hook has toasted it.
  */
-export async function addToBoard(api: Pick<BoardsApi, 'board' | 'updateBoard'>, boardId: number, element: NewBoardElement, registry: WidgetLookup = widgetRegistry): Promise<AddOutcome> {
+export async function addToBoard(
+  api: Pick<BoardsApi, 'board' | 'updateBoard'>,
+  boardId: number,
+  element: NewBoardElement,
+  registry: WidgetLookup = widgetRegistry,
+): Promise<AddOutcome> {
   const record = await api.board(boardId);
   const { document, elementId } = placeOnBoard(record.document, element);
   const checked = validateBoard(document, registry);
@@ -34,6 +39,9 @@ export async function addToBoard(api: Pick<BoardsApi, 'board' | 'updateBoard'>, 
   } catch (error) {
     if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) throw error;
     const issues = serverIssues(error);
-    return { kind: 'invalid', issues: issues.length > 0 ? issues.map((issue) => ({ field: boardField(issue.field), message: issue.message })) : [{ field: '', message: error.message }] };
+    return {
+      kind: 'invalid',
+      issues: issues.length > 0 ? issues.map((issue) => ({ field: boardField(issue.field), message: issue.message })) : [{ field: '', message: error.message }],
+    };
   }
 }

@@ -2,12 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { boardWith } from './boardFixture.test-util';
 import { firstFreeRow, placeOnBoard, uniqueElementId } from './boardPlacement';
 
-const mimic = { type: 'mimic', version: 1, title: 'Compressors', options: { background: '/api/files/a.png', fit: 'contain', icons: [] }, binding: {}, size: { w: 12, h: 10 } };
+const mimic = {
+  type: 'mimic',
+  version: 1,
+  title: 'Compressors',
+  options: { background: '/api/files/a.png', fit: 'contain', icons: [] },
+  binding: {},
+  size: { w: 12, h: 10 },
+};
 
 describe('placing a new element on a board', () => {
   it('finds the first row below every item', () => {
     expect(firstFreeRow([])).toBe(0);
-    expect(firstFreeRow([{ y: 0, h: 4 }, { y: 2, h: 9 }, { y: 6, h: 3 }])).toBe(11);
+    expect(
+      firstFreeRow([
+        { y: 0, h: 4 },
+        { y: 2, h: 9 },
+        { y: 6, h: 3 },
+      ]),
+    ).toBe(11);
   });
 
   it('names the element after its type with the first free number', () => {

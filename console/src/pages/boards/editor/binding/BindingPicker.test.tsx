@@ -8,7 +8,17 @@ import { widgetRegistry } from '@boards/widgets';
 import { choose, renderInConsole } from '../options/renderInConsole.test-util';
 import { BindingPicker } from './BindingPicker';
 
-function Harness({ fields, initial, errors, onChange }: { fields: readonly BindingField[]; initial: Binding; errors?: Record<string, string>; onChange: (next: Binding) => void }) {
+function Harness({
+  fields,
+  initial,
+  errors,
+  onChange,
+}: {
+  fields: readonly BindingField[];
+  initial: Binding;
+  errors?: Record<string, string>;
+  onChange: (next: Binding) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <BindingPicker
@@ -66,7 +76,15 @@ describe('BindingPicker', { timeout: 30_000 }, () => {
   });
 
   it('bounds periods to 1–400 and shows messages under their field', () => {
-    renderInConsole(<Harness fields={['periods', 'meterIds']} initial={{ periods: 3 }} errors={{ periods: 'At most 400', 'meterIds.1': 'no meter with id 99' }} onChange={() => undefined} />, 'zh');
+    renderInConsole(
+      <Harness
+        fields={['periods', 'meterIds']}
+        initial={{ periods: 3 }}
+        errors={{ periods: 'At most 400', 'meterIds.1': 'no meter with id 99' }}
+        onChange={() => undefined}
+      />,
+      'zh',
+    );
     const periods = screen.getByTestId('binding-periods');
     expect(periods.getAttribute('aria-valuemin')).toBe('1');
     expect(periods.getAttribute('aria-valuemax')).toBe('400');

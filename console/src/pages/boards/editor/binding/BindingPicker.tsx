@@ -39,42 +39,111 @@ export function BindingPicker({ fields, value, onChange, errors }: BindingPicker
 
   if (offered.length === 0) return <Typography.Text type="secondary">{t('boardFields.binding.nothing')}</Typography.Text>;
 
-  const set = <F extends BindingField>(field: F) => (next: Binding[F] | null | undefined) => onChange(setBindingField(value, field, next));
+  const set =
+    <F extends BindingField>(field: F) =>
+    (next: Binding[F] | null | undefined) =>
+      onChange(setBindingField(value, field, next));
   const common = (field: BindingField) => ({ 'aria-label': t(`boardFields.binding.${field}`), 'data-testid': `binding-${field}` });
   const search = { optionFilterProp: 'label' } as const;
 
   const inputs: Record<BindingField, () => ReactNode> = {
     meterIds: () => (
-      <Select<number[]> {...common('meterIds')} mode="multiple" allowClear showSearch={search} loading={loading} style={WIDE} maxTagCount="responsive"
-        placeholder={t('boardFields.binding.chooseMeters')} options={meters} value={value.meterIds ?? []} onChange={set('meterIds')} />
+      <Select<number[]>
+        {...common('meterIds')}
+        mode="multiple"
+        allowClear
+        showSearch={search}
+        loading={loading}
+        style={WIDE}
+        maxTagCount="responsive"
+        placeholder={t('boardFields.binding.chooseMeters')}
+        options={meters}
+        value={value.meterIds ?? []}
+        onChange={set('meterIds')}
+      />
     ),
     departmentIds: () => (
-      <TreeSelect<{ value: number }[]> {...common('departmentIds')} treeData={departments} treeCheckable
+      <TreeSelect<{ value: number }[]>
+        {...common('departmentIds')}
+        treeData={departments}
+        treeCheckable
         // A department and its child are separate figures, not "everything below".
-        treeCheckStrictly treeDefaultExpandAll showCheckedStrategy={TreeSelect.SHOW_ALL} showSearch={{ treeNodeFilterProp: 'title' }}
-        allowClear loading={loading} style={WIDE} maxTagCount="responsive" placeholder={t('boardFields.binding.chooseDepartments')}
-        value={(value.departmentIds ?? []).map((id) => ({ value: id }))} onChange={(next) => set('departmentIds')((next ?? []).map((entry) => entry.value))} />
+        treeCheckStrictly
+        treeDefaultExpandAll
+        showCheckedStrategy={TreeSelect.SHOW_ALL}
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        allowClear
+        loading={loading}
+        style={WIDE}
+        maxTagCount="responsive"
+        placeholder={t('boardFields.binding.chooseDepartments')}
+        value={(value.departmentIds ?? []).map((id) => ({ value: id }))}
+        onChange={(next) => set('departmentIds')((next ?? []).map((entry) => entry.value))}
+      />
     ),
     subitemIds: () => (
-      <Select<number[]> {...common('subitemIds')} mode="multiple" allowClear showSearch={search} loading={loading} style={WIDE} maxTagCount="responsive"
-        placeholder={t('boardFields.binding.chooseSubitems')} options={subitems} value={value.subitemIds ?? []} onChange={set('subitemIds')} />
+      <Select<number[]>
+        {...common('subitemIds')}
+        mode="multiple"
+        allowClear
+        showSearch={search}
+        loading={loading}
+        style={WIDE}
+        maxTagCount="responsive"
+        placeholder={t('boardFields.binding.chooseSubitems')}
+        options={subitems}
+        value={value.subitemIds ?? []}
+        onChange={set('subitemIds')}
+      />
     ),
     metric: () => (
-      <Select<string> {...common('metric')} allowClear showSearch={search} style={WIDE} placeholder={t('boardFields.binding.defaultMetric')}
-        options={METRICS.map((metric) => ({ value: metric.code, label: metric.unit ? `${t(`boardFields.metrics.${metric.code}`)} (${metric.unit})` : t(`boardFields.metrics.${metric.code}`) }))}
-        value={value.metric} onChange={set('metric')} />
+      <Select<string>
+        {...common('metric')}
+        allowClear
+        showSearch={search}
+        style={WIDE}
+        placeholder={t('boardFields.binding.defaultMetric')}
+        options={METRICS.map((metric) => ({
+          value: metric.code,
+          label: metric.unit ? `${t(`boardFields.metrics.${metric.code}`)} (${metric.unit})` : t(`boardFields.metrics.${metric.code}`),
+        }))}
+        value={value.metric}
+        onChange={set('metric')}
+      />
     ),
     energyType: () => (
-      <Select<string> {...common('energyType')} allowClear style={WIDE} placeholder={t('boardFields.binding.defaultEnergyType')}
-        options={ENERGY_TYPES.map((type) => ({ value: type, label: t(`boardFields.binding.energyTypes.${type}`) }))} value={value.energyType} onChange={set('energyType')} />
+      <Select<string>
+        {...common('energyType')}
+        allowClear
+        style={WIDE}
+        placeholder={t('boardFields.binding.defaultEnergyType')}
+        options={ENERGY_TYPES.map((type) => ({ value: type, label: t(`boardFields.binding.energyTypes.${type}`) }))}
+        value={value.energyType}
+        onChange={set('energyType')}
+      />
     ),
     grain: () => (
-      <Select<NonNullable<Binding['grain']>> {...common('grain')} allowClear style={WIDE} placeholder={t('boardFields.binding.defaultGrain')}
-        options={ROLLUP_GRAINS.map((grain) => ({ value: grain, label: t(`boardFields.binding.grains.${grain}`) }))} value={value.grain} onChange={set('grain')} />
+      <Select<NonNullable<Binding['grain']>>
+        {...common('grain')}
+        allowClear
+        style={WIDE}
+        placeholder={t('boardFields.binding.defaultGrain')}
+        options={ROLLUP_GRAINS.map((grain) => ({ value: grain, label: t(`boardFields.binding.grains.${grain}`) }))}
+        value={value.grain}
+        onChange={set('grain')}
+      />
     ),
     periods: () => (
-      <InputNumber<number> {...common('periods')} min={MIN_PERIODS} max={MAX_PERIODS} precision={0} style={WIDE} placeholder={t('boardFields.binding.defaultPeriods')}
-        value={value.periods ?? null} onChange={(next) => set('periods')(typeof next === 'number' ? next : undefined)} />
+      <InputNumber<number>
+        {...common('periods')}
+        min={MIN_PERIODS}
+        max={MAX_PERIODS}
+        precision={0}
+        style={WIDE}
+        placeholder={t('boardFields.binding.defaultPeriods')}
+        value={value.periods ?? null}
+        onChange={(next) => set('periods')(typeof next === 'number' ? next : undefined)}
+      />
     ),
   };
 
@@ -84,7 +153,15 @@ export function BindingPicker({ fields, value, onChange, errors }: BindingPicker
         // 'meterIds.3' (one id refused) shows under the meters too.
         const error = messageAt(errors ?? {}, field, true);
         return (
-          <Form.Item key={field} label={t(`boardFields.binding.${field}`)} {...(error ? { validateStatus: 'error' as const, help: optionMessage(t, error) } : field === 'periods' ? { extra: t('boardFields.binding.periodsHelp') } : {})}>
+          <Form.Item
+            key={field}
+            label={t(`boardFields.binding.${field}`)}
+            {...(error
+              ? { validateStatus: 'error' as const, help: optionMessage(t, error) }
+              : field === 'periods'
+                ? { extra: t('boardFields.binding.periodsHelp') }
+                : {})}
+          >
             {inputs[field]()}
           </Form.Item>
         );

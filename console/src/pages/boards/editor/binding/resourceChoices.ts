@@ -22,7 +22,8 @@ export interface DepartmentChoice {
   children: DepartmentChoice[];
 }
 
-export const selectChoices = (options: readonly ResourceOption[] | undefined): ResourceChoice[] => (options ?? []).map((option) => ({ value: option.id, label: option.name }));
+export const selectChoices = (options: readonly ResourceOption[] | undefined): ResourceChoice[] =>
+  (options ?? []).map((option) => ({ value: option.id, label: option.name }));
 
 /**
  * Departments as a tree, in the server's order (sort, then id). A department whose parent the user

@@ -20,7 +20,10 @@ function fakeApi() {
   const restored = { id: 5, revision: 4, name: 'Boiler house', document: savedBoard() } as BoardRecord;
   const api: BoardVersionsApi = {
     boardVersions: async (id) => (calls.push(`boardVersions ${id}`), versions),
-    boardVersion: async (id, revision) => (calls.push(`boardVersion ${id} ${revision}`), { ...versions.find((v) => v.revision === revision)!, document: savedBoard() }),
+    boardVersion: async (id, revision) => (
+      calls.push(`boardVersion ${id} ${revision}`),
+      { ...versions.find((v) => v.revision === revision)!, document: savedBoard() }
+    ),
     restoreBoardVersion: async (id, revision, current) => (calls.push(`restoreBoardVersion ${id} ${revision} ${current}`), restored),
   };
   return { api, calls, restored };
@@ -30,7 +33,18 @@ function renderDrawer(dirty: boolean, language: 'en' | 'es' = 'en') {
   const { api, calls, restored } = fakeApi();
   const onRestored = vi.fn();
   const onClose = vi.fn();
-  renderInConsole(<VersionHistoryDrawer open boardId={5} current={{ document: editedBoard(), revision: 3 }} dirty={dirty} api={api} onRestored={onRestored} onClose={onClose} />, language);
+  renderInConsole(
+    <VersionHistoryDrawer
+      open
+      boardId={5}
+      current={{ document: editedBoard(), revision: 3 }}
+      dirty={dirty}
+      api={api}
+      onRestored={onRestored}
+      onClose={onClose}
+    />,
+    language,
+  );
   return { calls, restored, onRestored, onClose };
 }
 

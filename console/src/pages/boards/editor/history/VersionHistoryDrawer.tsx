@@ -107,7 +107,12 @@ export function VersionHistoryDrawer({ open, boardId, current, dirty, api, onRes
                   {t('boardFields.history.savedBy', { who: version.savedBy, when: formatDateTime(version.savedAt) })}
                 </Typography.Text>
                 <Space size={8}>
-                  <Button size="small" loading={busy === `compare-${version.revision}`} onClick={() => void compare(version.revision)} data-testid={`history-compare-${version.revision}`}>
+                  <Button
+                    size="small"
+                    loading={busy === `compare-${version.revision}`}
+                    onClick={() => void compare(version.revision)}
+                    data-testid={`history-compare-${version.revision}`}
+                  >
                     {t('boardFields.history.compare')}
                   </Button>
                   {!isCurrent && (

@@ -61,7 +61,13 @@ const gridSettings = (board: BoardDocument): Json => {
   return { kind: board.layout.kind, spec };
 };
 
-function elementChanges(id: string, from: BoardElement | undefined, to: BoardElement | undefined, fromItem: GridItem | undefined, toItem: GridItem | undefined): BoardChange[] {
+function elementChanges(
+  id: string,
+  from: BoardElement | undefined,
+  to: BoardElement | undefined,
+  fromItem: GridItem | undefined,
+  toItem: GridItem | undefined,
+): BoardChange[] {
   if (!to) return from ? [change('removed', '', summary(from), undefined, id)] : [];
   if (!from) return [change('added', '', undefined, summary(to), id)];
   if (from.type !== to.type) return [change('removed', '', summary(from), undefined, id), change('added', '', undefined, summary(to), id)];

@@ -32,7 +32,8 @@ export function valueText(catalogue: Catalogue, value: unknown, field = ''): str
     return field && !/[.:]/.test(value) && catalogue.exists(key) ? catalogue.t(key) : value;
   }
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.every((item) => !isRecord(item) && !Array.isArray(item))) return value.length === 0 ? catalogue.t('boardFields.diff.empty') : value.map((item) => valueText(catalogue, item, field)).join(', ');
+  if (Array.isArray(value) && value.every((item) => !isRecord(item) && !Array.isArray(item)))
+    return value.length === 0 ? catalogue.t('boardFields.diff.empty') : value.map((item) => valueText(catalogue, item, field)).join(', ');
   return JSON.stringify(value);
 }
 
@@ -42,7 +43,8 @@ function fieldText(catalogue: Catalogue, widgetType: string | undefined, path: s
   if (widgetType !== undefined) {
     if (head === 'title') return catalogue.t('boardFields.diff.title');
     if (head === 'version') return catalogue.t('boardFields.diff.version');
-    if (head === 'binding') return catalogue.exists(`boardFields.binding.${rest[0]}`) ? catalogue.t(`boardFields.binding.${rest[0]}`) : humanise(rest.join('.'));
+    if (head === 'binding')
+      return catalogue.exists(`boardFields.binding.${rest[0]}`) ? catalogue.t(`boardFields.binding.${rest[0]}`) : humanise(rest.join('.'));
     const parts: string[] = [];
     for (const segment of rest) {
       if (/^\d+$/.test(segment) && parts.length > 0) parts[parts.length - 1] += ` ${Number(segment) + 1}`;
@@ -61,7 +63,11 @@ const positionText = (catalogue: Catalogue, value: unknown): string =>
 export function changeLine(catalogue: Catalogue, change: BoardChange, from: BoardDocument, to: BoardDocument): ChangeLine {
   if (change.element === undefined) {
     const leaf = change.path.split('.').at(-1) ?? '';
-    return { text: catalogue.t('boardFields.diff.boardChanged', { field: fieldText(catalogue, undefined, change.path) }), before: valueText(catalogue, change.before, leaf), after: valueText(catalogue, change.after, leaf) };
+    return {
+      text: catalogue.t('boardFields.diff.boardChanged', { field: fieldText(catalogue, undefined, change.path) }),
+      before: valueText(catalogue, change.before, leaf),
+      after: valueText(catalogue, change.after, leaf),
+    };
   }
   const element = (change.kind === 'removed' ? from : to).elements[change.element] ?? from.elements[change.element];
   const shown = change.kind === 'removed' ? change.before : change.after;
@@ -74,9 +80,17 @@ export function changeLine(catalogue: Catalogue, change: BoardChange, from: Boar
     case 'removed':
       return { text: catalogue.t('boardFields.diff.removed', { widget }) };
     case 'moved':
-      return { text: catalogue.t('boardFields.diff.moved', { widget }), before: positionText(catalogue, change.before), after: positionText(catalogue, change.after) };
+      return {
+        text: catalogue.t('boardFields.diff.moved', { widget }),
+        before: positionText(catalogue, change.before),
+        after: positionText(catalogue, change.after),
+      };
     default: {
-      const leaf = change.path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? '';
+      const leaf =
+        change.path
+          .split('.')
+          .filter((segment) => !/^\d+$/.test(segment))
+          .at(-1) ?? '';
       return {
         text: catalogue.t('boardFields.diff.changed', { widget, field: fieldText(catalogue, type, change.path) }),
         before: valueText(catalogue, change.before, leaf),

@@ -13,7 +13,13 @@ export function savedBoard(): BoardDocument {
         type: 'mimic',
         version: 1,
         title: '',
-        options: { background: '/api/files/plant.png', icons: [{ meterId: 11, x: 10, y: 20 }, { meterId: 12, x: 30, y: 40 }] },
+        options: {
+          background: '/api/files/plant.png',
+          icons: [
+            { meterId: 11, x: 10, y: 20 },
+            { meterId: 12, x: 30, y: 40 },
+          ],
+        },
         binding: {},
       },
       time: { type: 'clock', version: 1, title: 'Local time', options: {}, binding: {} },

@@ -42,7 +42,11 @@ export function BackgroundPicture({ value, onChange }: BackgroundPictureProps) {
   return (
     <div data-testid="canvas-background-image">
       {value ? (
-        <div className={styles.backgroundPreview} style={{ backgroundImage: `url("${value.replace(/["\\\n]/g, '')}")` }} data-testid="canvas-background-preview" />
+        <div
+          className={styles.backgroundPreview}
+          style={{ backgroundImage: `url("${value.replace(/["\\\n]/g, '')}")` }}
+          data-testid="canvas-background-preview"
+        />
       ) : (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
           {t('boardEditor.canvasFields.noImage')}

@@ -20,7 +20,13 @@ export const BoardInspector = observer(function BoardInspector({ store }: { stor
         <Input value={meta.name} maxLength={80} onChange={(event) => store.setMeta({ name: event.target.value })} data-testid="board-meta-name" />
       </Form.Item>
       <Form.Item label={t('boardEditor.boardFields.description')} {...fieldStatus(t, errors.description)}>
-        <Input.TextArea value={meta.description} maxLength={500} autoSize={{ minRows: 2, maxRows: 6 }} onChange={(event) => store.setMeta({ description: event.target.value })} data-testid="board-meta-description" />
+        <Input.TextArea
+          value={meta.description}
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          onChange={(event) => store.setMeta({ description: event.target.value })}
+          data-testid="board-meta-description"
+        />
       </Form.Item>
       <Form.Item label={t('boardEditor.boardFields.purpose')} {...fieldStatus(t, errors.purpose)}>
         <Select

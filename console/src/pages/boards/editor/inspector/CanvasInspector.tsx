@@ -38,10 +38,24 @@ export const CanvasInspector = observer(function CanvasInspector({ store }: { st
       </Form.Item>
       <Space size={8} align="start">
         <Form.Item label={t('boardEditor.canvasFields.designWidth')} {...fieldStatus(t, errors['canvas.designWidth'])}>
-          <InputNumber min={MIN_DESIGN_SIZE} max={MAX_DESIGN_SIZE} precision={0} value={canvas.designWidth} onChange={whole((designWidth) => store.setCanvas({ designWidth }))} data-testid="canvas-design-width" />
+          <InputNumber
+            min={MIN_DESIGN_SIZE}
+            max={MAX_DESIGN_SIZE}
+            precision={0}
+            value={canvas.designWidth}
+            onChange={whole((designWidth) => store.setCanvas({ designWidth }))}
+            data-testid="canvas-design-width"
+          />
         </Form.Item>
         <Form.Item label={t('boardEditor.canvasFields.designHeight')} {...fieldStatus(t, errors['canvas.designHeight'])}>
-          <InputNumber min={MIN_DESIGN_SIZE} max={MAX_DESIGN_SIZE} precision={0} value={canvas.designHeight} onChange={whole((designHeight) => store.setCanvas({ designHeight }))} data-testid="canvas-design-height" />
+          <InputNumber
+            min={MIN_DESIGN_SIZE}
+            max={MAX_DESIGN_SIZE}
+            precision={0}
+            value={canvas.designHeight}
+            onChange={whole((designHeight) => store.setCanvas({ designHeight }))}
+            data-testid="canvas-design-height"
+          />
         </Form.Item>
       </Space>
       <Form.Item label={t('boardEditor.canvasFields.scaleMode')} {...fieldStatus(t, errors['canvas.scaleMode'])}>
@@ -55,13 +69,31 @@ export const CanvasInspector = observer(function CanvasInspector({ store }: { st
 
       <div className={styles.sectionTitle}>{t('boardEditor.canvasFields.look')}</div>
       <Form.Item label={t('boardEditor.canvasFields.themeMode')}>
-        <Segmented block value={theme.mode} onChange={(mode) => store.setTheme({ mode })} options={BOARD_THEMES.map((mode) => ({ value: mode, label: t(`boardEditor.canvasFields.themes.${mode}`) }))} data-testid="canvas-theme-mode" />
+        <Segmented
+          block
+          value={theme.mode}
+          onChange={(mode) => store.setTheme({ mode })}
+          options={BOARD_THEMES.map((mode) => ({ value: mode, label: t(`boardEditor.canvasFields.themes.${mode}`) }))}
+          data-testid="canvas-theme-mode"
+        />
       </Form.Item>
       <Form.Item label={t('boardEditor.canvasFields.background')} {...fieldStatus(t, errors['theme.background'])}>
-        <ColourInput value={theme.background} onChange={(background) => store.setTheme({ background })} optional={false} label={t('boardEditor.canvasFields.background')} testId="canvas-background" />
+        <ColourInput
+          value={theme.background}
+          onChange={(background) => store.setTheme({ background })}
+          optional={false}
+          label={t('boardEditor.canvasFields.background')}
+          testId="canvas-background"
+        />
       </Form.Item>
       <Form.Item label={t('boardEditor.canvasFields.accent')} {...fieldStatus(t, errors['theme.accent'])}>
-        <ColourInput value={theme.accent} onChange={(accent) => store.setTheme({ accent })} optional={false} label={t('boardEditor.canvasFields.accent')} testId="canvas-accent" />
+        <ColourInput
+          value={theme.accent}
+          onChange={(accent) => store.setTheme({ accent })}
+          optional={false}
+          label={t('boardEditor.canvasFields.accent')}
+          testId="canvas-accent"
+        />
       </Form.Item>
       <Form.Item label={t('boardEditor.canvasFields.backgroundImage')} {...fieldStatus(t, errors['theme.backgroundImage'])}>
         <BackgroundPicture value={theme.backgroundImage} onChange={(backgroundImage) => store.setTheme({ backgroundImage })} />
@@ -70,13 +102,37 @@ export const CanvasInspector = observer(function CanvasInspector({ store }: { st
       <div className={styles.sectionTitle}>{t('boardEditor.canvasFields.grid')}</div>
       <Space size={8} align="start" wrap>
         <Form.Item label={t('boardEditor.canvasFields.cols')} {...fieldStatus(t, errors['grid.cols'])}>
-          <InputNumber min={1} max={MAX_GRID_COLS} precision={0} value={grid.cols} onChange={whole((cols) => store.setGrid({ cols }))} style={{ width: 84 }} data-testid="canvas-grid-cols" />
+          <InputNumber
+            min={1}
+            max={MAX_GRID_COLS}
+            precision={0}
+            value={grid.cols}
+            onChange={whole((cols) => store.setGrid({ cols }))}
+            style={{ width: 84 }}
+            data-testid="canvas-grid-cols"
+          />
         </Form.Item>
         <Form.Item label={t('boardEditor.canvasFields.rowHeight')} {...fieldStatus(t, errors['grid.rowHeight'])}>
-          <InputNumber min={4} max={1000} precision={0} value={grid.rowHeight} onChange={whole((rowHeight) => store.setGrid({ rowHeight }))} style={{ width: 84 }} data-testid="canvas-grid-row-height" />
+          <InputNumber
+            min={4}
+            max={1000}
+            precision={0}
+            value={grid.rowHeight}
+            onChange={whole((rowHeight) => store.setGrid({ rowHeight }))}
+            style={{ width: 84 }}
+            data-testid="canvas-grid-row-height"
+          />
         </Form.Item>
         <Form.Item label={t('boardEditor.canvasFields.gap')} {...fieldStatus(t, errors['grid.gap'])}>
-          <InputNumber min={0} max={64} precision={0} value={grid.gap} onChange={whole((gap) => store.setGrid({ gap }))} style={{ width: 84 }} data-testid="canvas-grid-gap" />
+          <InputNumber
+            min={0}
+            max={64}
+            precision={0}
+            value={grid.gap}
+            onChange={whole((gap) => store.setGrid({ gap }))}
+            style={{ width: 84 }}
+            data-testid="canvas-grid-gap"
+          />
         </Form.Item>
       </Space>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>

@@ -11,7 +11,14 @@ import { WidgetInspector } from './WidgetInspector';
 export type InspectorTab = 'widget' | 'canvas' | 'board';
 
 /** Count of problems in a tab, as a red dot on its label. */
-const tabLabel = (label: string, count: number) => (count > 0 ? <Badge dot offset={[4, 0]}>{label}</Badge> : label);
+const tabLabel = (label: string, count: number) =>
+  count > 0 ? (
+    <Badge dot offset={[4, 0]}>
+      {label}
+    </Badge>
+  ) : (
+    label
+  );
 
 /** The right-hand pane: the selected widget, the canvas, and the board's own fields, one tab each. */
 export const Inspector = observer(function Inspector({ store, tab, onTab }: { store: EditorStore; tab: InspectorTab; onTab(tab: InspectorTab): void }) {
@@ -25,9 +32,42 @@ export const Inspector = observer(function Inspector({ store, tab, onTab }: { st
         onChange={(key) => onTab(key as InspectorTab)}
         size="small"
         items={[
-          { key: 'widget', label: <span data-testid="inspector-tab-widget">{tabLabel(t('boardEditor.inspector.widget'), count((_, id) => id !== null))}</span>, children: pane(<WidgetInspector store={store} />) },
-          { key: 'canvas', label: <span data-testid="inspector-tab-canvas">{tabLabel(t('boardEditor.inspector.canvas'), count((section) => section === 'canvas'))}</span>, children: pane(<CanvasInspector store={store} />) },
-          { key: 'board', label: <span data-testid="inspector-tab-board">{tabLabel(t('boardEditor.inspector.board'), count((section) => section === 'meta'))}</span>, children: pane(<BoardInspector store={store} />) },
+          {
+            key: 'widget',
+            label: (
+              <span data-testid="inspector-tab-widget">
+                {tabLabel(
+                  t('boardEditor.inspector.widget'),
+                  count((_, id) => id !== null),
+                )}
+              </span>
+            ),
+            children: pane(<WidgetInspector store={store} />),
+          },
+          {
+            key: 'canvas',
+            label: (
+              <span data-testid="inspector-tab-canvas">
+                {tabLabel(
+                  t('boardEditor.inspector.canvas'),
+                  count((section) => section === 'canvas'),
+                )}
+              </span>
+            ),
+            children: pane(<CanvasInspector store={store} />),
+          },
+          {
+            key: 'board',
+            label: (
+              <span data-testid="inspector-tab-board">
+                {tabLabel(
+                  t('boardEditor.inspector.board'),
+                  count((section) => section === 'meta'),
+                )}
+              </span>
+            ),
+            children: pane(<BoardInspector store={store} />),
+          },
         ]}
       />
     </aside>

@@ -37,10 +37,25 @@ export const WidgetInspector = observer(function WidgetInspector({ store }: { st
         {t('boardEditor.inspector.widgetId', { id })}
       </Typography.Text>
       {!descriptor && <Alert type="error" showIcon style={{ marginTop: 8 }} title={t('boardEditor.inspector.unknownWidget', { type: element.type })} />}
-      {elementErrors.length > 0 && <Alert type="error" showIcon style={{ marginTop: 8 }} title={elementErrors.map((message) => issueText(t, message)).join(' · ')} data-testid="inspector-element-errors" />}
+      {elementErrors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 8 }}
+          title={elementErrors.map((message) => issueText(t, message)).join(' · ')}
+          data-testid="inspector-element-errors"
+        />
+      )}
       <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
         <Form.Item label={t('boardEditor.inspector.title')} {...fieldStatus(t, titleError)}>
-          <Input value={element.title} maxLength={80} allowClear placeholder={t('boardEditor.inspector.titlePlaceholder')} onChange={(event) => store.setTitle(id, event.target.value)} data-testid="inspector-title" />
+          <Input
+            value={element.title}
+            maxLength={80}
+            allowClear
+            placeholder={t('boardEditor.inspector.titlePlaceholder')}
+            onChange={(event) => store.setTitle(id, event.target.value)}
+            data-testid="inspector-title"
+          />
         </Form.Item>
         <Form.Item label={t('boardEditor.inspector.placement')} {...fieldStatus(t, Object.values(placementErrors)[0])}>
           <Space.Compact block>
@@ -77,7 +92,13 @@ export const WidgetInspector = observer(function WidgetInspector({ store }: { st
           />
           <div className={styles.sectionTitle}>{t('boardEditor.inspector.data')}</div>
           {descriptor.bindingFields && descriptor.bindingFields.length > 0 ? (
-            <BindingPicker key={`binding:${id}`} fields={descriptor.bindingFields} value={element.binding} onChange={(next) => store.setBinding(id, next)} errors={sectionErrors(store.issues, id, 'binding')} />
+            <BindingPicker
+              key={`binding:${id}`}
+              fields={descriptor.bindingFields}
+              value={element.binding}
+              onChange={(next) => store.setBinding(id, next)}
+              errors={sectionErrors(store.issues, id, 'binding')}
+            />
           ) : (
             <Typography.Text type="secondary">{t('boardEditor.inspector.noData')}</Typography.Text>
           )}

@@ -26,7 +26,15 @@ export function ColourInput({ value, onChange, optional, testId, label }: Colour
         aria-label={t('boardFields.form.pickColour')}
         data-testid={`${testId}-swatch`}
       />
-      <Input value={value} onChange={(event) => onChange(event.target.value.trim())} allowClear={optional} maxLength={7} placeholder="#rrggbb" aria-label={label} data-testid={testId} />
+      <Input
+        value={value}
+        onChange={(event) => onChange(event.target.value.trim())}
+        allowClear={optional}
+        maxLength={7}
+        placeholder="#rrggbb"
+        aria-label={label}
+        data-testid={testId}
+      />
     </Space.Compact>
   );
 }

@@ -31,7 +31,15 @@ export function JsonInput({ value, onChange, testId, label }: JsonInputProps) {
   };
   return (
     <>
-      <Input.TextArea value={draft ?? text(value)} onChange={(event) => setDraft(event.target.value)} onBlur={commit} autoSize={{ minRows: 2, maxRows: 10 }} status={invalid ? 'error' : ''} aria-label={label} data-testid={testId} />
+      <Input.TextArea
+        value={draft ?? text(value)}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
+        autoSize={{ minRows: 2, maxRows: 10 }}
+        status={invalid ? 'error' : ''}
+        aria-label={label}
+        data-testid={testId}
+      />
       {invalid && <Typography.Text type="danger">{t('boardFields.form.invalidJson')}</Typography.Text>}
     </>
   );

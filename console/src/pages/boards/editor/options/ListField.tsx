@@ -30,14 +30,26 @@ export function ListField({ field, path, value, form, label }: ListFieldProps) {
           <Tooltip title={t('boardFields.form.remove')}>
             <Button
               icon={<DeleteOutlined />}
-              onClick={() => form.set(path, items.filter((_, at) => at !== index))}
+              onClick={() =>
+                form.set(
+                  path,
+                  items.filter((_, at) => at !== index),
+                )
+              }
               aria-label={t('boardFields.form.remove')}
               data-testid={testId(form, [...path, index], '-remove')}
             />
           </Tooltip>
         </div>
       ))}
-      <Button type="dashed" block icon={<PlusOutlined />} disabled={full} onClick={() => form.set(path, [...items, newListValue(field.item)])} data-testid={testId(form, path, '-add')}>
+      <Button
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        disabled={full}
+        onClick={() => form.set(path, [...items, newListValue(field.item)])}
+        data-testid={testId(form, path, '-add')}
+      >
         {t('boardFields.form.add')}
       </Button>
     </Form.Item>

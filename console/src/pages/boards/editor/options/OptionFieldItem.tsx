@@ -16,7 +16,8 @@ interface OptionFieldItemProps {
   form: OptionForm;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** One option with its label and its message: a plain input, a list, a list of objects or a group of options. */
 export function OptionFieldItem({ field, path, value, form }: OptionFieldItemProps) {
@@ -25,7 +26,9 @@ export function OptionFieldItem({ field, path, value, form }: OptionFieldItemPro
 
   if (field.kind === 'list') return <ListField field={field} path={path} value={value} form={form} label={label} />;
   if (field.kind === 'records') {
-    const renderField = (child: OptionField, childPath: OptionPath, childValue: unknown) => <OptionFieldItem field={child} path={childPath} value={childValue} form={form} />;
+    const renderField = (child: OptionField, childPath: OptionPath, childValue: unknown) => (
+      <OptionFieldItem field={child} path={childPath} value={childValue} form={form} />
+    );
     return <RecordListField field={field} path={path} value={value} form={form} label={label} renderField={renderField} />;
   }
   if (field.kind === 'group') {

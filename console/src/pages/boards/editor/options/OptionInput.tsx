@@ -30,7 +30,13 @@ export function OptionInput({ field, path, value, form, label }: OptionInputProp
   switch (field.kind) {
     case 'text':
       return field.multiline ? (
-        <Input.TextArea {...common} value={asString(value)} onChange={(event) => set(event.target.value)} maxLength={field.maxLength} autoSize={{ minRows: 2, maxRows: 8 }} />
+        <Input.TextArea
+          {...common}
+          value={asString(value)}
+          onChange={(event) => set(event.target.value)}
+          maxLength={field.maxLength}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+        />
       ) : (
         <Input {...common} value={asString(value)} onChange={(event) => set(event.target.value)} maxLength={field.maxLength} />
       );
@@ -98,17 +104,45 @@ function ResourceInput({ field, value, form, common, onChange }: ResourceInputPr
   if (field.ref === 'departments') {
     const treeData = departmentChoices(options);
     return many ? (
-      <TreeSelect<{ value: number }[]> {...shared} treeData={treeData} treeCheckable treeCheckStrictly treeDefaultExpandAll showCheckedStrategy={TreeSelect.SHOW_ALL}
-        showSearch={{ treeNodeFilterProp: 'title' }} value={asNumbers(value).map((id) => ({ value: id }))} onChange={(next) => onChange((next ?? []).map((entry) => entry.value))} />
+      <TreeSelect<{ value: number }[]>
+        {...shared}
+        treeData={treeData}
+        treeCheckable
+        treeCheckStrictly
+        treeDefaultExpandAll
+        showCheckedStrategy={TreeSelect.SHOW_ALL}
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        value={asNumbers(value).map((id) => ({ value: id }))}
+        onChange={(next) => onChange((next ?? []).map((entry) => entry.value))}
+      />
     ) : (
-      <TreeSelect<number> {...shared} treeData={treeData} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }}
-        value={typeof value === 'number' ? value : undefined} onChange={(next) => onChange(next ?? undefined)} />
+      <TreeSelect<number>
+        {...shared}
+        treeData={treeData}
+        treeDefaultExpandAll
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        value={typeof value === 'number' ? value : undefined}
+        onChange={(next) => onChange(next ?? undefined)}
+      />
     );
   }
   const choices = selectChoices(options);
   return many ? (
-    <Select<number[]> {...shared} mode="multiple" showSearch={{ optionFilterProp: 'label' }} options={choices} value={asNumbers(value)} onChange={(next) => onChange(next ?? [])} />
+    <Select<number[]>
+      {...shared}
+      mode="multiple"
+      showSearch={{ optionFilterProp: 'label' }}
+      options={choices}
+      value={asNumbers(value)}
+      onChange={(next) => onChange(next ?? [])}
+    />
   ) : (
-    <Select<number> {...shared} showSearch={{ optionFilterProp: 'label' }} options={choices} value={typeof value === 'number' ? value : undefined} onChange={(next) => onChange(next ?? undefined)} />
+    <Select<number>
+      {...shared}
+      showSearch={{ optionFilterProp: 'label' }}
+      options={choices}
+      value={typeof value === 'number' ? value : undefined}
+      onChange={(next) => onChange(next ?? undefined)}
+    />
   );
 }

@@ -17,7 +17,8 @@ interface RecordListFieldProps {
   renderField: (field: OptionField, path: OptionPath, value: unknown) => ReactNode;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** A list of objects (a mimic's icons): a small card of fields per entry, add (with its defaults) and remove. */
 export function RecordListField({ field, path, value, form, label, renderField }: RecordListFieldProps) {
@@ -43,7 +44,12 @@ export function RecordListField({ field, path, value, form, label, renderField }
                   type="text"
                   danger
                   icon={<DeleteOutlined />}
-                  onClick={() => form.set(path, items.filter((_, at) => at !== index))}
+                  onClick={() =>
+                    form.set(
+                      path,
+                      items.filter((_, at) => at !== index),
+                    )
+                  }
                   aria-label={t('boardFields.form.remove')}
                   data-testid={testId(form, [...path, index], '-remove')}
                 />
@@ -57,7 +63,14 @@ export function RecordListField({ field, path, value, form, label, renderField }
           </Card>
         );
       })}
-      <Button type="dashed" block icon={<PlusOutlined />} disabled={full} onClick={() => form.set(path, [...items, newItem(field.fields)])} data-testid={testId(form, path, '-add')}>
+      <Button
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        disabled={full}
+        onClick={() => form.set(path, [...items, newItem(field.fields)])}
+        data-testid={testId(form, path, '-add')}
+      >
         {t('boardFields.form.add')}
       </Button>
     </Form.Item>

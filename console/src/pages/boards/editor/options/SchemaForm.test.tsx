@@ -7,7 +7,17 @@ import { choose, renderInConsole } from './renderInConsole.test-util';
 import { SchemaForm, validateOptions } from './SchemaForm';
 
 /** The form as the editor holds it: the options live in the parent, every change comes back as the next value. */
-function Harness({ type, initial, errors, onChange }: { type: string; initial: Record<string, unknown>; errors?: Record<string, string>; onChange: (next: Record<string, unknown>) => void }) {
+function Harness({
+  type,
+  initial,
+  errors,
+  onChange,
+}: {
+  type: string;
+  initial: Record<string, unknown>;
+  errors?: Record<string, string>;
+  onChange: (next: Record<string, unknown>) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <SchemaForm
@@ -32,7 +42,8 @@ describe('SchemaForm', { timeout: 30_000 }, () => {
   it('renders the gauge’s options with their labels and defaults, and emits the whole next options object', async () => {
     const onChange = vi.fn();
     renderInConsole(<Harness type="gauge" initial={{ max: 250 }} onChange={onChange} />);
-    for (const label of ['Minimum', 'Maximum', 'Warning band from', 'Alarm band from', 'Bad values are', 'Decimals', 'Unit (empty: the metric’s own)']) expect(screen.getByText(label)).toBeTruthy();
+    for (const label of ['Minimum', 'Maximum', 'Warning band from', 'Alarm band from', 'Bad values are', 'Decimals', 'Unit (empty: the metric’s own)'])
+      expect(screen.getByText(label)).toBeTruthy();
     expect((screen.getByTestId('option-min') as HTMLInputElement).value).toBe('0');
     expect((screen.getByTestId('option-max') as HTMLInputElement).value).toBe('250');
     expect(screen.getByTestId('option-digits').getAttribute('aria-valuemax')).toBe('6');
@@ -58,7 +69,15 @@ describe('SchemaForm', { timeout: 30_000 }, () => {
     cleanup();
 
     // A problem inside one control's value (an entry of the chosen kinds) shows under that control.
-    renderInConsole(<SchemaForm schema={widgetRegistry.get('alarm-counters')!.options} value={{ kinds: ['total', 'tiles'] }} onChange={() => undefined} errors={{ 'kinds.1': 'Choose one of the listed values' }} widgetType="alarm-counters" />);
+    renderInConsole(
+      <SchemaForm
+        schema={widgetRegistry.get('alarm-counters')!.options}
+        value={{ kinds: ['total', 'tiles'] }}
+        onChange={() => undefined}
+        errors={{ 'kinds.1': 'Choose one of the listed values' }}
+        widgetType="alarm-counters"
+      />,
+    );
     expect(itemOf('option-kinds').textContent).toContain('Choose one of the listed values');
     expect(screen.queryByTestId('option-errors')).toBeNull();
   });
@@ -66,7 +85,12 @@ describe('SchemaForm', { timeout: 30_000 }, () => {
   it('edits the mimic’s icons: a meter from the user’s list, add with defaults, remove, and the icon’s message', async () => {
     const onChange = vi.fn();
     const { requests } = renderInConsole(
-      <Harness type="mimic" initial={{ background: '/api/files/plant.png', icons: [{ x: 10, y: 20 }] }} errors={{ 'icons.0.meterId': 'Please fill in this field' }} onChange={onChange} />,
+      <Harness
+        type="mimic"
+        initial={{ background: '/api/files/plant.png', icons: [{ x: 10, y: 20 }] }}
+        errors={{ 'icons.0.meterId': 'Please fill in this field' }}
+        onChange={onChange}
+      />,
       'es',
     );
     expect(screen.getByText('Iconos de dispositivos')).toBeTruthy();
@@ -77,7 +101,11 @@ describe('SchemaForm', { timeout: 30_000 }, () => {
     expect(meter.textContent).toContain('Rellene este campo');
 
     await choose('option-icons.0.meterId', 'M012 Boiler feed pump');
-    expect(onChange).toHaveBeenLastCalledWith({ background: '/api/files/plant.png', fit: 'contain', icons: [{ x: 10, y: 20, label: '', metric: 'kw', digits: 1, meterId: 12 }] });
+    expect(onChange).toHaveBeenLastCalledWith({
+      background: '/api/files/plant.png',
+      fit: 'contain',
+      icons: [{ x: 10, y: 20, label: '', metric: 'kw', digits: 1, meterId: 12 }],
+    });
 
     fireEvent.click(screen.getByTestId('option-icons-add'));
     expect(onChange.mock.lastCall?.[0].icons).toEqual([

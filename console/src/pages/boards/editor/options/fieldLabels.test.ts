@@ -29,7 +29,10 @@ describe('option labels', () => {
   it.each(LANGUAGES)('%s labels every option of every widget from the catalogue (no humanised fallback)', (lng) => {
     const i18n = createI18n(lng);
     const missing = catalogue
-      .filter(({ widget, field }) => ![`boardFields.${widget}.${field.name}`, `boardFields.common.${field.name}`].some((key) => i18n.exists(key, { fallbackLng: [] })))
+      .filter(
+        ({ widget, field }) =>
+          ![`boardFields.${widget}.${field.name}`, `boardFields.common.${field.name}`].some((key) => i18n.exists(key, { fallbackLng: [] })),
+      )
       .map(({ widget, field }) => `${widget}.${field.name}`);
     expect(missing).toEqual([]);
     expect(catalogue.length).toBeGreaterThan(60);
@@ -38,7 +41,11 @@ describe('option labels', () => {
   it.each(LANGUAGES)('%s labels every choice of every widget', (lng) => {
     const i18n = createI18n(lng);
     const missing = catalogue.flatMap(({ widget, field }) =>
-      field.kind === 'choice' || field.kind === 'choices' ? field.values.filter((value) => !i18n.exists(`boardFields.choices.${field.name}.${value}`, { fallbackLng: [] })).map((value) => `${widget}.${field.name}.${value}`) : [],
+      field.kind === 'choice' || field.kind === 'choices'
+        ? field.values
+            .filter((value) => !i18n.exists(`boardFields.choices.${field.name}.${value}`, { fallbackLng: [] }))
+            .map((value) => `${widget}.${field.name}.${value}`)
+        : [],
     );
     expect(missing).toEqual([]);
   });
@@ -48,8 +55,14 @@ describe('option labels', () => {
     const bindingFields = new Set<BindingField>(widgetRegistry.list().flatMap((descriptor) => descriptor.bindingFields ?? []));
     expect([...bindingFields].filter((field) => !en.exists(`boardFields.binding.${field}`))).toEqual([]);
     // Widget sections hold only options the widget has: a renamed option cannot leave a stale label behind.
-    const widgetSections = Object.entries(en.getResourceBundle('en', 'translation').boardFields as Record<string, Record<string, unknown>>).filter(([section]) => widgetRegistry.has(section));
-    const stale = widgetSections.flatMap(([widget, labels]) => Object.keys(labels).filter((name) => !catalogue.some((entry) => entry.widget === widget && entry.field.name === name)).map((name) => `${widget}.${name}`));
+    const widgetSections = Object.entries(en.getResourceBundle('en', 'translation').boardFields as Record<string, Record<string, unknown>>).filter(
+      ([section]) => widgetRegistry.has(section),
+    );
+    const stale = widgetSections.flatMap(([widget, labels]) =>
+      Object.keys(labels)
+        .filter((name) => !catalogue.some((entry) => entry.widget === widget && entry.field.name === name))
+        .map((name) => `${widget}.${name}`),
+    );
     expect(stale).toEqual([]);
     expect(widgetSections).toHaveLength(17);
   });

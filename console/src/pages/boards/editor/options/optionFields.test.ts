@@ -7,7 +7,10 @@ const fieldsOf = (id: string) => optionFields(widgetRegistry.get(id)!.options);
 
 /** Every field in a model, list items' and groups' fields included. */
 const flatten = (fields: readonly OptionField[]): OptionField[] =>
-  fields.flatMap((field) => [field, ...(field.kind === 'records' || field.kind === 'group' ? flatten(field.fields) : field.kind === 'list' ? [field.item] : [])]);
+  fields.flatMap((field) => [
+    field,
+    ...(field.kind === 'records' || field.kind === 'group' ? flatten(field.fields) : field.kind === 'list' ? [field.item] : []),
+  ]);
 
 describe('optionFields', () => {
   it.each(widgetRegistry.list().map((d) => [d.id, d] as const))('%s: one field per option, each with a real control', (_id, descriptor) => {
@@ -57,12 +60,27 @@ describe('optionFields', () => {
 
   it('models ordered alarm kinds, an optional colour, a paragraph and department ids', () => {
     expect(fieldsOf('alarm-counters')).toEqual([
-      { name: 'kinds', required: false, default: ['total', 'device', 'error', 'trouble', 'offline'], kind: 'choices', values: ['total', 'device', 'error', 'trouble', 'offline'], minItems: 1, maxItems: 5 },
+      {
+        name: 'kinds',
+        required: false,
+        default: ['total', 'device', 'error', 'trouble', 'offline'],
+        kind: 'choices',
+        values: ['total', 'device', 'error', 'trouble', 'offline'],
+        minItems: 1,
+        maxItems: 5,
+      },
     ]);
     const text = fieldsOf('text');
     expect(text.find((field) => field.name === 'color')).toEqual({ name: 'color', required: false, default: '', kind: 'colour', optional: true });
     expect(text.find((field) => field.name === 'text')).toEqual({ name: 'text', required: false, default: '', kind: 'text', maxLength: 2000, multiline: true });
-    expect(fieldsOf('scene-3d').find((field) => field.name === 'departmentIds')).toEqual({ name: 'departmentIds', required: false, default: [], kind: 'refs', ref: 'departments', maxItems: 50 });
+    expect(fieldsOf('scene-3d').find((field) => field.name === 'departmentIds')).toEqual({
+      name: 'departmentIds',
+      required: false,
+      default: [],
+      kind: 'refs',
+      ref: 'departments',
+      maxItems: 50,
+    });
   });
 
   it('handles shapes no widget uses yet: nested objects, plain lists, a required colour, unions and records', () => {
@@ -83,7 +101,14 @@ describe('optionFields', () => {
           { name: 'colour', required: true, kind: 'colour', optional: false },
         ],
       },
-      { name: 'thresholds', required: false, default: [], kind: 'list', maxItems: 5, item: { name: '', required: true, kind: 'number', integer: false, min: 0, nullable: false } },
+      {
+        name: 'thresholds',
+        required: false,
+        default: [],
+        kind: 'list',
+        maxItems: 5,
+        item: { name: '', required: true, kind: 'number', integer: false, min: 0, nullable: false },
+      },
       { name: 'either', required: false, default: '', kind: 'json' },
       { name: 'extras', required: false, default: {}, kind: 'json' },
       { name: 'stamp', required: false, kind: 'json' },

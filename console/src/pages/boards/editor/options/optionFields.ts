@@ -102,7 +102,8 @@ function fieldOf(name: string, raw: JsonNode, required: boolean): OptionField {
   const types = typesOf(node).filter((type) => type !== 'null');
   const type = types.length === 1 ? types[0] : undefined;
   const ref = REF_BY_NAME[name];
-  const bounded = (value: number | undefined, key: 'min' | 'max' | 'maxLength' | 'minItems' | 'maxItems') => (boundOf(value) === undefined ? {} : { [key]: boundOf(value) });
+  const bounded = (value: number | undefined, key: 'min' | 'max' | 'maxLength' | 'minItems' | 'maxItems') =>
+    boundOf(value) === undefined ? {} : { [key]: boundOf(value) };
 
   if (node.enum && node.enum.every((value) => typeof value === 'string')) return { ...base, kind: 'choice', values: node.enum as string[] };
   if (typeof node.const === 'string') return { ...base, kind: 'choice', values: [node.const] };
@@ -131,11 +132,15 @@ function fieldOf(name: string, raw: JsonNode, required: boolean): OptionField {
 
 function arrayField(base: FieldBase, node: JsonNode): OptionField {
   const item = node.items ? fieldOf('', node.items, true) : undefined;
-  const limits = { ...(node.minItems === undefined ? {} : { minItems: node.minItems }), ...(boundOf(node.maxItems) === undefined ? {} : { maxItems: node.maxItems }) };
+  const limits = {
+    ...(node.minItems === undefined ? {} : { minItems: node.minItems }),
+    ...(boundOf(node.maxItems) === undefined ? {} : { maxItems: node.maxItems }),
+  };
   const ref = REF_BY_NAME[base.name];
   if (!item) return { ...base, kind: 'json' };
   if (item.kind === 'choice') return { ...base, kind: 'choices', values: item.values, ...limits };
-  if (ref && item.kind === 'number' && item.integer) return { ...base, kind: 'refs', ref, ...(limits.maxItems === undefined ? {} : { maxItems: limits.maxItems }) };
+  if (ref && item.kind === 'number' && item.integer)
+    return { ...base, kind: 'refs', ref, ...(limits.maxItems === undefined ? {} : { maxItems: limits.maxItems }) };
   if (item.kind === 'group') return { ...base, kind: 'records', fields: item.fields, ...(limits.maxItems === undefined ? {} : { maxItems: limits.maxItems }) };
   if (item.kind === 'text' || item.kind === 'number' || item.kind === 'colour') return { ...base, kind: 'list', item, ...limits };
   return { ...base, kind: 'json' };

@@ -43,13 +43,23 @@ export function renderInConsole(node: ReactNode, language: Language = 'en') {
       {node}
     </AppProviders>,
   );
-  return { ...view, rootStore, requests, rerenderInConsole: (next: ReactNode) => view.rerender(<AppProviders rootStore={rootStore} realtime={null}>{next}</AppProviders>) };
+  return {
+    ...view,
+    rootStore,
+    requests,
+    rerenderInConsole: (next: ReactNode) =>
+      view.rerender(
+        <AppProviders rootStore={rootStore} realtime={null}>
+          {next}
+        </AppProviders>,
+      ),
+  };
 }
 
 /** Opens an antd Select (or TreeSelect) by its test id and clicks the option with this title. */
 export async function choose(testId: string, title: string): Promise<void> {
   const select = screen.getByTestId(testId);
-  fireEvent.mouseDown(within(select.closest('.ant-select') as HTMLElement ?? select).getByRole('combobox'));
+  fireEvent.mouseDown(within((select.closest('.ant-select') as HTMLElement) ?? select).getByRole('combobox'));
   const options = await screen.findAllByTitle(title);
   fireEvent.click(options.at(-1)!);
 }

@@ -18,7 +18,10 @@ describe('validateOptions', () => {
     expect(
       validateOptions(schemaOf('mimic'), {
         background: 'javascript:alert(1)',
-        icons: [{ x: 10, y: 20 }, { meterId: 0, x: 120, y: 5, metric: 'KW' }],
+        icons: [
+          { x: 10, y: 20 },
+          { meterId: 0, x: 120, y: 5, metric: 'KW' },
+        ],
       }),
     ).toEqual({
       background: PICTURE_URL_MESSAGE,
