@@ -26,7 +26,10 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
   const [endpoints, setEndpoints] = useState<{ id: number; name: string }[]>([]);
   useEffect(() => {
     void list.load();
-    api.endpointOptions().then(setEndpoints, () => undefined);
+    api.endpointOptions().then(
+      (options) => setEndpoints(options ?? []),
+      () => undefined,
+    );
   }, [list, api]);
 
   const columns: TableColumnsType<ForwardCall> = [
