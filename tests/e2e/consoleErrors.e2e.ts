@@ -48,7 +48,7 @@ describe('error handling (spec §8) in a real browser against the real server', 
     ['zh', '确定登出', '重新登录', '取消'],
     ['es', 'Confirmar cierre de sesión', 'Volver a iniciar sesión', 'Cancelar'],
   ])('a revoked token (10004) opens the logout confirm in %s; cancel keeps the page', async (language, title, ok, cancel) => {
-    const { page } = await signedIn('/inquiry/adpost', language);
+    const { page } = await signedIn('/wx/wxUser', language);
     await revokeAndReload(page);
     const box = page.locator('.ant-modal-confirm');
     await expect(box.locator('.ant-modal-confirm-title').textContent()).resolves.toBe(title);
@@ -61,11 +61,11 @@ describe('error handling (spec §8) in a real browser against the real server', 
     await cancelButton.click();
     await box.waitFor({ state: 'detached' });
     expect(currentPath(page)).toBe(where);
-    expect(where).toBe('/login?redirect=%2Finquiry%2Fadpost');
+    expect(where).toBe('/login?redirect=%2Fwx%2FwxUser');
   });
 
   it('confirming the logout box resets the token and reloads to the login page', async () => {
-    const { page, context } = await signedIn('/inquiry/adpost');
+    const { page, context } = await signedIn('/wx/wxUser');
     await revokeAndReload(page);
     const box = page.locator('.ant-modal-confirm');
     // Listen before clicking: the reload can finish before a listener attached afterwards would see it.
@@ -94,10 +94,10 @@ describe('error handling (spec §8) in a real browser against the real server', 
     tab = await openTab(browser);
     const { page, context } = tab;
     await page.route('**/api/users/info', (route) => route.abort());
-    await page.goto(`${server.url}/login?redirect=%2Finquiry%2Fadpost`);
+    await page.goto(`${server.url}/login?redirect=%2Fwx%2FwxUser`);
     await logIn(page);
     await toast(page, 'Network Error').waitFor();
-    await page.waitForURL(/\/login\?redirect=%2Finquiry%2Fadpost$/);
+    await page.waitForURL(/\/login\?redirect=%2Fwx%2FwxUser$/);
     expect((await context.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
 
     // A proxy's error page (no envelope) reads 'error-message:status-text'.
@@ -131,10 +131,10 @@ describe('error handling (spec §8) in a real browser against the real server', 
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByTestId('dashboard-user').waitFor();
     expect(await visibleRawKeys(page)).toEqual([]);
-    await page.goto(`${server.url}/inquiry/adpost`);
-    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Anuncios' }).waitFor();
+    await page.goto(`${server.url}/wx/wxUser`);
+    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Usuarios de WeChat' }).waitFor();
     await expect(page.getByTestId('module-coming').textContent()).resolves.toContain('Este módulo llegará en una versión posterior.');
-    await page.getByTestId('tag-/inquiry/adpost').click({ button: 'right' });
+    await page.getByTestId('tag-/wx/wxUser').click({ button: 'right' });
     await expect(page.getByTestId('tags-context-menu').textContent()).resolves.toBe('ActualizarCerrarCerrar otrasCerrar todas');
     expect(await visibleRawKeys(page)).toEqual([]);
     await page.goto(`${server.url}/nowhere`);
