@@ -114,7 +114,8 @@ describe('inquiries against the real server', () => {
     await drawer.getByTestId('help-search').locator('input').fill('tablero');
     await drawer.getByTestId('help-search').locator('input').press('Enter');
     await drawer.locator('[data-testid^="help-hit-"]', { hasText: 'Cómo poner un tablero en una pantalla mural' }).waitFor();
-    expect(await drawer.locator('[data-testid^="help-hit-"]').count()).toBe(1);
+    // The drawer's first (empty) search may answer after this one and redraw the list: wait for it to settle.
+    await expect.poll(() => drawer.locator('[data-testid^="help-hit-"]').count()).toBe(1);
 
     await drawer.getByTestId('help-write-us').click();
     const form = page.getByTestId('contact-form');
