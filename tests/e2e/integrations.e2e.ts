@@ -67,6 +67,8 @@ describe('third-party interfaces against the real server', () => {
     // Create: the full key appears once, with the warning and a copy button.
     await page.getByTestId('create-key').click();
     await page.getByTestId('create-key-name').fill(KEY_NAME);
+    // On a loaded machine the dialog may still be opening; submit only once the form holds the name.
+    await expect.poll(() => page.getByTestId('create-key-name').inputValue()).toBe(KEY_NAME);
     await page.getByTestId('create-key-ok').click();
     const issued = page.getByTestId('issued-key');
     await issued.waitFor();
