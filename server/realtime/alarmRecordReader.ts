@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ALARM_STATES } from '@shared/schemas/alarms';
+import { ALARM_STATES, OPEN_ALARM_STATES } from '@shared/schemas/alarms';
 import type { Database } from '../db/schema';
 import { toAlarmRecord } from '../alarms/alarmRecords';
 import { alarmVisibility, subjectOwner, visibleSubjects, type AlarmVisibility } from '../alarms/alarmScope';
@@ -8,7 +8,7 @@ import type { AlarmRecordReader } from './alarmSource';
 /** A user's tree is reused this long, so a burst of alarms costs one lookup per user. */
 const VISIBILITY_TTL_MS = 5_000;
 
-/** The reconnect catch-up of `alarms:new`, restricted like the alarm lists (server/alarms/alarmScope). */
+/** The reconnect catch-up of `alarms:new` and the `alarms:open` snapshot, restricted like the alarm lists (server/alarms/alarmScope). */
 export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date.now): AlarmRecordReader {
   const cached = new Map<number, { at: number; visibility: Promise<AlarmVisibility | null> }>();
   const visibilityOf = (userId: number) => {
@@ -30,6 +30,18 @@ export function alarmRecordReader(db: Kysely<Database>, now: () => number = Date
       let select = db.selectFrom('alarm_records').selectAll().where('processing_state', '=', ALARM_STATES.new).orderBy('id', 'desc').limit(limit);
       if (visibility) select = select.where(visibleSubjects(visibility));
       return (await select.execute()).reverse().map(toAlarmRecord);
+    },
+    async open(userId, limit) {
+      const visibility = await alarmVisibility(db, userId ?? undefined);
+      let select = db
+        .selectFrom('alarm_records')
+        .selectAll()
+        .where('processing_state', 'in', [...OPEN_ALARM_STATES])
+        .orderBy('raised_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (visibility) select = select.where(visibleSubjects(visibility));
+      return (await select.execute()).map(toAlarmRecord);
     },
     async newestId() {
       const row = await db

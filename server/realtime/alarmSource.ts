@@ -17,6 +17,8 @@ export interface AlarmRecordReader {
   after(afterId: number, userId: number | null, limit: number): Promise<AlarmRecord[]>;
   /** The newest records still in state 1 (nobody acknowledged them), oldest first. */
   unacknowledged(userId: number | null, limit: number): Promise<AlarmRecord[]>;
+  /** The records in an open state (1 new, 2 acknowledged), newest raised first, at most `limit`. */
+  open(userId: number | null, limit: number): Promise<AlarmRecord[]>;
   newestId(): Promise<number>;
   visibleTo(record: AlarmRecord, userId: number): Promise<boolean>;
 }

@@ -212,6 +212,33 @@ describe('realtime channels', () => {
     expect(alarms.received[1]).toEqual(missed[0]);
   });
 
+  it('alarms:open: one list of the new and acknowledged records in scope, then each change; a sub-user sees none outside its tree', async () => {
+    const fresh = await insertAlarm('device', 1);
+    const acknowledged = await insertAlarm('offline', 2);
+    await insertAlarm('error', 3); // processed: not open
+    const openIds = (
+      await db().selectFrom('alarm_records').select('id').where('processing_state', 'in', [1, 2]).orderBy('raised_at', 'desc').orderBy('id', 'desc').execute()
+    ).map((r) => r.id);
+    const admin = collect<AlarmRecord[] | AlarmRecord>(connect(adminToken), 'alarms:open');
+    const operator = collect<AlarmRecord[] | AlarmRecord>(connect(await loginAs(t.app, 'rt-operator', 'Operator!234')), 'alarms:open');
+    await until(() => admin.received.length === 1 && operator.received.length === 1, 'both snapshots');
+    const snapshot = admin.received[0] as AlarmRecord[];
+    expect(snapshot.map((r) => r.id)).toEqual(openIds);
+    expect(snapshot.slice(0, 2).map((r) => [r.id, r.processingState])).toEqual([
+      [acknowledged.id, 2],
+      [fresh.id, 1],
+    ]);
+    expect(operator.received).toEqual([[]]);
+
+    // Processing the acknowledged one is sent as the changed record (state 3): the client drops it.
+    await db().updateTable('alarm_records').set({ processing_state: 3 }).where('id', '=', acknowledged.id).execute();
+    t.app.alarms.events.emit('changed', { ...acknowledged, processingState: 3 });
+    await until(() => admin.received.length === 2, 'the change');
+    expect(admin.received[1]).toMatchObject({ id: acknowledged.id, processingState: 3 });
+    await pause(100);
+    expect(operator.received).toHaveLength(1);
+  });
+
   it('checks the session again on subscribe: a revoked one is refused and disconnected', async () => {
     const refusals: Refusal[] = [];
     const token = await loginAs(t.app);

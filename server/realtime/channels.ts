@@ -11,6 +11,8 @@ import type { AlarmEventSource } from './alarmSource';
 import { ChannelHub } from './channelHub';
 import { LatestValuesFeed } from './latestValuesFeed';
 import { meterLatestChannels } from './meterLatestChannel';
+import { meterRecentChannels } from './meterRecentChannel';
+import { openAlarmsChannel } from './openAlarmsChannel';
 import type { Realtime } from './socketServer';
 
 export interface ChannelDeps {
@@ -22,15 +24,17 @@ export interface ChannelDeps {
   onError: (error: unknown) => void;
 }
 
-/** The channels of shared/schemas/alarms (alarm counts, new alarms, meter latest values) on the realtime server. */
+/** The channels of shared/schemas/alarms (alarm counts, new alarms, open alarms, meter latest values) on the realtime server. */
 export function attachChannels({ realtime, auth, db, alarmEvents, latestValues, onError }: ChannelDeps): ChannelHub {
+  const alarmRecords = alarmRecordReader(db);
   const countOpen = (userId: number | null) => alarmCounts(db, { processingState: [...OPEN_ALARM_STATES], ...(userId === null ? {} : { userId }) });
   return new ChannelHub(
     realtime.io,
     auth,
     [
       alarmCountsChannel(alarmEvents, countOpen, onError),
-      alarmEventsChannel(alarmEvents, alarmRecordReader(db), onError),
+      alarmEventsChannel(alarmEvents, alarmRecords, onError),
+      openAlarmsChannel(alarmEvents, alarmRecords, onError),
       meterLatestChannels(db, latestValues, onError),
     ],
     onError,
@@ -59,6 +63,8 @@ export function registerChannels(app: FastifyInstance): void {
     latestValues,
     onError: (error) => app.log.warn({ err: error }, 'realtime channel failed'),
   });
+  // Live trends and sparklines read their first window from the stored readings.
+  hub.addProvider(meterRecentChannels(app.storage));
   app.decorate('channels', hub);
   app.decorate('latestValues', latestValues);
   app.addHook('preClose', async () => hub.close());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmRecord } from '../schemas/alarms';
 import { AlarmStore } from '../stores/alarmStore';
-import { bindAlarmCounts, bindNewAlarms } from './alarmBinders';
+import { bindAlarmCounts, bindAlarmStore, bindNewAlarms, bindOpenAlarms } from './alarmBinders';
 import type { ChannelListener, ChannelSource } from './realtimeClient';
 
 /** A channel source whose channels the test feeds by hand. */
@@ -38,5 +38,37 @@ describe('alarm binders', () => {
     expect(alarms.recent.map((r) => [r.id, r.processingState])).toEqual([[12, 2]]);
     expect(alarms.unacknowledged).toEqual([]);
     dispose();
+  });
+
+  it('replaces the open list with an alarms:open array and folds a single record in', () => {
+    const fake = fakeChannels();
+    const alarms = new AlarmStore();
+    const dispose = bindOpenAlarms(fake.source, alarms);
+    expect(fake.channels()).toEqual(['alarms:open']);
+    fake.push('alarms:open', [
+      { id: 4, processingState: 2, raisedAt: 40 },
+      { id: 3, processingState: 1, raisedAt: 30 },
+    ] as AlarmRecord[]);
+    fake.push('alarms:open', { id: 5, processingState: 1, raisedAt: 50 } as AlarmRecord);
+    fake.push('alarms:open', { id: 3, processingState: 3, raisedAt: 30 } as AlarmRecord);
+    expect(alarms.open.map((r) => [r.id, r.processingState])).toEqual([
+      [5, 1],
+      [4, 2],
+    ]);
+    // A change on alarms:open touches the open list only; alarms:new feeds the recent list.
+    expect(alarms.recent).toEqual([]);
+    // After a reconnect the snapshot is the truth: 5 was processed meanwhile.
+    fake.push('alarms:open', [{ id: 4, processingState: 2, raisedAt: 40 }] as AlarmRecord[]);
+    expect(alarms.open.map((r) => r.id)).toEqual([4]);
+    dispose();
+    expect(fake.channels()).toEqual([]);
+  });
+
+  it('binds the three alarm channels at once and releases them together', () => {
+    const fake = fakeChannels();
+    const dispose = bindAlarmStore(fake.source, new AlarmStore());
+    expect(fake.channels().sort()).toEqual(['alarms:counts', 'alarms:new', 'alarms:open']);
+    dispose();
+    expect(fake.channels()).toEqual([]);
   });
 });

@@ -49,3 +49,9 @@ export const COALESCE_MS = 250;
  * when alarms keep coming (a recount is one indexed COUNT per room, cheap at ten a second).
  */
 export const ALARM_COUNTS_COALESCE_MS = 100;
+
+/**
+ * Open alarm records the `alarms:open` snapshot carries and a store keeps at most: a storm of alarms cannot
+ * grow a wall's memory over weeks. The counts (`alarms:counts`) stay exact; a list at the cap says "+N more".
+ */
+export const MAX_OPEN_ALARMS = 200;

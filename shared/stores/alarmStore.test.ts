@@ -109,3 +109,74 @@ describe('AlarmStore recent alarms', () => {
     expect(alarms.recent).toEqual([]);
   });
 });
+
+describe('AlarmStore open alarms (states 1 and 2, spec §4)', () => {
+  const raisedAt = (r: AlarmRecord, at: number): AlarmRecord => ({ ...r, raisedAt: at });
+
+  it('lists a raised alarm, keeps it listed and marked when acknowledged, drops it when processed or cleared', () => {
+    let now = 1000;
+    const alarms = new AlarmStore({ now: () => now });
+    expect(alarms.openReceivedAt).toBeNull();
+    alarms.receiveAlarm(record(1));
+    alarms.receiveAlarm(record(2));
+    expect(alarms.open.map((r) => [r.id, r.processingState])).toEqual([
+      [2, 1],
+      [1, 1],
+    ]);
+    expect(alarms.openReceivedAt).toBe(1000);
+
+    now = 2000;
+    alarms.receiveAlarm({ ...record(1, 2), acknowledgedBy: 'op' });
+    // Still open and listed, now acknowledged: not among what flashes and sounds.
+    expect(alarms.open.map((r) => [r.id, r.processingState])).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
+    expect(alarms.unacknowledged.map((r) => r.id)).toEqual([2]);
+    expect(alarms.openReceivedAt).toBe(2000);
+
+    alarms.receiveAlarm(record(1, 3));
+    alarms.receiveOpen(record(2, 4));
+    expect(alarms.open).toEqual([]);
+  });
+
+  it('a snapshot replaces the list (closed records leave), newest raised first, open states only', () => {
+    const alarms = new AlarmStore({ now: () => 5 });
+    alarms.receiveAlarm(record(9));
+    alarms.replaceOpen([raisedAt(record(3, 2), 300), record(4, 3), raisedAt(record(5), 500), raisedAt(record(6), 300)]);
+    expect(alarms.open.map((r) => r.id)).toEqual([5, 6, 3]);
+    expect(alarms.openReceivedAt).toBe(5);
+  });
+
+  it('keeps at most maxOpen records, the newest; the counts say how many more are open', () => {
+    const alarms = new AlarmStore({ maxOpen: 3 });
+    for (let id = 1; id <= 5; id++) alarms.receiveAlarm(record(id));
+    expect(alarms.open.map((r) => r.id)).toEqual([5, 4, 3]);
+    alarms.setCounts({ total: 5, deviceCount: 5, errorCount: 0, troubleCount: 0, offlineCount: 0 });
+    expect(alarms.moreOpen).toBe(2);
+    // A late change of a record below the cap does not push a newer one out.
+    alarms.receiveAlarm(record(1, 2));
+    expect(alarms.open.map((r) => r.id)).toEqual([5, 4, 3]);
+    // A complete list against counts that lag behind never shows a negative "more".
+    alarms.setCounts({ total: 1, deviceCount: 1, errorCount: 0, troubleCount: 0, offlineCount: 0 });
+    expect(alarms.moreOpen).toBe(0);
+  });
+
+  it('caps at MAX_OPEN_ALARMS (200) by default', () => {
+    const alarms = new AlarmStore();
+    alarms.replaceOpen(Array.from({ length: 250 }, (_, i) => record(i + 1)));
+    expect(alarms.open).toHaveLength(200);
+    expect(alarms.open[0]!.id).toBe(250);
+    expect(alarms.open[199]!.id).toBe(51);
+  });
+
+  it('reset forgets the open list and that anything ever arrived', () => {
+    const alarms = new AlarmStore();
+    alarms.replaceOpen([record(1)]);
+    alarms.setCounts(counts);
+    alarms.reset();
+    expect(alarms.open).toEqual([]);
+    expect(alarms.openReceivedAt).toBeNull();
+    expect(alarms.countsReceivedAt).toBeNull();
+  });
+});
