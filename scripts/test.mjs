@@ -1,6 +1,6 @@
 // `npm test`: type-check, the import rules, lint and formatting, then every suite (unit, server on SQLite and
-// PostgreSQL, browser e2e in Chromium). A failing check stops the run before the suites.
-import { spawnSync } from 'node:child_process';
+// PostgreSQL, browser e2e in Chromium). The checks run side by side; a failing one stops the run before the suites.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -37,61 +37,76 @@ if (!env.TEST_DATABASE_URL) {
   } else console.warn(`No PostgreSQL at 127.0.0.1:5432 and no TEST_DATABASE_URL: the server suite runs on SQLite only.`);
 }
 
-console.log('Type-checking…');
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-if (tsc.status !== 0) {
-  console.error('Type errors: fix them first.');
-  process.exit(1);
+/** The checks that must pass before the suites run, each with one line saying what to do when it fails. */
+const checks = [
+  {
+    title: 'Type-checking (tsconfig.json)',
+    bin: 'typescript/bin/tsc',
+    args: ['-p', 'tsconfig.json', '--noEmit'],
+    advice: 'Type errors: fix them first.',
+  },
+  {
+    title: 'Checking the import rules (.dependency-cruiser.cjs)',
+    bin: 'dependency-cruiser/bin/dependency-cruise.mjs',
+    args: [
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err-long',
+      'shared',
+      'boards',
+      'kiosk',
+      'console',
+      'server',
+      'tests',
+      'bench',
+      'scripts',
+      'types',
+      'vite.config.ts',
+      'vitest.config.ts',
+    ],
+    advice: 'Import rules broken (above: the rule, why it exists, and the import): move the shared code into a leaf file or the folder it belongs to.',
+  },
+  {
+    title: 'Linting (eslint.config.js)',
+    bin: 'eslint/bin/eslint.js',
+    args: ['.', '--max-warnings', '0'],
+    advice: 'Lint findings (above): fix them (a disable comment must say why, after `--`).',
+  },
+  {
+    title: 'Checking formatting (.prettierrc.json)',
+    bin: 'prettier/bin/prettier.cjs',
+    args: ['--check', '.', '--log-level', 'warn'],
+    advice: 'Files not formatted (above): run `npm run format`.',
+  },
+];
+
+/** Runs one check with its output held back, so the four can run side by side and still print in order. */
+function runCheck({ bin, args }) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules', bin), ...args], { cwd: root, env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(output).toString() }));
+  });
 }
 
-/** A check that must pass before the suites run: its own output, then one line saying what to do. */
-function check(title, bin, args, advice) {
-  console.log(`${title}…`);
-  const run = spawnSync(process.execPath, [join(root, 'node_modules', bin), ...args], { cwd: root, stdio: 'inherit', env });
-  if (run.status !== 0) {
-    console.error(advice);
-    process.exit(1);
+// Independent of each other: side by side they take about as long as the slowest (lint), not the sum.
+const checksStarted = Date.now();
+const outcomes = await Promise.all(checks.map(runCheck));
+let checksFailed = false;
+for (const [index, check] of checks.entries()) {
+  const { status, output } = outcomes[index];
+  console.log(`${check.title}: ${status === 0 ? 'ok' : 'FAILED'}`);
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (status !== 0) {
+    console.error(check.advice);
+    checksFailed = true;
   }
 }
-
-check(
-  'Checking the import rules (.dependency-cruiser.cjs)',
-  'dependency-cruiser/bin/dependency-cruise.mjs',
-  [
-    '--config',
-    '.dependency-cruiser.cjs',
-    '--output-type',
-    'err-long',
-    'shared',
-    'boards',
-    'kiosk',
-    'console',
-    'server',
-    'tests',
-    'bench',
-    'scripts',
-    'types',
-    'vite.config.ts',
-    'vitest.config.ts',
-  ],
-  'Import rules broken (above: the rule, why it exists, and the import): move the shared code into a leaf file or the folder it belongs to.',
-);
-check(
-  'Linting (eslint.config.js)',
-  'eslint/bin/eslint.js',
-  ['.', '--max-warnings', '0'],
-  'Lint findings (above): fix them (a disable comment must say why, after `--`).',
-);
-check(
-  'Checking formatting (.prettierrc.json)',
-  'prettier/bin/prettier.cjs',
-  ['--check', '.', '--log-level', 'warn'],
-  'Files not formatted (above): run `npm run format`.',
-);
+if (checksFailed) process.exit(1);
+console.log(`Checks took ${((Date.now() - checksStarted) / 1000).toFixed(1)} s`);
 
 mkdirSync(join(root, '.tmp'), { recursive: true });
 const report = join(root, '.tmp/vitest-report.json');
