@@ -13,6 +13,7 @@ import {
   ok,
   startKiosk,
   stopKiosk,
+  USER_TOKEN,
   type Harness,
   type Route,
 } from './testing/kioskHarness.test-util';
@@ -105,6 +106,34 @@ describe('kiosk routes', () => {
     expect(harness.app.shownRevision).toBe(2);
     act(() => harness!.connection().push('board:1', { id: 1, revision: 0, updatedAt: 0 }));
     expect(screen.getByTestId('board-missing').textContent).toBe('This board was deleted.');
+  });
+
+  it('tells a signed-in user a board of its tree is not shared with it, and whom to ask, apart from a board that does not exist', async () => {
+    const notShared = {
+      status: 403,
+      body: { code: ErrorCode.FORBIDDEN, data: { boardId: 5, askUser: { username: 'admin', name: 'Administrator' } }, message: 'x' },
+    };
+    const userServer: Route = (config) =>
+      config.url === '/kiosk/session'
+        ? ok({ kind: 'user', username: 'demo', version: 'v1', serverTime: 0 })
+        : config.url === '/boards/5'
+          ? notShared
+          : config.url === '/boards/6'
+            ? NOT_FOUND
+            : undefined;
+    harness = await startKiosk({ path: '/dash/5', credentials: { kind: 'token', token: USER_TOKEN, from: 'window.name' }, routes: userServer, language: 'es' });
+    await flush();
+    expect(screen.getByTestId('board-not-shared').textContent).toBe(
+      'El tablero 5 no está compartido con usted.Pida a Administrator (admin), que administra su árbol de usuarios, que se lo comparta.',
+    );
+    // No retry loop: the answer changes only when someone shares the board.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(harness.requests.filter((request) => request === 'GET /boards/5')).toHaveLength(1);
+    stopKiosk(harness);
+    harness = await startKiosk({ path: '/dash/6', credentials: { kind: 'token', token: USER_TOKEN, from: 'window.name' }, routes: userServer });
+    await flush();
+    expect(screen.getByTestId('board-missing').textContent).toBe('Board 6 was not found.');
+    expect(screen.queryByTestId('board-not-shared')).toBeNull();
   });
 
   it('shows the connection banner once the socket has been down for more than 2 s, keeping stale values', async () => {

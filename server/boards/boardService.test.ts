@@ -45,7 +45,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('BoardService', () => {
-  it('limits a display to its own boards: filtered list, KANBAN_NOT_FOUND for the rest', async () => {
+  it('limits a display to its own boards: filtered list, FORBIDDEN naming whom to ask for the rest of its tree, KANBAN_NOT_FOUND for no board', async () => {
     const a = await service.create(boardDocument('Alpha'), 'admin', ADMIN_TREE);
     const b = await service.create(boardDocument('Bravo'), 'admin', ADMIN_TREE);
     const c = await service.create(boardDocument('Charlie'), 'admin', ADMIN_TREE);
@@ -54,7 +54,14 @@ describe('BoardService', () => {
     expect(await service.list(display([]))).toEqual([]);
     expect((await service.get(display([b.id]), b.id)).name).toBe('Bravo');
     const refused = await failure(service.get(display([b.id]), a.id));
-    expect([refused.code, refused.status, refused.message]).toEqual([ErrorCode.KANBAN_NOT_FOUND, 404, 'Kanban id error, Kanban not found!']);
+    expect([refused.code, refused.status, refused.message, refused.data]).toEqual([
+      ErrorCode.FORBIDDEN,
+      403,
+      `Board ${a.id} is not shared with you. Ask Administrator (admin), who manages your user tree, to share it with you.`,
+      { boardId: a.id, askUser: { username: 'admin', name: 'Administrator' } },
+    ]);
+    const absent = await failure(service.get(display([b.id]), c.id + 1000));
+    expect([absent.code, absent.status, absent.message]).toEqual([ErrorCode.KANBAN_NOT_FOUND, 404, 'Kanban id error, Kanban not found!']);
   });
 
   it('migrates and fills widget options on save, with issues under document.elements.<id>.options', async () => {

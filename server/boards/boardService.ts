@@ -6,13 +6,14 @@ import { issueField, validateBoard, type BoardIssue, type WidgetLookup } from '@
 import { widgetRegistry } from '@boards/widgets';
 import type { Database } from '../db/schema';
 import { AppError, validationError } from '../http/appError';
-import { boardScope, inScope, maySeeBoard, type BoardViewer } from './boardAccess';
+import { boardScope, inScope, type BoardViewer } from './boardAccess';
+import { boardNotShared } from './boardNotShared';
 import { BoardEvents } from './boardEvents';
 import { assertBoardReferences, withCodeGuard } from './boardReferences';
 import { BoardRepository, type BoardRow } from './boardRepository';
 import { boardSummary, summaryOfRow } from './boardSummary';
 import { versionNote } from './boardVersions';
-import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
+import { inScope as inTree, ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 import { treeOfOwner } from './ownerTree';
 import { storedDocument } from './storedDocument';
 
@@ -58,18 +59,28 @@ export class BoardService {
     return (await this.boards.list(purpose, ownerIds(await viewer.ownerScope()))).filter((row) => inScope(scope, row.id)).map(summaryOfRow);
   }
 
-  /** One board the viewer may see; any other id (absent, out of scope or of another tree) is KANBAN_NOT_FOUND alike. */
+  /**
+   * One board the viewer may see. Absent or of another tree: KANBAN_NOT_FOUND alike (another tree's boards
+   * are not even confirmed to exist); of the viewer's own tree but not shared with it: FORBIDDEN, saying
+   * whom to ask (boardNotShared.ts).
+   */
   async get(viewer: BoardViewer, id: number): Promise<BoardRecord> {
     const row = await this.row(id);
-    if (!(await maySeeBoard(viewer, this.db, row))) throw boardNotFound();
+    await this.assertMaySee(viewer, row);
     return this.toRecord(row);
   }
 
-  /** A board by its code (data-show boards open this way), with the same scope rule as by id. */
+  /** A board by its code (data-show boards open this way), with the same rule as by id. */
   async getByCode(viewer: BoardViewer, code: string): Promise<BoardRecord> {
     const row = await this.boards.findByCode(code);
-    if (!row || !(await maySeeBoard(viewer, this.db, row))) throw boardNotFound();
+    if (!row) throw boardNotFound();
+    await this.assertMaySee(viewer, row);
     return this.toRecord(row);
+  }
+
+  private async assertMaySee(viewer: BoardViewer, row: BoardRow): Promise<void> {
+    if (!inTree(await viewer.ownerScope(), row.owner_user_id)) throw boardNotFound();
+    if (!inScope(await boardScope(viewer, this.db), row.id)) throw await boardNotShared(this.db, row);
   }
 
   /** The board row, or KANBAN_NOT_FOUND. */

@@ -14,6 +14,16 @@ export const BOARD_CONFIG_SCREEN = '/settings/boardConfig';
 const id = z.coerce.number().int().positive();
 export const boardIdParams = z.object({ id });
 
+/**
+ * The `data` of FORBIDDEN (10008) when a board of the caller's own user tree is not shared with it (not in its
+ * visible data boards). A board of another tree, or none, is KANBAN_NOT_FOUND (20001): existence is only
+ * confirmed inside the tree. `askUser`: the tree's top-level account, who can share it.
+ */
+export interface BoardNotShared {
+  boardId: number;
+  askUser: { username: string; name: string } | null;
+}
+
 // ---- boards: GET/POST /api/boards, GET/PUT/DELETE /api/boards/:id ----
 export interface BoardSummary {
   id: number;

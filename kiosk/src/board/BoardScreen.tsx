@@ -43,6 +43,11 @@ export const BoardScreen = observer(function BoardScreen({ boardId, initial }: B
 
   if (!store || store.boardId !== boardId || store.status === 'loading') return <MessageScreen title={t('kioskRuntime.loading')} testId="board-loading" />;
   if (store.status === 'not-found') return <MessageScreen title={t('kioskRuntime.board.notFound', { id: boardId })} testId="board-missing" />;
+  if (store.status === 'not-shared') {
+    const ask = store.notShared?.askUser;
+    const note = ask ? t('kioskRuntime.board.askUser', { name: ask.name, username: ask.username }) : t('kioskRuntime.board.askAdmin');
+    return <MessageScreen title={t('kioskRuntime.board.notShared', { id: boardId })} note={note} testId="board-not-shared" />;
+  }
   if (store.status === 'deleted') return <MessageScreen title={t('kioskRuntime.board.deleted')} testId="board-missing" />;
   if (store.status === 'invalid') return <MessageScreen title={t('kioskRuntime.board.invalid', { reason: store.problem })} testId="board-invalid" />;
   if (store.status === 'failed' || !store.document || !store.record) return <MessageScreen title={t('kioskRuntime.board.failed')} testId="board-failed" />;

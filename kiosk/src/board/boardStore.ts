@@ -5,9 +5,9 @@ import { boardChannel, type BoardRevision } from '@shared/board/channels';
 import type { BoardDocument } from '@shared/board/document';
 import { parseBoardDocument } from '@shared/board/migrations';
 import { ErrorCode } from '@shared/errors/codes';
-import type { BoardRecord } from '@shared/schemas/boards';
+import type { BoardNotShared, BoardRecord } from '@shared/schemas/boards';
 
-export type BoardStatus = 'loading' | 'ready' | 'not-found' | 'deleted' | 'failed' | 'invalid';
+export type BoardStatus = 'loading' | 'ready' | 'not-found' | 'not-shared' | 'deleted' | 'failed' | 'invalid';
 
 /** A failed load is tried again after this long (the wall heals by itself once the server answers). */
 export const BOARD_RETRY_MS = 10_000;
@@ -26,6 +26,8 @@ export class BoardStore {
   record: BoardRecord | null = null;
   document: BoardDocument | null = null;
   problem = '';
+  /** Set with 'not-shared': who in the viewer's tree can share the board (the server's FORBIDDEN data). */
+  notShared: BoardNotShared | null = null;
 
   private wantedRevision = 0;
   private fetching = false;
@@ -45,6 +47,7 @@ export class BoardStore {
       record: observable.ref,
       document: observable.ref,
       problem: observable,
+      notShared: observable.ref,
       accept: action,
       fail: action,
     });
@@ -116,6 +119,12 @@ export class BoardStore {
   private fail(error: unknown): void {
     if (isApiError(error) && error.code === ErrorCode.KANBAN_NOT_FOUND) {
       this.status = 'not-found';
+      return;
+    }
+    // A board of the viewer's tree it may not see: no retry, the answer changes only when someone shares it.
+    if (isApiError(error) && error.code === ErrorCode.FORBIDDEN) {
+      this.status = 'not-shared';
+      this.notShared = (error.data as BoardNotShared | null | undefined) ?? null;
       return;
     }
     // Keep what is on screen; only a board never shown says "failed".

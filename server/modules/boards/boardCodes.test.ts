@@ -69,14 +69,17 @@ describe('board purposes and codes', () => {
     expect([bogus.status, bogus.body.code, bogus.body.data.issues[0].field]).toEqual([400, ErrorCode.VALIDATION_FAILED, 'querystring.purpose']);
   });
 
-  it('opens a board by its code within the caller’s scope, KANBAN_NOT_FOUND otherwise', async () => {
+  it('opens a board by its code within the caller’s scope: FORBIDDEN in its tree when not shared, KANBAN_NOT_FOUND otherwise', async () => {
     const found = await k.call('GET', '/api/boards/by-code/line-1b');
     expect(found.body).toMatchObject({ code: 0, data: { name: 'Line 1 show', code: 'line-1b', document: { meta: { code: 'line-1b' } } } });
     const unknown = await k.call('GET', '/api/boards/by-code/no-such-board');
     expect([unknown.status, unknown.body]).toEqual([404, { code: ErrorCode.KANBAN_NOT_FOUND, data: null, message: 'Kanban id error, Kanban not found!' }]);
     // A sub-user of admin, in the tree that owns the board: without the board screen it sees only the boards it views.
     const viewer = await k.userWith('code_viewer', [], await k.userId('admin'));
-    expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
+    expect((await k.call('GET', '/api/boards/by-code/line-1b', undefined, viewer)).body).toMatchObject({
+      code: ErrorCode.FORBIDDEN,
+      data: { boardId: found.body.data.id, askUser: { username: 'admin' } },
+    });
     await k.t.app.storage.db
       .insertInto('user_boards')
       .values({ user_id: await k.userId('code_viewer'), board_id: found.body.data.id })

@@ -149,7 +149,13 @@ describe('boards API', () => {
     expect((await k.call('GET', '/api/boards', undefined, editor)).body.data).toEqual(all);
     expect((await k.call('GET', '/api/boards', undefined, viewer)).body).toEqual({ code: 0, data: [], message: 'ok' });
     const first = all[0].id as number;
-    expect((await k.call('GET', `/api/boards/${first}`, undefined, viewer)).body.code).toBe(ErrorCode.KANBAN_NOT_FOUND);
+    // Of its own tree but not shared with it: it is told so, and whom to ask, not that the board is missing.
+    const notShared = await k.call('GET', `/api/boards/${first}`, undefined, viewer);
+    expect([notShared.status, notShared.body.code, notShared.body.data]).toEqual([
+      403,
+      ErrorCode.FORBIDDEN,
+      { boardId: first, askUser: { username: 'admin', name: 'Administrator' } },
+    ]);
     const refused = await k.call('POST', '/api/boards', { document: boardDocument('Nope') }, viewer);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ code: ErrorCode.FORBIDDEN, data: null, message: 'You do not have permission to do this' });

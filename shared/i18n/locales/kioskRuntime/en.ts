@@ -24,6 +24,9 @@ export const kioskRuntimeEn = {
   },
   board: {
     notFound: 'Board {{id}} was not found.',
+    notShared: 'Board {{id}} is not shared with you.',
+    askUser: 'Ask {{name}} ({{username}}), who manages your user tree, to share it with you.',
+    askAdmin: 'Ask an administrator to share it with you.',
     deleted: 'This board was deleted.',
     failed: 'The board could not be loaded; trying again…',
     invalid: 'This board cannot be shown: {{reason}}',

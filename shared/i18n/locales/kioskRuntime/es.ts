@@ -26,6 +26,9 @@ export const kioskRuntimeEs: CatalogueShape<typeof kioskRuntimeEn> = {
   },
   board: {
     notFound: 'No se encontró el tablero {{id}}.',
+    notShared: 'El tablero {{id}} no está compartido con usted.',
+    askUser: 'Pida a {{name}} ({{username}}), que administra su árbol de usuarios, que se lo comparta.',
+    askAdmin: 'Pida a un administrador que se lo comparta.',
     deleted: 'Este tablero fue eliminado.',
     failed: 'No se pudo cargar el tablero; reintentando…',
     invalid: 'Este tablero no se puede mostrar: {{reason}}',

@@ -26,6 +26,9 @@ export const kioskRuntimeZh: CatalogueShape<typeof kioskRuntimeEn> = {
   },
   board: {
     notFound: '未找到看板 {{id}}。',
+    notShared: '看板 {{id}} 未共享给您。',
+    askUser: '请联系管理您用户树的 {{name}}（{{username}}）将其共享给您。',
+    askAdmin: '请联系管理员将其共享给您。',
     deleted: '此看板已被删除。',
     failed: '看板加载失败，正在重试…',
     invalid: '此看板无法显示：{{reason}}',
