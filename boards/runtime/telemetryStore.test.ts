@@ -2,8 +2,8 @@ import { autorun, reaction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alarmRecord } from '@shared/annunciation/alarmRecord.test-util';
 import type { AlarmRecord } from '@shared/schemas/alarms';
+import { AlarmStore } from '@shared/stores/alarmStore';
 import { FakeChannelSource, ManualFrames } from './fakeChannelSource.test-util';
-import { MAX_OPEN_ALARMS } from './openAlarmLedger';
 import { readingTime, TelemetryStore } from './telemetryStore';
 
 const T0 = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -92,25 +92,24 @@ describe('telemetry store', () => {
     stop();
   });
 
-  describe('alarms:open, derived from alarms:new', () => {
+  describe('alarms:open and alarms:counts, read from the AlarmStore', () => {
     const open = () => store.read<AlarmRecord[]>('alarms:open');
+    const counts = (total: number) => ({ total, deviceCount: total, errorCount: 0, troubleCount: 0, offlineCount: 0 });
 
-    it('gives a widget that watches later the same full list as the first', () => {
+    it('binds its own store while watched: a widget that watches later reads the same full list as the first', () => {
       const ticker = store.watch(['alarms:open']);
-      expect(source.channels).toEqual(['alarms:new']);
-      source.push('alarms:new', raised(1, 0));
-      source.push('alarms:new', raised(2, 5, { processingState: 2 }));
-      frames.run();
+      expect(source.channels).toEqual(['alarms:open']);
+      expect(open()).toBeUndefined();
+      source.push('alarms:open', [raised(2, 5, { processingState: 2 }), raised(1, 0)]);
       const scene = store.watch(['alarms:open', 'meters:directory']);
       expect(ids(open())).toEqual([2, 1]);
       now = 1_004_000;
-      source.push('alarms:new', raised(3, 5));
-      source.push('alarms:new', raised(4, 1));
-      frames.run();
-      // Newest raised first; the higher id first when raised together.
+      source.push('alarms:open', raised(3, 5));
+      source.push('alarms:open', raised(4, 1));
+      // Newest raised first; the higher id first when raised together. Acknowledged (2) stays listed.
       expect(ids(open())).toEqual([3, 2, 4, 1]);
       expect(open()).toMatchObject({ ts: 1_004_000, receivedAt: 1_004_000 });
-      expect(store.lastDataAt).toBe(1_004_000);
+      // alarms:open once for both widgets, and the directory.
       expect(source.subscribeCount).toBe(2);
       ticker();
       expect(ids(open())).toEqual([3, 2, 4, 1]);
@@ -119,86 +118,79 @@ describe('telemetry store', () => {
 
     it('lets processed and cleared records leave, and takes the newest state of a record', () => {
       store.watch(['alarms:open']);
-      source.push('alarms:new', [raised(1, 0), raised(2, 1), raised(3, 2)]);
-      source.push('alarms:new', raised(2, 1, { processingState: 2, acknowledgedBy: 'op' }));
-      source.push('alarms:new', raised(1, 0, { processingState: 3 }));
-      source.push('alarms:new', raised(3, 2, { processingState: 4 }));
-      source.push('alarms:new', raised(9, 9, { processingState: 3 }));
-      source.push('alarms:new', { total: 4 });
-      frames.run();
+      source.push('alarms:open', [raised(3, 2), raised(2, 1), raised(1, 0)]);
+      source.push('alarms:open', raised(2, 1, { processingState: 2, acknowledgedBy: 'op' }));
+      source.push('alarms:open', raised(1, 0, { processingState: 3 }));
+      source.push('alarms:open', raised(3, 2, { processingState: 4 }));
+      source.push('alarms:open', raised(9, 9, { processingState: 3 }));
       expect(ids(open())).toEqual([2]);
       expect(open()?.value[0]?.acknowledgedBy).toBe('op');
+      expect(store.alarms.open).toBe(open()?.value);
     });
 
-    it(`keeps at most ${MAX_OPEN_ALARMS} open records, dropping the oldest raised`, () => {
-      store.watch(['alarms:open']);
-      // Ids arrive out of raise order: the oldest by raisedAt go, not the lowest ids.
-      for (let id = 1; id <= MAX_OPEN_ALARMS + 3; id++) source.push('alarms:new', raised(id, id <= 3 ? 1000 + id : id));
-      source.push('alarms:new', raised(900, 3.5));
-      frames.run();
-      const list = ids(open())!;
-      expect(list).toHaveLength(MAX_OPEN_ALARMS);
-      expect(list.slice(0, 3)).toEqual([3, 2, 1]);
-      expect(list.at(-1)).toBe(7);
-      expect(list).not.toContain(900);
-    });
-
-    it('forgets the list when the last watcher leaves, and unsubscribes alarms:new', () => {
+    it('forgets the list when the last watcher leaves and unsubscribes; the next watcher starts from the snapshot', () => {
       const stop = store.watch(['alarms:open']);
-      source.push('alarms:new', raised(1, 0));
-      frames.run();
+      source.push('alarms:open', [raised(1, 0)]);
       stop();
       expect(open()).toBeUndefined();
       expect(source.channels).toEqual([]);
       expect(store.channelCount).toBe(0);
       store.watch(['alarms:open']);
       expect(open()).toBeUndefined();
-      source.push('alarms:new', raised(5, 3));
-      frames.run();
+      source.push('alarms:open', [raised(5, 3)]);
       expect(ids(open())).toEqual([5]);
     });
 
-    it('applies a replay of 500 records in one frame as one reading', () => {
-      store.watch(['alarms:open']);
-      const readings: number[] = [];
+    it('keeps the same reading object until the list changes (memoised views stay put)', () => {
+      store.watch(['alarms:open', 'alarms:counts']);
+      source.push('alarms:open', [raised(1, 0)]);
+      const seen: unknown[] = [];
       const stop = reaction(
         () => open(),
-        (reading) => readings.push(reading?.value.length ?? -1),
+        (reading) => seen.push(reading),
       );
-      for (let id = 1; id <= 500; id++) source.push('alarms:new', raised(id, id, { processingState: id % 5 === 0 ? 3 : 1 }));
-      expect(frames.scheduled).toBe(1);
-      expect(open()).toBeUndefined();
-      frames.run();
-      expect(readings).toEqual([MAX_OPEN_ALARMS]);
-      expect(open()?.value[0]?.id).toBe(499);
+      source.push('alarms:counts', counts(1));
+      expect(seen).toEqual([]);
+      source.push('alarms:open', raised(2, 1));
+      expect(seen).toHaveLength(1);
       stop();
     });
 
-    it('shares alarms:new with a direct watcher and counts both', () => {
-      const direct = store.watch(['alarms:new']);
-      const derived = store.watch(['alarms:open', 'alarms:new']);
-      expect(source.subscribeCount).toBe(1);
-      source.push('alarms:new', raised(7, 0));
-      expect(store.read<AlarmRecord>('alarms:new')?.value.id).toBe(7);
-      frames.run();
-      expect(ids(open())).toEqual([7]);
-      direct();
-      derived();
-      expect(source.channels).toEqual([]);
-      expect(source.unsubscribeCount).toBe(1);
-      const again = store.watch(['alarms:open']);
-      const plain = store.watch(['alarms:new']);
-      again();
-      expect(source.channels).toEqual(['alarms:new']);
-      plain();
-      expect(source.unsubscribeCount).toBe(2);
+    it('reads the counts from the same store: no reading before the first, then the counts', () => {
+      store.watch(['alarms:counts']);
+      expect(store.read('alarms:counts')).toBeUndefined();
+      source.push('alarms:counts', counts(3));
+      expect(store.read('alarms:counts')).toEqual({ value: counts(3), ts: 1_000_000, receivedAt: 1_000_000 });
+      expect(store.alarms.counts.total).toBe(3);
     });
 
-    it('stops alarms:new once on dispose', () => {
-      store.watch(['alarms:open']);
+    it("with the app's store, never binds it itself: the app keeps it bound, across boards", () => {
+      const alarms = new AlarmStore({ now: () => now });
+      const wall = new TelemetryStore({ source, now: () => now, scheduleFrame: frames.schedule, alarms });
+      const stop = wall.watch(['alarms:open', 'alarms:counts']);
+      expect(source.channels).toEqual([]);
+      alarms.replaceOpen([raised(1, 0, { processingState: 2 })]);
+      alarms.setCounts(counts(1));
+      expect(ids(wall.read<AlarmRecord[]>('alarms:open'))).toEqual([1]);
+      expect(wall.read<{ total: number }>('alarms:counts')?.value.total).toBe(1);
+      stop();
+      wall.dispose();
+      // The app's store outlives a board's telemetry store.
+      expect(alarms.open).toHaveLength(1);
+    });
+
+    it('leaves alarms:new to whoever watches it directly, per record', () => {
+      store.watch(['alarms:open', 'alarms:new']);
+      expect(source.channels).toEqual(['alarms:new', 'alarms:open']);
+      source.push('alarms:new', raised(7, 0));
+      expect(store.read<AlarmRecord>('alarms:new')?.value.id).toBe(7);
+    });
+
+    it('stops its alarm channels once on dispose', () => {
+      store.watch(['alarms:open', 'alarms:counts']);
       store.dispose();
-      expect(source.unsubscribeCount).toBe(1);
-      source.push('alarms:new', raised(1, 0));
+      expect(source.unsubscribeCount).toBe(2);
+      source.push('alarms:open', [raised(1, 0)]);
       expect(frames.pending).toBe(0);
     });
   });

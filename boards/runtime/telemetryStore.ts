@@ -1,10 +1,11 @@
-import { action, makeObservable, observable, runInAction, type ObservableMap } from 'mobx';
+import { action, computed, makeObservable, observable, runInAction, type IComputedValue, type ObservableMap } from 'mobx';
 import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
+import { bindAlarmCounts, bindOpenAlarms } from '@shared/realtime/alarmBinders';
 import type { ChannelSource } from '@shared/realtime/realtimeClient';
-import { ALARM_EVENTS_CHANNEL } from '@shared/schemas/alarms';
+import { ALARM_COUNTS_CHANNEL, ALARM_EVENTS_CHANNEL } from '@shared/schemas/alarms';
+import { AlarmStore } from '@shared/stores/alarmStore';
 import type { ChannelReader, ChannelReading } from '../widgetDescriptor';
 import { Clock } from './clock';
-import { OpenAlarmLedger } from './openAlarmLedger';
 
 /** Schedules one callback (the next animation frame in a browser); returns its cancel. */
 export type FrameScheduler = (callback: () => void) => () => void;
@@ -32,7 +33,15 @@ export interface TelemetryStoreOptions {
   scheduleFrame?: FrameScheduler;
   /** How often the shared clock ticks (staleness, banner). */
   clockTickMs?: number;
+  /**
+   * The app's alarm store, kept on its channels by its owner (the kiosk app, the console session): the
+   * alarm widgets read it. Without one the telemetry store keeps its own, bound while a widget watches.
+   */
+  alarms?: AlarmStore;
 }
+
+/** Channels answered from the AlarmStore, not from this store's own subscriptions: one meaning of "open alarm". */
+export const ALARM_STORE_CHANNELS: ReadonlySet<string> = new Set([OPEN_ALARMS_CHANNEL, ALARM_COUNTS_CHANNEL]);
 
 const METER_LATEST = /^meter:\d+:latest$/;
 
@@ -62,10 +71,9 @@ interface ChannelEntry {
  * 50 widgets at 1 Hz cost one reaction pass per frame; a channel nobody watches any more is dropped with
  * its reading, so nothing accumulates over weeks.
  *
- * `alarms:open` (OPEN_ALARMS_CHANNEL) is derived here, not served: while watched, the store listens to
- * `alarms:new` (the same source subscription as any direct watcher) and keeps one ledger of the open
- * records by id, so a widget mounted later reads every open record received so far, not only those
- * arriving after it. Its reading is the whole list, newest first, rebuilt at most once a frame.
+ * `alarms:open` and `alarms:counts` are read from the shared AlarmStore (shared/stores), the same store
+ * the console's badges read: the open list (states 1 and 2, acknowledged ones kept) and the counts of the
+ * caller's tree, so counter, ticker, mimic and 3D scene can never disagree on what is open.
  */
 export class TelemetryStore implements ChannelReader {
   readonly connection: ConnectionState;
@@ -79,9 +87,11 @@ export class TelemetryStore implements ChannelReader {
   private cancelFrame: (() => void) | null = null;
   private readonly now: () => number;
   private readonly scheduleFrame: FrameScheduler;
-  private readonly openAlarms = new OpenAlarmLedger();
-  /** When the newest alarms:new payload not yet in the alarms:open reading arrived; null when none waits. */
-  private openAlarmsReceivedAt: number | null = null;
+  /** The open list and counts widgets read (see ALARM_STORE_CHANNELS). */
+  readonly alarms: AlarmStore;
+  /** True when this store made `alarms` itself and so binds it while watched; false when its owner keeps it bound. */
+  private readonly ownsAlarms: boolean;
+  private readonly alarmReadings: ReadonlyMap<string, IComputedValue<ChannelReading | undefined>>;
   private disposed = false;
 
   constructor(private readonly options: TelemetryStoreOptions) {
@@ -89,10 +99,20 @@ export class TelemetryStore implements ChannelReader {
     this.scheduleFrame = options.scheduleFrame ?? animationFrameScheduler;
     this.clock = new Clock(this.now, options.clockTickMs ?? 1000);
     this.connection = observable({ connected: false, since: this.now(), attempt: 0 });
+    this.ownsAlarms = !options.alarms;
+    const alarms = options.alarms ?? new AlarmStore({ now: this.now });
+    this.alarms = alarms;
+    // Computed: the same reading object until the store changes, so memoised views (the 3D scene) stay put.
+    this.alarmReadings = new Map([
+      [OPEN_ALARMS_CHANNEL, computed(() => storeReading(alarms.open, alarms.openReceivedAt))],
+      [ALARM_COUNTS_CHANNEL, computed(() => storeReading(alarms.counts, alarms.countsReceivedAt))],
+    ]);
     makeObservable<TelemetryStore, 'flush'>(this, { lastDataAt: observable, setConnected: action, noteReconnectAttempt: action, flush: action });
   }
 
   read<T>(channel: string): ChannelReading<T> | undefined {
+    const fromAlarms = this.alarmReadings.get(channel);
+    if (fromAlarms) return fromAlarms.get() as ChannelReading<T> | undefined;
     return this.readings.get(channel) as ChannelReading<T> | undefined;
   }
 
@@ -143,7 +163,6 @@ export class TelemetryStore implements ChannelReader {
     this.disposed = true;
     this.cancelFrame?.();
     this.cancelFrame = null;
-    // Emptied first: a derived channel's stop releases alarms:new, which must not be stopped twice.
     const entries = [...this.entries.values()];
     this.entries.clear();
     for (const entry of entries) entry.stop();
@@ -157,10 +176,9 @@ export class TelemetryStore implements ChannelReader {
     if (!entry) {
       const created: ChannelEntry = { watchers: 0, listeners: new Set(), stop: () => undefined };
       this.entries.set(channel, created);
-      created.stop =
-        channel === OPEN_ALARMS_CHANNEL
-          ? this.deriveOpenAlarms(created)
-          : this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
+      created.stop = ALARM_STORE_CHANNELS.has(channel)
+        ? this.bindAlarmChannel(channel)
+        : this.options.source.subscribe(channel, (data) => this.receive(channel, created, data));
       entry = created;
     }
     return entry;
@@ -192,21 +210,25 @@ export class TelemetryStore implements ChannelReader {
   }
 
   /**
-   * alarms:open: a listener on alarms:new folds each record into the ledger and asks for a frame. The
-   * returned stop leaves alarms:new (unsubscribed with its last user) and forgets the ledger, so a later
-   * watcher starts from the server's fresh snapshot.
+   * An alarm channel read from the AlarmStore. An owned store is bound while watched and forgets that part
+   * when the last watcher leaves (the next subscription starts from the server's fresh snapshot); a store
+   * given by the app is kept bound by the app, so a playlist moving between boards never drops the list.
    */
-  private deriveOpenAlarms(entry: ChannelEntry): () => void {
-    const stopListening = this.listen(ALARM_EVENTS_CHANNEL, (data) => {
-      if (this.entries.get(OPEN_ALARMS_CHANNEL) !== entry) return;
-      this.openAlarms.receive(data);
-      this.openAlarmsReceivedAt = this.now();
-      this.cancelFrame ??= this.scheduleFrame(() => this.flush());
-    });
+  private bindAlarmChannel(channel: string): () => void {
+    if (!this.ownsAlarms) return () => undefined;
+    const { source } = this.options;
+    const alarms = this.alarms;
+    if (channel === OPEN_ALARMS_CHANNEL) {
+      const unbind = bindOpenAlarms(source, alarms);
+      return () => {
+        unbind();
+        alarms.forget('open');
+      };
+    }
+    const unbind = bindAlarmCounts(source, alarms);
     return () => {
-      stopListening();
-      this.openAlarms.clear();
-      this.openAlarmsReceivedAt = null;
+      unbind();
+      alarms.forget('counts');
     };
   }
 
@@ -219,13 +241,11 @@ export class TelemetryStore implements ChannelReader {
       newest = Math.max(newest ?? 0, reading.receivedAt);
     }
     this.pending.clear();
-    const openAt = this.openAlarmsReceivedAt;
-    if (openAt !== null && this.entries.has(OPEN_ALARMS_CHANNEL)) {
-      // One new array per frame however many records arrived (a 500-record replay is one reading).
-      this.readings.set(OPEN_ALARMS_CHANNEL, { value: this.openAlarms.list(), ts: openAt, receivedAt: openAt });
-      newest = Math.max(newest ?? 0, openAt);
-    }
-    this.openAlarmsReceivedAt = null;
     this.lastDataAt = newest;
   }
+}
+
+/** A reading of the alarm store's part; none before its first arrival (a counter shows "no data", not 0). */
+function storeReading(value: unknown, receivedAt: number | null): ChannelReading | undefined {
+  return receivedAt === null ? undefined : { value, ts: receivedAt, receivedAt };
 }

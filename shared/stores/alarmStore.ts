@@ -81,6 +81,7 @@ export class AlarmStore {
       replaceOpen: action,
       receiveOpen: action,
       reset: action,
+      forget: action,
     });
   }
 
@@ -121,6 +122,17 @@ export class AlarmStore {
     this.recent = [];
     this.open = [];
     this.openReceivedAt = null;
+  }
+
+  /** One part back to "nothing received" (a wall's telemetry store unbinding that channel). */
+  forget(part: 'open' | 'counts'): void {
+    if (part === 'open') {
+      this.open = [];
+      this.openReceivedAt = null;
+    } else {
+      this.counts = { ...EMPTY_ALARM_COUNTS };
+      this.countsReceivedAt = null;
+    }
   }
 
   /** The badge number of a menu entry: its count, or 0 when the entry has none. */
