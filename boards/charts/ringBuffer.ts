@@ -80,14 +80,57 @@ export class RingBuffer {
     return undefined;
   }
 
-  /** Points from `since` on (all when omitted), oldest first, as [ts, value] pairs for echarts. */
-  points(since = -Infinity): [number, number][] {
+  /**
+   * Points from `since` on (all when omitted), oldest first, as [ts, value] pairs. With `leadIn`, also the
+   * newest point before `since`, so a chart can draw its line from the window's edge (see clipToWindow).
+   */
+  points(since = -Infinity, leadIn = false): [number, number][] {
     const out: [number, number][] = [];
     for (let index = 0; index < this.count; index++) {
       const slot = this.slot(index);
-      if (this.times[slot]! >= since) out.push([this.times[slot]!, this.values[slot]!]);
+      if (this.times[slot]! >= since) {
+        if (leadIn && out.length === 0 && index > 0) {
+          const before = this.slot(index - 1);
+          out.push([this.times[before]!, this.values[before]!]);
+        }
+        out.push([this.times[slot]!, this.values[slot]!]);
+      }
     }
     return out;
+  }
+
+  /**
+   * Folds stored points (a history answer: on mount, again after a reconnection) into what the buffer
+   * holds: one time-ordered sequence, a timestamp that is in both kept once (the live value wins), then
+   * thinned and bounded exactly as if every point had been pushed in order. Returns whether it changed.
+   */
+  merge(stored: readonly (readonly [number, number])[]): boolean {
+    const held = this.points();
+    const merged: [number, number][] = [];
+    let i = 0;
+    let j = 0;
+    while (i < held.length || j < stored.length) {
+      const live = held[i];
+      const past = stored[j];
+      if (past && (!Number.isFinite(past[0]) || !Number.isFinite(past[1]))) j++;
+      else if (live && (!past || live[0] <= past[0])) {
+        if (past && past[0] === live[0]) j++;
+        merged.push(live);
+        i++;
+      } else {
+        // Stored points come oldest first; one out of order (or repeated) is skipped rather than reordering the line.
+        if (merged.length === 0 || past![0] > merged.at(-1)![0]) merged.push([past![0], past![1]]);
+        j++;
+      }
+    }
+    const before = this.version;
+    this.start = 0;
+    this.count = 0;
+    for (const [ts, value] of merged) this.push(ts, value);
+    const after = this.points();
+    const same = after.length === held.length && after.every(([ts, value], k) => ts === held[k]![0] && value === held[k]![1]);
+    this.version = same ? before : before + 1;
+    return !same;
   }
 
   clear(): void {

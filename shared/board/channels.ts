@@ -131,3 +131,42 @@ export interface MeterDirectoryEntry {
 export interface MeterDirectoryData extends Computed {
   meters: MeterDirectoryEntry[];
 }
+
+// ---- a meter's recent stored series ----
+/** The longest window a recent-series channel answers: the live trend's longest (24 h). */
+export const MAX_RECENT_WINDOW_S = 86_400;
+/** Points one answer carries at most (besides the lead-in): longer windows come as bucket means. */
+export const MAX_RECENT_POINTS = 600;
+
+/**
+ * `meter:<id>:recent:<metric>:<windowS>`: one metric of a meter over the last `windowS` seconds from its
+ * stored readings, answered once on subscribe (and again after a reconnect), so a live trend or sparkline
+ * draws its whole window at once and then continues from `meter:<id>:latest`. Widgets on the same meter,
+ * metric and window share it.
+ */
+export const meterRecentChannel = (meterId: number, metric: string, windowS: number): string => `meter:${meterId}:recent:${metric}:${windowS}`;
+
+const METER_RECENT = /^meter:([1-9]\d{0,9}):recent:([a-z][a-z0-9_]{0,31}):([1-9]\d{0,5})$/;
+
+/** The parts of a recent-series channel name, or null when it is not one (or its window is over 24 h). */
+export function parseMeterRecentChannel(channel: string): { meterId: number; metric: string; windowS: number } | null {
+  const match = METER_RECENT.exec(channel);
+  if (!match) return null;
+  const windowS = Number(match[3]);
+  return windowS > MAX_RECENT_WINDOW_S ? null : { meterId: Number(match[1]), metric: match[2]!, windowS };
+}
+
+export interface MeterRecentData {
+  meterId: number;
+  metric: string;
+  /** The window asked for: [from, to] in epoch ms, `to` when the server read it. */
+  from: number;
+  to: number;
+  /** 0 for raw readings, else the width of the buckets whose means `points` are. */
+  bucketMs: number;
+  /**
+   * [ts, value] oldest first; the first may lie before `from` (the last reading before the window, at most
+   * one window earlier) so a chart can draw its line from the window's left edge.
+   */
+  points: [number, number][];
+}

@@ -69,4 +69,33 @@ describe('KpiWidget', () => {
     expect(render({}, { language: 'es' })).toContain('Aún no hay datos');
     expect(render({}, { meterIds: [] })).toContain('Choose a meter for this widget');
   });
+
+  it('starts its sparkline and trend with the stored window: the line begins at the left edge where it crosses it', () => {
+    const now = 1_700_000_000_000;
+    const minute = 60_000;
+    const html = render({
+      'meter:4:latest': latest(30),
+      // The default 15-minute window; the lead-in 20 minutes ago puts the line at 15 kW on its left edge.
+      'meter:4:recent:kw:900': {
+        value: {
+          meterId: 4,
+          metric: 'kw',
+          from: now - 15 * minute,
+          to: now,
+          bucketMs: 0,
+          points: [
+            [now - 20 * minute, 10],
+            [now - 10 * minute, 20],
+            [now, 30],
+          ],
+        },
+        ts: now,
+        receivedAt: now,
+      },
+    });
+    // 300 × 35 px less half the 1.5 px stroke on each side: 15 kW at the bottom (34.3), 30 kW at the top (0.8).
+    expect(html).toContain('points="0.8,34.3 100.3,23.1 299.3,0.8"');
+    // The value 15 minutes ago was the one read 20 minutes ago (10 kW).
+    expect(html).toContain('▲ Up 20 kW in 15 min');
+  });
 });

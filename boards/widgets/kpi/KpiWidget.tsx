@@ -10,6 +10,8 @@ import { usePalette } from '../../charts/usePalette';
 import { scaledFont } from '../../charts/textStyles';
 import { bufferShape } from '../../charts/ringBuffer';
 import { useRingBuffers } from '../../charts/useRingBuffers';
+import { useRecentHistory } from '../../charts/useRecentHistory';
+import { clipToWindow } from '../../charts/windowClip';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { kpiFigureFontPx, kpiTrend, kpiValueText, sparklinePoints } from './kpiFigure';
@@ -29,7 +31,10 @@ function KpiWidget({ options, binding, channels, width, height, scale, theme }: 
 
   const windowMs = options.trendMinutes * 60_000;
   const shape = bufferShape(windowMs, options.sparklinePoints);
-  const buffer = useRingBuffers(meterId === undefined ? [] : [meterId], shape.capacity, shape.minSpacingMs, metric).get(meterId ?? 0);
+  const buffers = useRingBuffers(meterId === undefined ? [] : [meterId], shape.capacity, shape.minSpacingMs, metric);
+  // The sparkline and the trend start with the stored window, not empty.
+  useRecentHistory(buffers, metric, windowMs);
+  const buffer = buffers.get(meterId ?? 0);
   const reading = meterValue(latest, metric);
   if (reading && buffer) buffer.push(reading.ts, reading.value);
 
@@ -39,7 +44,13 @@ function KpiWidget({ options, binding, channels, width, height, scale, theme }: 
   const spark = useMemo(() => {
     const newest = buffer?.newest();
     if (!options.sparkline || !buffer || !newest) return '';
-    return sparklinePoints(buffer.points(newest[0] - windowMs), { width, height: sparkHeight, stroke, from: newest[0] - windowMs, to: newest[0] });
+    return sparklinePoints(clipToWindow(buffer.points(newest[0] - windowMs, true), newest[0] - windowMs), {
+      width,
+      height: sparkHeight,
+      stroke,
+      from: newest[0] - windowMs,
+      to: newest[0],
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the buffer's content, which changes in place
   }, [buffer, version, options.sparkline, windowMs, width, sparkHeight, stroke]);
 

@@ -35,4 +35,29 @@ describe('LiveTrendWidget', () => {
     expect(html).not.toContain('data-part="legend"');
     expect(html.match(/<circle /g)).toHaveLength(1);
   });
+
+  it('draws the whole window from the stored series at once, starting at the left edge where the line crosses it', () => {
+    const minute = 60_000;
+    const readings = {
+      'meter:6:latest': reading({ meterId: 6, ts: 20 * minute, values: { kw: 200 } }),
+      // A 10-minute window ending at 20 min; the lead-in at 8 min puts the line at 110 kW on the 10-minute edge.
+      'meter:6:recent:kw:600': reading({
+        meterId: 6,
+        metric: 'kw',
+        from: 10 * minute,
+        to: 20 * minute,
+        bucketMs: 0,
+        points: [
+          [8 * minute, 100],
+          [12 * minute, 120],
+          [16 * minute, 160],
+          [20 * minute, 200],
+        ],
+      }),
+    };
+    const html = renderWidgetHtml(liveTrendWidget, LiveTrendWidget, { binding: { meterIds: [6] }, options: { minutes: 10 }, readings });
+    // Plot from x 36 to 459 (423 px for 10 min), 100 kW at y 244 and 200 kW at y 26: 12 min is 36 + 0.2 × 423.
+    expect(html).toContain('<line x1="36" x2="459" y1="244" y2="244">');
+    expect(html).toContain('d="M36,222.2L120.6,200.4L289.8,113.2L459,26"');
+  });
 });

@@ -8,6 +8,8 @@ import { useChannel } from '../../runtime/channelReader';
 import { usePalette } from '../../charts/usePalette';
 import { bufferShape } from '../../charts/ringBuffer';
 import { useRingBuffers } from '../../charts/useRingBuffers';
+import { useRecentHistory } from '../../charts/useRecentHistory';
+import { clipToWindow } from '../../charts/windowClip';
 import { boundMetric, meterValue, metricUnit } from '../../charts/meterValue';
 import { NoData } from '../../charts/NoData';
 import { MAX_TREND_METERS, trendMeters, type LiveTrendOptions } from './options';
@@ -27,6 +29,8 @@ function LiveTrendWidget({ options, binding, channels, title, width, height, sca
   const windowMs = options.minutes * 60_000;
   const shape = bufferShape(windowMs, options.maxPoints);
   const buffers = useRingBuffers(meters, shape.capacity, shape.minSpacingMs, metric);
+  // The whole window from the stored readings at once; live readings continue it.
+  useRecentHistory(buffers, metric, windowMs);
   meters.forEach((meterId, slot) => {
     const reading = meterValue(readings[slot], metric);
     if (reading) buffers.get(meterId)!.push(reading.ts, reading.value);
@@ -40,7 +44,7 @@ function LiveTrendWidget({ options, binding, channels, title, width, height, sca
     const lines: TrendLine[] = meters.map((meterId) => ({
       id: `meter-${meterId}`,
       name: names.get(meterId) ?? t('chartWidgets.liveTrend.meter', { id: meterId }),
-      points: buffers.get(meterId)!.points(end - windowMs),
+      points: clipToWindow(buffers.get(meterId)!.points(end - windowMs, true), end - windowMs),
     }));
     return trendGeometry({
       lines,
