@@ -21,6 +21,16 @@ export interface AlarmRaise {
   at: number;
 }
 
+/**
+ * An alarm that came and went before the engine saw it (the demo's backfilled history): written closed,
+ * either cleared by the system (state 4) or processed by a person (state 3).
+ */
+export interface PastAlarm extends AlarmRaise {
+  /** When the condition ended; null when it has no end of its own (a data error). */
+  endedAt: number | null;
+  closed: { state: 4 } | { state: 3; by: string; at: number; note: string };
+}
+
 export function toAlarmRecord(row: AlarmRecordRow): AlarmRecord {
   const time = (v: number | null) => (v === null ? null : Number(v));
   return {
@@ -100,6 +110,32 @@ export class AlarmRecords {
   /** The condition ended and nothing is left to do (data is back): closed by the system, state 4. */
   async clear(id: number, at: number): Promise<AlarmRecord> {
     return this.announce(await this.change(id, { ended_at: at, processing_state: 4 }, { recordId: id, action: 'cleared', at }));
+  }
+
+  /**
+   * Closed records from the past, each with its log lines (raised, ended, then processed or cleared),
+   * in one transaction. Not announced: history is not news (no push, no flashing wall).
+   */
+  async recordPast(alarms: PastAlarm[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const alarm of alarms) {
+        const { closed } = alarm;
+        const row = {
+          ...newRecord(alarm),
+          processing_state: closed.state,
+          ended_at: alarm.endedAt,
+          ...(closed.state === 3 ? { processed_by: closed.by, processed_at: closed.at, note: closed.note } : {}),
+        };
+        const { id } = await trx.insertInto('alarm_records').values(row).returning('id').executeTakeFirstOrThrow();
+        const lines: AlarmActionWrite[] = [{ recordId: id, action: 'raised', at: alarm.at }];
+        if (closed.state === 4) lines.push({ recordId: id, action: 'cleared', at: alarm.endedAt ?? alarm.at });
+        else {
+          if (alarm.endedAt !== null) lines.push({ recordId: id, action: 'ended', at: alarm.endedAt });
+          lines.push({ recordId: id, action: 'processed', actor: closed.by, note: closed.note, at: closed.at });
+        }
+        for (const line of lines) await logAlarmAction(trx, line);
+      }
+    });
   }
 
   get(id: number, db: Kysely<Database> = this.db): Promise<AlarmRecordRow> {

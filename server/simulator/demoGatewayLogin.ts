@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
-import { DEMO_GATEWAY_SN } from './runSimulator';
+import { DEMO_GATEWAY_SN } from './demoScenario';
 
 /**
  * The simulator logs in to the broker as the demo gateway, like real hardware. Its password is new on

@@ -9,6 +9,9 @@ import { INTERVAL_MS } from '../alarms/alarmSettings';
  * publish interval shorter than the overload itself.
  */
 
+/** The demo gateway every demo meter reports through (seeded by server/seed/demoOrganisation.ts). */
+export const DEMO_GATEWAY_SN = 'GW-DEMO-01';
+
 /** Compressor 1 (Utilities › Compressed Air): it overloads for a few minutes every hour. */
 export const DEMO_COMPRESSOR_METER = 'M033';
 

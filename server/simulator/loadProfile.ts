@@ -33,6 +33,31 @@ export function noise(seed: number, step: number): number {
   return (x - Math.floor(x)) * 2 - 1;
 }
 
+const YEAR_MS = 365.25 * 86_400_000;
+/** Where the slow wave of the site's load crosses 1, rising. */
+const TREND_EPOCH = Date.UTC(2025, 9, 1);
+
+/**
+ * The site's load drifts slowly (more shifts, then efficiency work): ±10 % on a six-year wave, so
+ * month-on-month and year-on-year differ a little, and a fixed threshold stays right for years.
+ */
+export function siteTrend(instant: number): number {
+  return 1 + 0.1 * Math.sin(((instant - TREND_EPOCH) / (6 * YEAR_MS)) * 2 * Math.PI);
+}
+
+/** 0…1 over the year: 1 in late July, 0 in late January (northern summer). */
+export function summer(instant: number): number {
+  const dayOfYear = (instant - Date.UTC(new Date(instant).getUTCFullYear(), 0, 1)) / 86_400_000;
+  return 0.5 + 0.5 * Math.cos(((dayOfYear - 205) / 365.25) * 2 * Math.PI);
+}
+
+/** Cooling works harder in summer, the boiler in winter; everything else keeps its level all year. */
+function season(kind: LoadKind, instant: number): number {
+  if (kind === 'hvac') return 0.7 + 0.45 * summer(instant);
+  if (kind === 'gas') return 1.15 - 0.45 * summer(instant);
+  return 1;
+}
+
 export function demand(shape: LoadShape, instant: number, utcOffsetHours: number, seed: number): number {
   const busy = activity(instant, utcOffsetHours);
   const hour = hourOfDay(instant, utcOffsetHours);
@@ -51,5 +76,5 @@ export function demand(shape: LoadShape, instant: number, utcOffsetHours: number
       level = shape.baseShare + (1 - shape.baseShare) * busy;
   }
   const jitter = 1 + 0.08 * noise(seed, Math.floor(instant / 60_000));
-  return Math.max(0, shape.peak * level * jitter);
+  return Math.max(0, shape.peak * level * jitter * season(shape.kind, instant) * siteTrend(instant));
 }

@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { DEMO_GATEWAY_SN } from './runSimulator';
+import { DEMO_GATEWAY_SN } from './demoScenario';
 
 /** Publishes the simulator's payloads to the broker with QoS 1, as a gateway would. */
 export async function connectDemoPublisher(port: number, login: { username: string; password: string }) {

@@ -1,13 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { AlarmRecords } from '../alarms/alarmRecords';
 import type { Ingest } from '../ingest/types';
+import { writeAlarmHistory } from './alarmHistory';
+import { DEMO_GATEWAY_SN, scenarioTiming } from './demoScenario';
 import { DemoSimulator } from './demoSimulator';
 
-export const DEMO_GATEWAY_SN = 'GW-DEMO-01';
+export { DEMO_GATEWAY_SN } from './demoScenario';
 
 export interface SimulatorOptions {
   db: Kysely<Database>;
   ingest: Ingest;
+  /** Where the backfill's alarm history is written (the engine's records); none: no alarm history. */
+  alarms?: AlarmRecords;
+  /** ALARM_OFFLINE_INTERVALS: the silences are made long enough to raise (and clear) offline alarms. */
+  offlineIntervals: number;
   /** How live readings leave the simulator (the MQTT path when the broker runs). */
   publish: (payload: { ts: number; readings: unknown[] }) => Promise<void>;
   intervalMs: number;
@@ -20,26 +27,67 @@ export interface RunningSimulator {
   stop(): void;
 }
 
+export interface PreparedSimulator {
+  /** Readings and alarm history up to `now` (first start: the whole window; restart: the downtime). */
+  backfill(now: number): Promise<{ readings: number; alarms: number; from: number }>;
+  /** One live publish of the readings at `ts`. */
+  tick(ts: number): Promise<void>;
+  /** Where the scenario's cycles are phased from. */
+  readonly origin: number;
+  /** Phase the live scenario from here on (history already written keeps its phase). */
+  rephase(origin: number): void;
+}
+
+/** The simulator without its timer: tests drive `tick` with the clock they choose. */
+export async function prepareSimulator(options: SimulatorOptions, origin: number): Promise<PreparedSimulator> {
+  const scenario = { origin, timing: scenarioTiming(options.offlineIntervals) };
+  const simulator = await DemoSimulator.load(options.db, scenario);
+  return {
+    get origin() {
+      return scenario.origin;
+    },
+    rephase(next) {
+      scenario.origin = next;
+    },
+    async backfill(now) {
+      const from = Math.max(simulator.lastStored ?? 0, now - options.backfillDays * 86_400_000);
+      let readings = 0;
+      for (const chunk of simulator.history(from, now)) {
+        const outcome = await options.ingest.submit({ readings: chunk }, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN });
+        if ('accepted' in outcome) readings += outcome.accepted;
+      }
+      const alarms =
+        options.alarms && readings > 0 ? await writeAlarmHistory(options.db, options.alarms, scenario, { from, to: now }, options.offlineIntervals) : 0;
+      return { readings, alarms, from };
+    },
+    async tick(ts) {
+      await options.publish({ ts, readings: simulator.readingsAt(ts, 'live').map(({ meter, values }) => ({ meter, values })) });
+    },
+  };
+}
+
 /**
- * The demo gateway: fills recent history through the ingestion pipeline (so charts are full at once),
- * then publishes live readings every interval.
+ * The demo gateway: fills history through the ingestion pipeline (so charts and alarm statistics are
+ * full at once), then publishes live readings every interval, playing the scenario from that moment.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
-  const simulator = await DemoSimulator.load(options.db);
-  const now = Date.now();
-  const from = Math.max(simulator.lastStored ?? 0, now - options.backfillDays * 86_400_000);
-  let backfilled = 0;
-  for (const readings of simulator.history(from, now)) {
-    const outcome = await options.ingest.submit({ readings }, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN });
-    if ('accepted' in outcome) backfilled += outcome.accepted;
+  const started = Date.now();
+  const prepared = await prepareSimulator(options, started);
+  const filled = await prepared.backfill(started);
+  // Live events are phased from the first live tick, however long the backfill took: the first
+  // overload then begins 30 s after publishing starts.
+  prepared.rephase(Date.now());
+  if (filled.readings) {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    options.log.info(
+      `simulator: backfilled ${filled.readings} readings and ${filled.alarms} past alarms since ${new Date(filled.from).toISOString()} in ${seconds} s`,
+    );
   }
-  if (backfilled) options.log.info(`simulator: backfilled ${backfilled} readings since ${new Date(from).toISOString()}`);
 
   let stopped = false;
   const tick = async () => {
-    const ts = Date.now();
     try {
-      await options.publish({ ts, readings: simulator.readingsAt(ts).map(({ meter, values }) => ({ meter, values })) });
+      await prepared.tick(Date.now());
     } catch (error) {
       options.log.warn(`simulator: publish failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { offlineIntervalsFromEnv } from '../alarms/alarmSettings';
 import type { MqttIngress } from '../mqtt';
 import { issueDemoGatewayLogin } from './demoGatewayLogin';
 import { connectDemoPublisher } from './mqttPublisher';
-import { DEMO_GATEWAY_SN, startSimulator } from './runSimulator';
+import { DEMO_GATEWAY_SN } from './demoScenario';
+import { startSimulator } from './runSimulator';
+
+/**
+ * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
+ * and so is the wall's 365-day calendar (13 months would leave last month's year-ago twin cut short).
+ */
+export const DEFAULT_BACKFILL_DAYS = 430;
 
 /**
  * `npm start`'s live demo: simulated gateways publish through the real MQTT path when the embedded
@@ -26,9 +34,11 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
   const running = await startSimulator({
     db: app.storage.db,
     ingest: app.ingest,
+    alarms: app.alarms.engine.records,
+    offlineIntervals: offlineIntervalsFromEnv(),
     publish: publisher ? publisher.publish : async (payload) => void (await app.ingest.submit(payload, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN })),
     intervalMs,
-    backfillDays: Number(process.env.SIMULATOR_BACKFILL_DAYS ?? 35),
+    backfillDays: Number(process.env.SIMULATOR_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS),
     log: app.log,
   });
   return async () => {
