@@ -11,6 +11,7 @@ const BENCHES = [
   'bench/alarmLatency.ts',
   'bench/socketFanout.ts',
   'bench/kioskWall.ts',
+  'bench/demoBackfill.ts',
   'bench/storageAndQueries.ts',
 ];
 let failed = false;
