@@ -3,6 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '@shared/i18n/createI18n';
+import { bindOpenAlarms } from '@shared/realtime/alarmBinders';
+import { AlarmStore } from '@shared/stores/alarmStore';
 import { ChannelReaderProvider } from '../runtime/channelReader';
 import { FakeChannelSource, ManualFrames } from '../runtime/fakeChannelSource.test-util';
 import { TelemetryStore } from '../runtime/telemetryStore';
@@ -98,15 +100,39 @@ describe('PlantView', () => {
       });
     // A ticker on the same wall subscribed first and the server's snapshot has come and gone.
     const ticker = store.watch(['alarms:open']);
-    deliver('alarms:new', meterAlarm(7, 2, 1));
-    deliver('alarms:new', meterAlarm(8, 4, 2));
+    deliver('alarms:open', meterAlarm(7, 2, 1));
+    deliver('alarms:open', meterAlarm(8, 4, 2));
     renderView(store);
     deliver('meters:directory', directory);
     expect([...sceneProps.current!.alarmMeterIds].sort()).toEqual([2, 4]);
     expect(screen.getByTestId('scene-alarms').querySelector('h2')?.textContent).toBe('Open alarms (2)');
-    deliver('alarms:new', meterAlarm(7, 2, 3));
+    deliver('alarms:open', meterAlarm(7, 2, 3));
     expect([...sceneProps.current!.alarmMeterIds]).toEqual([4]);
     ticker();
+    cleanup();
+    store.dispose();
+  });
+
+  it('counts a meter whose only alarm is acknowledged as in alarm (states 1 and 2 are open), from the app store the wall was opened with', () => {
+    const source = new FakeChannelSource();
+    const alarms = new AlarmStore();
+    const stopBinding = bindOpenAlarms(source, alarms);
+    const frames = new ManualFrames();
+    const store = new TelemetryStore({ source, scheduleFrame: frames.schedule, alarms });
+    // The server's snapshot on subscribe: one alarm, acknowledged before the wall was opened.
+    act(() => source.push('alarms:open', [meterAlarm(8, 4, 2)]));
+    renderView(store);
+    act(() => {
+      source.push('meters:directory', directory);
+      frames.run();
+    });
+    expect(screen.getByText('Meters 4 · Buildings 2 · In alarm 1')).toBeTruthy();
+    const panel = screen.getByTestId('scene-alarms');
+    expect(panel.querySelector('h2')?.textContent).toBe('Open alarms (1)');
+    expect(panel.querySelector('li')?.textContent).toContain('Acknowledged');
+    act(() => source.push('alarms:open', meterAlarm(8, 4, 3)));
+    expect(screen.getByText('Meters 4 · Buildings 2 · In alarm 0')).toBeTruthy();
+    stopBinding();
     cleanup();
     store.dispose();
   });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { alarmRecord } from '@shared/annunciation/alarmRecord.test-util';
 import { ErrorCode } from '@shared/errors/codes';
 import { DISPLAY_TOKEN_KEY } from './session/kioskTokens';
 import {
@@ -71,7 +72,11 @@ describe('kiosk routes', () => {
     expect(board.getAttribute('data-board-id')).toBe('1');
     expect(board.getAttribute('data-revision')).toBe('1');
     act(() => harness!.app.telemetry!.setConnected(true));
-    expect(harness.connection().channels).toEqual(['alarms:new', 'board:1', 'display:self', 'meter:42:latest']);
+    expect(harness.connection().channels).toEqual(['alarms:counts', 'alarms:open', 'board:1', 'display:self', 'meter:42:latest']);
+    // The wall's one AlarmStore answers the widgets' alarms:open: an acknowledged alarm of the snapshot is open.
+    act(() => harness!.connection().push('alarms:open', [alarmRecord(5, { processingState: 2 })]));
+    expect(harness.app.telemetry!.read<unknown[]>('alarms:open')?.value).toBe(harness.app.alarms.open);
+    expect(harness.app.alarms.open.map((record) => record.processingState)).toEqual([2]);
     act(() => harness!.connection().push('meter:42:latest', { meterId: 42, ts: Date.now(), values: { p: 311.5 } }));
     frame(harness);
     expect(screen.getByTestId('figure').textContent).toBe('311.5');

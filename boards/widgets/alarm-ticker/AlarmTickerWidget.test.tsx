@@ -16,14 +16,14 @@ import { alarmTickerWidget } from './descriptor';
 // The page shares one tone (one AudioContext) across tickers, so the tests share one stand-in and reset it.
 const audio = new FakeAudioContext('suspended');
 
-/** The wall: a real telemetry store over a fake socket; `push` delivers alarms:new records and runs a frame. */
+/** The wall: a real telemetry store over a fake socket; `push` delivers alarms:open changes (one record each) and runs a frame. */
 function wall() {
   const source = new FakeChannelSource();
   const frames = new ManualFrames();
   const store = new TelemetryStore({ source, scheduleFrame: frames.schedule });
   const push = (...records: unknown[]) =>
     act(() => {
-      for (const record of records) source.push('alarms:new', record);
+      for (const record of records) source.push('alarms:open', record);
       frames.run();
     });
   return { source, store, push };
@@ -89,7 +89,7 @@ describe('alarm ticker widget', () => {
 
   it('lists each alarm that arrives, newest first, and drops processed ones', () => {
     const { push, source } = renderTicker();
-    expect(source.channels).toEqual(['alarms:new']);
+    expect(source.channels).toEqual(['alarms:counts', 'alarms:open']);
     expect(screen.getByTestId('ticker-empty').textContent).toBe('No open alarms');
     push(alarmRecord(1, { raisedAt: Date.UTC(2026, 10, 22, 8, 0, 0) }));
     push(alarmRecord(2, { raisedAt: Date.UTC(2026, 10, 22, 8, 30, 0), severity: 'critical', kind: 'offline', message: '<img src=x onerror=alert(1)>' }));
@@ -101,10 +101,42 @@ describe('alarm ticker widget', () => {
     expect(newest.textContent).toContain('<img src=x onerror=alert(1)>');
     expect(newest.querySelector('img')).toBeNull();
     push(alarmRecord(1, { processingState: 2, acknowledgedBy: 'op' }));
-    expect(screen.getByTestId('ticker-alarm-1').textContent).toContain('· Acknowledged');
+    // Still listed, calmly: tagged acknowledged, not tinted like a new one.
+    const acknowledged = screen.getByTestId('ticker-alarm-1');
+    expect(acknowledged.dataset.state).toBe('acknowledged');
+    expect(within(acknowledged).getByTestId('ticker-acknowledged').textContent).toBe('Acknowledged');
+    expect(acknowledged.style.background).toBe('transparent');
+    expect(newest.dataset.state).toBe('new');
+    expect(within(newest).queryByTestId('ticker-acknowledged')).toBeNull();
     push(alarmRecord(2, { processingState: 3 }));
     expect(rowIds()).toEqual(['ticker-alarm-1']);
     expect(screen.queryByRole('button', { name: /acknowledge/i })).toBeNull();
+  });
+
+  it('lists an alarm acknowledged before the wall opened (the snapshot), tagged in the wall language; "No open alarms" only when none is', () => {
+    const { source } = renderTicker({}, 'es');
+    act(() => source.push('alarms:open', [alarmRecord(4, { processingState: 2, acknowledgedBy: 'op' })]));
+    expect(screen.queryByTestId('ticker-empty')).toBeNull();
+    expect(screen.getByTestId('ticker-alarm-4').dataset.state).toBe('acknowledged');
+    expect(screen.getByTestId('ticker-acknowledged').textContent).toBe('Reconocida');
+    act(() => source.push('alarms:open', alarmRecord(4, { processingState: 3 })));
+    expect(screen.getByTestId('ticker-empty').textContent).toBe('No hay alarmas abiertas');
+  });
+
+  it('says how many open alarms it leaves out: past maxRows, and beyond a capped list by the counts', () => {
+    const { source } = renderTicker({ maxRows: 2 }, 'en');
+    const counts = (total: number) => ({ total, deviceCount: total, errorCount: 0, troubleCount: 0, offlineCount: 0 });
+    act(() => {
+      source.push('alarms:open', [alarmRecord(3), alarmRecord(2), alarmRecord(1)]);
+      source.push('alarms:counts', counts(3));
+    });
+    expect(rowIds()).toHaveLength(2);
+    expect(screen.getByTestId('ticker-more').textContent).toBe('+1 more');
+    // 250 open in scope, the list holds 3 of them: 1 past maxRows and 247 beyond the list.
+    act(() => source.push('alarms:counts', counts(250)));
+    expect(screen.getByTestId('ticker-more').textContent).toBe('+248 more');
+    act(() => source.push('alarms:counts', counts(2)));
+    expect(screen.getByTestId('ticker-more').textContent).toBe('+1 more');
   });
 
   it('shows the rows allowed by its options, in the wall language', () => {

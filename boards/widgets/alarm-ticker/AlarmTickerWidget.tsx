@@ -3,30 +3,33 @@ import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
-import type { AlarmRecord } from '@shared/schemas/alarms';
+import { ALARM_COUNTS_CHANNEL, ALARM_STATES, type AlarmRecord, type AlarmTotalCount } from '@shared/schemas/alarms';
 import { useChannel, useChannelReader } from '../../runtime/channelReader';
 import { openAlarmsOf } from '../../runtime/openAlarmLedger';
 import type { WidgetProps } from '../../widgetDescriptor';
 import type { AlarmTickerOptions } from './options';
-import { SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';
+import { hiddenCount, SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';
 import { useTickerSound } from './useTickerSound';
 
 const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; fontSize: number }) {
   const { t } = useTranslation();
   const colour = SEVERITY_COLOURS[record.severity];
-  const fresh = record.processingState === 1;
+  // Acknowledged alarms stay open and listed, calmly: no tint, dimmed, with a tag (only new ones sound).
+  const fresh = record.processingState === ALARM_STATES.new;
   return (
     <li
       data-testid={`ticker-alarm-${record.id}`}
       data-severity={record.severity}
+      data-state={fresh ? 'new' : 'acknowledged'}
       style={{
         display: 'grid',
-        gridTemplateColumns: 'auto auto 1fr auto',
+        gridTemplateColumns: 'auto auto 1fr auto auto',
         alignItems: 'baseline',
         gap: fontSize * 0.6,
         padding: `${fontSize * 0.3}px ${fontSize * 0.5}px`,
         borderLeft: `${Math.max(2, fontSize * 0.25)}px solid ${colour}`,
         background: fresh ? `${colour}22` : 'transparent',
+        opacity: fresh ? 1 : 0.7,
         fontSize,
         lineHeight: 1.3,
         whiteSpace: 'nowrap',
@@ -38,8 +41,17 @@ const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; f
       <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
         <strong>{record.subject.name}</strong>
         {record.subject.code ? ` (${record.subject.code})` : ''} · {record.message}
-        {fresh ? '' : ` · ${t('liveWidgets.alarmTicker.acknowledged')}`}
       </span>
+      {fresh ? (
+        <span />
+      ) : (
+        <span
+          data-testid="ticker-acknowledged"
+          style={{ fontSize: fontSize * 0.8, padding: `0 ${fontSize * 0.4}px`, border: '1px solid currentColor', borderRadius: fontSize * 0.3, opacity: 0.85 }}
+        >
+          {t('liveWidgets.alarmTicker.acknowledged')}
+        </span>
+      )}
       <time dateTime={new Date(record.raisedAt).toISOString()} style={{ opacity: 0.75, fontVariantNumeric: 'tabular-nums' }}>
         {dayjs(record.raisedAt).format('MM-DD HH:mm:ss')}
       </time>
@@ -48,14 +60,16 @@ const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; f
 });
 
 /**
- * The newest open alarms of the wall (`alarms:open`: the whole list each time, so a ticker mounted late
- * shows what arrived before it; processed and cleared records have left it). Sounds the annunciator
- * for new unacknowledged ones; no acknowledge button.
+ * The newest open alarms of the wall (`alarms:open`, read from the app's AlarmStore: the whole list each
+ * time, so a ticker mounted late shows what arrived before it; acknowledged ones stay, tagged; processed
+ * and cleared records have left it). "No open alarms" only when none is open; "+N more" for the rest.
+ * Sounds the annunciator for new unacknowledged ones; no acknowledge button.
  */
 function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmTickerOptions>) {
   const { t } = useTranslation();
   const reader = useChannelReader();
   const open = openAlarmsOf(useChannel(OPEN_ALARMS_CHANNEL)?.value);
+  const openTotal = useChannel<AlarmTotalCount>(ALARM_COUNTS_CHANNEL)?.value.total ?? null;
   // The sounder's reaction outlives renders: it reads the newest reader and options through refs.
   const current = useRef<{ reader: typeof reader; filter: TickerFilter }>({ reader, filter: options });
   current.current = { reader, filter: options };
@@ -66,6 +80,7 @@ function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmT
 
   const fontSize = 14 * scale;
   const rows = tickerRows(open, options, options.maxRows);
+  const more = hiddenCount(open, options, rows.length, openTotal);
   const showChip = options.sound && sounder.soundBlocked && !sounder.muted;
   return (
     <div style={{ width, height, overflow: 'hidden', display: 'flex', flexDirection: 'column', gap: fontSize * 0.4 }}>
@@ -96,11 +111,18 @@ function AlarmTickerWidget({ options, width, height, scale }: WidgetProps<AlarmT
           {t('liveWidgets.alarmTicker.none')}
         </div>
       ) : (
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: fontSize * 0.3, overflow: 'hidden' }}>
+        <ul
+          style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: fontSize * 0.3, overflow: 'hidden', minHeight: 0 }}
+        >
           {rows.map((record) => (
             <Row key={record.id} record={record} fontSize={fontSize} />
           ))}
         </ul>
+      )}
+      {more > 0 && (
+        <div data-testid="ticker-more" style={{ flexShrink: 0, fontSize: fontSize * 0.9, opacity: 0.75, paddingLeft: fontSize * 0.5 }}>
+          {t('liveWidgets.alarmTicker.more', { count: more })}
+        </div>
       )}
     </div>
   );

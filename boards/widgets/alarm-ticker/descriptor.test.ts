@@ -6,8 +6,8 @@ describe('alarm-ticker descriptor', () => {
     expect(alarmTickerWidget.options.parse({})).toEqual({ maxRows: 8, kinds: ['device', 'error', 'trouble', 'offline'], minSeverity: 'low', sound: true });
   });
 
-  it('reads the open alarms whatever the binding', () => {
-    expect(alarmTickerWidget.channels({ meterIds: [3] }, alarmTickerWidget.options.parse({}))).toEqual(['alarms:open']);
+  it('reads the open alarms and their counts whatever the binding', () => {
+    expect(alarmTickerWidget.channels({ meterIds: [3] }, alarmTickerWidget.options.parse({}))).toEqual(['alarms:open', 'alarms:counts']);
   });
 
   it('explains invalid options', () => {

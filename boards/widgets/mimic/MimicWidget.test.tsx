@@ -78,22 +78,22 @@ describe('mimic widget', () => {
     expect(screen.getByTestId('mimic-value-12').textContent).toBe('230 V');
     expect(screen.getByTestId('mimic-icon-11').textContent).toContain('Press 2');
 
-    feed.push('alarms:new', alarmRecord(5, { subject: meter(11) }));
-    feed.push('alarms:new', alarmRecord(6, { subject: meter(99) }));
-    feed.push('alarms:new', alarmRecord(7, { subject: { type: 'department', id: 12, code: null, name: 'Hall' } }));
+    feed.push('alarms:open', alarmRecord(5, { subject: meter(11) }));
+    feed.push('alarms:open', alarmRecord(6, { subject: meter(99) }));
+    feed.push('alarms:open', alarmRecord(7, { subject: { type: 'department', id: 12, code: null, name: 'Hall' } }));
     expect(screen.getByTestId('mimic-icon-11').dataset.alarm).toBe('true');
     expect(screen.getByTestId('mimic-icon-12').dataset.alarm).toBe('false');
-    feed.push('alarms:new', alarmRecord(8, { subject: meter(11), processingState: 2 }));
-    feed.push('alarms:new', alarmRecord(5, { subject: meter(11), processingState: 3 }));
+    feed.push('alarms:open', alarmRecord(8, { subject: meter(11), processingState: 2 }));
+    feed.push('alarms:open', alarmRecord(5, { subject: meter(11), processingState: 3 }));
     expect(screen.getByTestId('mimic-icon-11').dataset.alarm).toBe('true');
-    feed.push('alarms:new', alarmRecord(8, { subject: meter(11), processingState: 4 }));
+    feed.push('alarms:open', alarmRecord(8, { subject: meter(11), processingState: 4 }));
     expect(screen.getByTestId('mimic-icon-11').dataset.alarm).toBe('false');
   });
 
   it('is red from the start for an alarm the wall received before it mounted', () => {
     store.watch(['alarms:open']);
-    source.push('alarms:new', alarmRecord(5, { subject: meter(12) }));
-    source.push('alarms:new', alarmRecord(6, { subject: meter(40) }));
+    source.push('alarms:open', alarmRecord(5, { subject: meter(12) }));
+    source.push('alarms:open', alarmRecord(6, { subject: meter(40) }));
     frames.run();
     renderMimic({
       icons: [

@@ -31,7 +31,7 @@ export const LiveConnectorContext = createContext<LiveConnector>(openRealtimeCli
  * the next reconnect; a logout (no token) closes it. Null until opened, or without a session.
  */
 export function useLiveTelemetry(): TelemetryStore | null {
-  const { session } = useStores();
+  const { session, alarms } = useStores();
   const connect = useContext(LiveConnectorContext);
   const [telemetry, setTelemetry] = useState<TelemetryStore | null>(null);
 
@@ -45,7 +45,9 @@ export function useLiveTelemetry(): TelemetryStore | null {
       onConnectionChange: (connected) => holder.store?.setConnected(connected),
       onReconnectAttempt: (attempt) => holder.store?.noteReconnectAttempt(attempt),
     });
-    const store = new TelemetryStore({ source: connection });
+    // Alarm widgets in a preview read the console's own AlarmStore (kept bound by the realtime session): the
+    // same open list and counts as the menu badge.
+    const store = new TelemetryStore({ source: connection, alarms });
     holder.store = store;
     const stopFollowingToken = reaction(
       () => session.token,
@@ -61,7 +63,7 @@ export function useLiveTelemetry(): TelemetryStore | null {
       connection.close();
       setTelemetry(null);
     };
-  }, [session, connect]);
+  }, [session, alarms, connect]);
 
   return telemetry;
 }

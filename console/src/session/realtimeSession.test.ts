@@ -36,20 +36,23 @@ function rootStore(token?: string) {
 const counts = { total: 4, deviceCount: 1, errorCount: 1, troubleCount: 1, offlineCount: 1 };
 
 describe('startRealtimeSession', () => {
-  it('connects with the token, binds counts and new alarms, and closes and clears on logout', () => {
+  it('connects with the token, binds counts, the open list and new alarms, and closes and clears on logout', () => {
     const store = rootStore('t1');
     const { made, factory } = fakeClients();
     const stop = startRealtimeSession(store, factory);
     expect(made).toHaveLength(1);
     expect(made[0]!.options.token).toBe('t1');
-    expect([...made[0]!.channels.keys()]).toEqual(['alarms:counts', 'alarms:new']);
+    expect([...made[0]!.channels.keys()]).toEqual(['alarms:counts', 'alarms:open', 'alarms:new']);
     made[0]!.channels.get('alarms:counts')!(counts);
     expect(store.alarms.badgeFor('/alerts')).toBe(4);
+    made[0]!.channels.get('alarms:open')!([{ id: 3, processingState: 2, raisedAt: 1 }]);
+    expect(store.alarms.open.map((record) => record.id)).toEqual([3]);
 
     store.session.resetToken();
     expect(made[0]!.closed).toBe(true);
     expect(made[0]!.channels.size).toBe(0);
     expect(store.alarms.badgeFor('/alerts')).toBe(0);
+    expect(store.alarms.open).toEqual([]);
     stop();
   });
 

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { bindAlarmCounts, bindNewAlarms } from '@shared/realtime/alarmBinders';
+import { bindAlarmStore } from '@shared/realtime/alarmBinders';
 import { RealtimeClient, type RealtimeClientOptions } from '@shared/realtime/realtimeClient';
 import type { RootStore } from '@shared/stores/rootStore';
 
@@ -11,7 +11,7 @@ const createClient: RealtimeClientFactory = (options) => new RealtimeClient(opti
 
 /**
  * While a token exists the console holds one realtime connection and keeps the alarm store on it
- * (menu badges, home counters, recent alarms). A renewed token is used from the next reconnect on;
+ * (menu badges, home counters, the open list, recent alarms). A renewed token is used from the next reconnect on;
  * logout closes the connection and clears the alarms. A refused connection stays closed until the token changes.
  */
 export function startRealtimeSession(rootStore: RootStore, create: RealtimeClientFactory = createClient): () => void {
@@ -24,12 +24,12 @@ export function startRealtimeSession(rootStore: RootStore, create: RealtimeClien
   };
   const open = (token: string) => {
     const client = create({ token, onRefused: () => (current = null) });
-    const unbind = [bindAlarmCounts(client, alarms), bindNewAlarms(client, alarms)];
+    const unbind = bindAlarmStore(client, alarms);
     current = {
       token,
       setToken: (renewed) => client.setToken(renewed),
       close: () => {
-        for (const dispose of unbind) dispose();
+        unbind();
         client.close();
       },
     };

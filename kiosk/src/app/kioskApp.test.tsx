@@ -115,7 +115,7 @@ describe('kiosk app', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     const debug = kioskDebug(harness.app);
     expect(debug.widgets()).toBe(1);
-    expect(debug.channels()).toBe(5); // board, display:self, the meter, alarms:open (held for the app's life) and its source alarms:new
+    expect(debug.channels()).toBe(3); // board, display:self, the meter; the alarm channels feed the app's AlarmStore beside it
     expect(debug.revision()).toBe(3);
     expect(debug.connected()).toBe(false);
     expect(Object.isFrozen(debug)).toBe(true);

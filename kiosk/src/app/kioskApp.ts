@@ -2,11 +2,13 @@ import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { action, makeObservable, observable } from 'mobx';
 import { createApiClient, createAuthApi, isApiError, type ApiError } from '@shared/api';
 import { createKioskApi, type KioskApi } from '@shared/api/kioskApi';
-import { DISPLAY_SELF_CHANNEL, OPEN_ALARMS_CHANNEL, type DisplayCommand } from '@shared/board/channels';
+import { DISPLAY_SELF_CHANNEL, type DisplayCommand } from '@shared/board/channels';
 import { ErrorCode, LOGOUT_CODES } from '@shared/errors/codes';
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
+import { bindAlarmCounts, bindOpenAlarms } from '@shared/realtime/alarmBinders';
 import { RealtimeClient, type ChannelSource, type RealtimeClientOptions, type Refusal } from '@shared/realtime/realtimeClient';
 import type { BoardRecord, KioskHeartbeatAck, KioskSession } from '@shared/schemas/boards';
+import { AlarmStore } from '@shared/stores/alarmStore';
 import { TelemetryStore, type FrameScheduler } from '@boards/runtime/telemetryStore';
 import type { KioskTokens } from '../session/kioskTokens';
 import type { StartupCredentials } from '../session/startupToken';
@@ -73,6 +75,11 @@ export class KioskApp {
   readonly api: KioskApi;
   telemetry: TelemetryStore | null = null;
   readonly plannedReload: PlannedReload;
+  /**
+   * The wall's alarms: the same shared store the console keeps (counts and open list of the caller's
+   * tree), bound for the app's life so a playlist moving between boards never drops the list.
+   */
+  readonly alarms: AlarmStore;
 
   private connection: RealtimeConnection | null = null;
   /** The live store, set before the session answers; `telemetry` (observable) is published with the session. */
@@ -90,6 +97,7 @@ export class KioskApp {
   constructor(private readonly options: KioskAppOptions) {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
+    this.alarms = new AlarmStore({ now: this.now });
     this.http = createApiClient({
       tokens: options.tokens,
       onError: (error) => this.onApiError(error),
@@ -254,14 +262,15 @@ export class KioskApp {
     const telemetry = new TelemetryStore({
       source: connection,
       now: this.now,
+      alarms: this.alarms,
       ...(this.options.scheduleFrame ? { scheduleFrame: this.options.scheduleFrame } : {}),
     });
     telemetryHolder.store = telemetry;
     this.connection = connection;
     this.telemetryStore = telemetry;
-    // The open alarms stay watched for the app's life: a playlist moving between boards must not drop the
-    // list and resubscribe (a ticker on the next board would sound again for the same waiting alarms).
-    this.disposers.push(telemetry.watch([OPEN_ALARMS_CHANNEL]));
+    // The alarms stay bound for the app's life: a playlist moving between boards must not drop the list and
+    // resubscribe (a ticker on the next board would sound again for the same waiting alarms).
+    this.disposers.push(bindAlarmCounts(connection, this.alarms), bindOpenAlarms(connection, this.alarms));
     return telemetry;
   }
 
@@ -326,6 +335,7 @@ export class KioskApp {
     for (const dispose of this.disposers.splice(0)) dispose();
     this.telemetryStore?.dispose();
     this.telemetryStore = null;
+    this.alarms.reset();
     this.connection?.close();
     this.connection = null;
   }

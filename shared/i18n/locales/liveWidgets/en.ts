@@ -25,6 +25,8 @@ export const liveWidgetsEn = {
     none: 'No open alarms',
     enableSound: 'Click to enable sound',
     acknowledged: 'Acknowledged',
+    more_one: '+{{count}} more',
+    more_other: '+{{count}} more',
   },
   announcements: {
     none: 'No announcements today',

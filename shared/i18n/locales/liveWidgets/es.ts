@@ -27,6 +27,8 @@ export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
     none: 'No hay alarmas abiertas',
     enableSound: 'Haga clic para activar el sonido',
     acknowledged: 'Reconocida',
+    more_one: '+{{count}} más',
+    more_other: '+{{count}} más',
   },
   announcements: {
     none: 'Hoy no hay anuncios',

@@ -27,6 +27,8 @@ export const liveWidgetsZh: CatalogueShape<typeof liveWidgetsEn> = {
     none: '暂无未处理告警',
     enableSound: '点击启用声音',
     acknowledged: '已确认',
+    more_one: '另有 {{count}} 条',
+    more_other: '另有 {{count}} 条',
   },
   announcements: {
     none: '今日暂无公告',
