@@ -88,7 +88,7 @@ function PlantViewInner({ tour, lapSeconds, showLabels, departmentIds, scale, ti
       {title !== undefined && (
         <header className={styles.titleBar} style={{ fontSize: 16 * scale }}>
           <h1 className={styles.title}>{title}</h1>
-          <span className={styles.quiet}>
+          <span className={styles.quiet} data-testid="scene-summary">
             {t('visualization.summary', { meters: layout.meters.length, buildings: layout.buildings.length, alarms: alarmMeterIds.size })}
           </span>
         </header>
