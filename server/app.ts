@@ -3,8 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { fastifyTrustProxy, type ServerConfig } from './config';
 import { openStorage, type Storage } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { seed } from './seed';
-import type { AdminSeedResult } from './seed/admin';
+import { seed, type SeedResult } from './seed';
 import { resolveJwtSecret } from './auth/secret';
 import { TokenSigner } from './auth/tokens';
 import { SessionRepository } from './auth/sessions';
@@ -29,6 +28,8 @@ import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
 import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
 import { PushService } from './pushes/pushService';
 import { attachForwarding } from './forwarding/attachForwarding';
+import { loggerOptions } from './logging/loggerOptions';
+import { OneLinePerRequest } from './logging/requestLog';
 import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startReadingRetention } from './siteSettings';
 
 declare module 'fastify' {
@@ -37,7 +38,8 @@ declare module 'fastify' {
     serverConfig: ServerConfig;
     auth: AuthService;
     realtime: Realtime;
-    adminSeed: AdminSeedResult;
+    /** What the first-start seed made that is shown only once (generated passwords, the demo wall's link). */
+    adminSeed: SeedResult;
     ingest: IngestService;
     alarms: { events: AlarmEvents; engine: AlarmEngine };
   }
@@ -57,7 +59,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     ...(options.postgresSchema ? { postgresSchema: options.postgresSchema } : {}),
   });
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logFormat, config.logLevel),
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
@@ -66,7 +69,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   try {
     await migrateToLatest(storage);
-    const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+    const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo, demoUserPassword: config.demoUserPassword });
     const users = new UserRepository(storage.db);
     const siteSettings = new SiteSettingsService(storage.db);
     await siteSettings.reload();

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { logFormatFromEnv, type LogFormat } from './logging/logFormat';
 
 /** Server configuration, from the environment only (twelve-factor); defaults make `npm start` work as is. */
 export interface ServerConfig {
@@ -9,6 +10,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** Initial admin password on first start; generated and printed once when absent. */
   adminPassword: string | undefined;
+  /** The demo sub-user's password on first start (DEMO_USER_PASSWORD); generated and printed once when absent. */
+  demoUserPassword: string | undefined;
   /** Signing secret; generated and kept in dataDir when absent. */
   jwtSecret: string | undefined;
   /** How long a token lives without activity; renewed when past half its life. */
@@ -18,6 +21,8 @@ export interface ServerConfig {
   /** Seed the demo organisation (departments, a gateway, meters) on first start. */
   seedDemo: boolean;
   logLevel: string;
+  /** LOG_FORMAT: readable lines at a terminal, pino's JSON otherwise (or when `json` is asked for). */
+  logFormat: LogFormat;
   version: string;
   /** IANA zone in which rollup days and months are counted (TIME_ZONE, default: the machine's). */
   timeZone: string;
@@ -60,11 +65,13 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoUserPassword: env.DEMO_USER_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlSeconds: intFromEnv('TOKEN_TTL_SECONDS', 12 * 3600),
     webRoot: resolve(env.WEB_ROOT ?? './dist'),
     seedDemo: env.SEED_DEMO !== 'off',
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormatFromEnv(env.LOG_FORMAT, process.stdout.isTTY === true),
     version: env.npm_package_version ?? '0.1.0',
     timeZone: env.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     meterOfflineMs: intFromEnv('METER_OFFLINE_MINUTES', 15) * 60_000,
