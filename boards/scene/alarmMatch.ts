@@ -1,9 +1,9 @@
 import { OPEN_ALARM_STATES, type AlarmRecord } from '@shared/schemas/alarms';
 
 /**
- * Which meters are in alarm. The scene reads `alarms:open`, the wall's whole list of open records
- * (derived and bounded by the telemetry store from `alarms:new`), so a view mounted late still pulses
- * every meter whose alarm arrived before it; these helpers pick the meter alarms out of that list.
+ * Which meters are in alarm. The scene reads `alarms:open`, the wall's whole list of open records (the
+ * app's AlarmStore, fed by the server's snapshot and changes), so a view mounted late still pulses every
+ * meter whose alarm is open, acknowledged ones included; these helpers pick the meter alarms out of that list.
  */
 
 export function isOpenMeterAlarm(record: AlarmRecord): boolean {

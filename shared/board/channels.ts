@@ -87,9 +87,10 @@ export interface EnergyFlowData extends Computed {
 // ---- alarms ----
 /**
  * `alarms:open`: the open alarm records (processingState 1 and 2), newest first (raisedAt, then id).
- * Derived in the browser, not served: the kiosk's telemetry store folds `alarms:new` into it, so a widget
- * that mounts after another one subscribed still reads every open record the wall has received. The
- * server refuses it like any unknown channel; only a TelemetryStore (boards/runtime) answers it.
+ * Served (server/realtime/openAlarmsChannel.ts): the snapshot is one array, the whole list of the user's
+ * tree (at most MAX_OPEN_ALARMS), then each raised or changed record as one object. The app's AlarmStore
+ * (shared/stores) keeps it (shared/realtime/alarmBinders `bindOpenAlarms`); widgets read it through the
+ * TelemetryStore (boards/runtime), which answers this channel from that store.
  */
 export const OPEN_ALARMS_CHANNEL = 'alarms:open';
 
