@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { startCheckpointer } from './sqliteCheckpointer';
+import { postgresWhere, probePostgres } from './postgresProblem';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 
@@ -61,6 +62,8 @@ function openSqlite(dataDir: string): Storage {
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Storage> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad PostgreSQL schema name "${schema}"`);
+  const where = postgresWhere(url);
+  await probePostgres(url, where);
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -68,9 +71,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<St
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
-  const safeUrl = new URL(url);
-  safeUrl.password = '';
-  return { db, kind: 'postgres', ...(schema ? { schema } : {}), describe: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}`, close: () => db.destroy() };
+  return { db, kind: 'postgres', ...(schema ? { schema } : {}), describe: `PostgreSQL ${where}`, close: () => db.destroy() };
 }
 
 export function openStorage(options: StorageOptions): Promise<Storage> {

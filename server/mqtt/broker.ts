@@ -171,12 +171,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   });
   if (listening) {
     await new Promise<void>((resolve) => broker.close(() => resolve()));
-    log.error(
-      { err: listening },
-      listening.code === 'EADDRINUSE'
-        ? `MQTT port ${options.port} is in use: set MQTT_PORT to a free port or MQTT_URL to use that broker; ingestion over MQTT is off`
-        : `MQTT port ${options.port} cannot be opened (${listening.code ?? listening.message}): set MQTT_PORT or MQTT_URL; ingestion over MQTT is off`,
-    );
+    // One plain sentence with the fix; the error itself (a stack) only at debug.
+    log.error(mqttPortProblem(options.port, listening));
+    log.debug({ err: listening }, 'MQTT listen error');
     return null;
   }
   server.on('error', (error) => log.error({ err: error }, 'MQTT listener error'));
@@ -194,4 +191,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       await delivery.settle();
     },
   };
+}
+
+/** What a failed MQTT listen means for the site and how to fix it, in one sentence. */
+export function mqttPortProblem(port: number, error: NodeJS.ErrnoException): string {
+  const consequence = 'so devices cannot publish readings to this server (MQTT ingestion is off)';
+  if (error.code === 'EADDRINUSE')
+    return `MQTT: port ${port} is taken by another program, ${consequence}; set MQTT_PORT to a free port, or MQTT_URL to use that broker.`;
+  return `MQTT: port ${port} cannot be opened (${error.code ?? error.message}), ${consequence}; set MQTT_PORT to a free port above 1023, or MQTT_URL to use another broker.`;
 }

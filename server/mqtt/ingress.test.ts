@@ -162,7 +162,7 @@ describe('port problems', () => {
       await new Promise((resolve) => blocker.close(resolve));
     }
     expect(log.lines.filter((line) => line.level === 'error').map((line) => line.msg)).toEqual([
-      `MQTT port ${port} is in use: set MQTT_PORT to a free port or MQTT_URL to use that broker; ingestion over MQTT is off`,
+      `MQTT: port ${port} is taken by another program, so devices cannot publish readings to this server (MQTT ingestion is off); set MQTT_PORT to a free port, or MQTT_URL to use that broker.`,
     ]);
   });
 
