@@ -2,13 +2,20 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startMqttIngress } from './mqtt';
 import { startDemo } from './simulator/startDemo';
+import { exitForStartFailure } from './logging/startFailure';
+import { httpListenProblem } from './logging/startupProblem';
+import { emailChannelProblem } from './pushes/smtpStartCheck';
 
 /** Entry point: build, listen, print the first-start admin password once, shut down cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw httpListenProblem(error, config.port) ?? error;
+  });
   app.log.info(`storage: ${app.storage.describe}`);
+  const smtpProblem = await emailChannelProblem(app.pushes.settings);
+  if (smtpProblem) app.log.warn(smtpProblem);
   const generated = app.adminSeed.generatedPassword;
   if (generated) {
     // Printed once, on the first start only; it is not stored anywhere in clear.
@@ -53,7 +60,4 @@ async function main(): Promise<void> {
   if (process.env.SIMULATOR !== 'off' && !closing) stopDemo = await startDemo(app, mqtt);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().catch(exitForStartFailure);
