@@ -64,7 +64,7 @@ export function registerChannels(app: FastifyInstance): void {
     onError: (error) => app.log.warn({ err: error }, 'realtime channel failed'),
   });
   // Live trends and sparklines read their first window from the stored readings.
-  hub.addProvider(meterRecentChannels(app.storage));
+  hub.addProvider(meterRecentChannels(app.storage, latestValues));
   app.decorate('channels', hub);
   app.decorate('latestValues', latestValues);
   app.addHook('preClose', async () => hub.close());

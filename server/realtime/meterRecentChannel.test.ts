@@ -64,6 +64,27 @@ describe('meter:<id>:recent:<metric>:<windowS>', () => {
     expect((await first(wall, meterRecentChannel(id, 'kw', 360))).data!.points).toEqual(stored.slice(2));
   });
 
+  it('answers again after a reconnection, with the readings stored while the wall was away', async () => {
+    const id = await meterId('M042');
+    const now = Date.now();
+    await k.t.app.ingest.submit({ readings: [{ meter: 'M042', ts: now - 5 * minute, values: { kwh: 1, kw: 50 } }] }, { kind: 'http' });
+    const wall = k.client(await displayToken(k.adminToken, await k.board('Reconnecting wall')));
+    const received: MeterRecentData[] = [];
+    wall.subscribe<MeterRecentData>(meterRecentChannel(id, 'kw', 900), (data) => received.push(data));
+    await until(() => received.length === 1);
+    expect(received[0]!.points).toEqual([[now - 5 * minute, 50]]);
+
+    // Away: the connection drops, a reading is stored meanwhile; back, the wall gets the window again with it.
+    for (const socket of await k.t.app.realtime.io.fetchSockets()) (socket as unknown as { conn: { close(): void } }).conn?.close();
+    await until(() => !wall.connected);
+    await k.t.app.ingest.submit({ readings: [{ meter: 'M042', ts: now - minute, values: { kwh: 2, kw: 60 } }] }, { kind: 'http' });
+    await until(() => received.length === 2);
+    expect(received[1]!.points).toEqual([
+      [now - 5 * minute, 50],
+      [now - minute, 60],
+    ]);
+  });
+
   it('refuses a wall of another tree as if the meter did not exist, and a user without a live-values screen', async () => {
     const id = await meterId('M040');
     const channel = meterRecentChannel(id, 'kw', 1800);

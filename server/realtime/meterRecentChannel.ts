@@ -6,8 +6,12 @@ import { metricSource } from '../energy/metricSource';
 import { recentSeries } from '../energy/recentSeries';
 import { ChannelRefusal, type ChannelProvider } from './channelProvider';
 import { assertMayWatchMeter } from './meterViewers';
+import type { LatestValuesFeed } from './latestValuesFeed';
 
-/** Walls that load together (or the widgets of one board across several browsers) share one read this long. */
+/**
+ * Walls that load together (the same board in several browsers) share one read this long, unless a
+ * reading of the meter is committed meanwhile (a reconnecting wall must get what it missed).
+ */
 const ANSWER_REUSE_MS = 2000;
 
 type Reader = Pick<Storage, 'db' | 'kind' | 'sqlite'>;
@@ -17,8 +21,8 @@ type Reader = Pick<Storage, 'db' | 'kind' | 'sqlite'>;
  * snapshot (a reconnecting client subscribes again and so gets the gap filled); live points keep coming
  * on `meter:<id>:latest`. Who may join is exactly who may join that channel.
  */
-export function meterRecentChannels(storage: Reader, now: () => number = Date.now): ChannelProvider {
-  const answers = new Map<string, { at: number; answer: Promise<MeterRecentData> }>();
+export function meterRecentChannels(storage: Reader, feed: LatestValuesFeed, now: () => number = Date.now): ChannelProvider {
+  const answers = new Map<string, { at: number; meterId: number; answer: Promise<MeterRecentData> }>();
 
   const read = async (channel: string): Promise<MeterRecentData> => {
     const { meterId, metric, windowS } = parseMeterRecentChannel(channel)!;
@@ -49,13 +53,21 @@ export function meterRecentChannels(storage: Reader, now: () => number = Date.no
       for (const [key, held] of answers) if (at - held.at > ANSWER_REUSE_MS) answers.delete(key);
       let held = answers.get(channel);
       if (!held) {
-        held = { at, answer: read(channel) };
+        held = { at, meterId: parseMeterRecentChannel(channel)!.meterId, answer: read(channel) };
         answers.set(channel, held);
         // A failed read is not reused.
         held.answer.catch(() => answers.delete(channel));
       }
       return { messages: [await held.answer] };
     },
-    start: () => () => answers.clear(),
+    start() {
+      const stop = feed.listen((meterIds) => {
+        for (const [key, held] of answers) if (meterIds.has(held.meterId)) answers.delete(key);
+      });
+      return () => {
+        stop();
+        answers.clear();
+      };
+    },
   };
 }
