@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { useThree } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
+import { Vector3, type PerspectiveCamera } from 'three';
 import { WALL_HEIGHT } from './Buildings';
 import { LabelSprite } from './labelSprite';
+import { stackedPositions, type WorldLabel } from './labelStacking';
 import type { PlantLayout } from './layout';
 import { cssColour, loadColour } from './loadColour';
 import { meterHeight } from './MeterInstances';
@@ -33,14 +35,17 @@ export function SceneLabels({ layout, hottest, meterNames, formatLoad, buildingC
   const hotLabels = useMemo(() => Array.from({ length: MAX_HOT_LABELS }, () => new LabelSprite(2)), []);
   useEffect(() => () => hotLabels.forEach((label) => label.dispose()), [hotLabels]);
 
+  // Where each label stands before stacking (the frame loop moves the sprite from there).
+  const anchors = useMemo(() => new Map([...buildingLabels, ...hotLabels].map((label) => [label, new Vector3()])), [buildingLabels, hotLabels]);
+
   useEffect(() => {
     layout.buildings.forEach((building, index) => {
       const label = buildingLabels[index]!;
       label.draw([building.name, buildingCaption(building.meterCount)], '#6f8fbf', labelHeight(layout.radius, 0.09));
-      label.sprite.position.set(building.x, WALL_HEIGHT + 0.6, building.z - building.depth / 2);
+      anchors.get(label)!.set(building.x, WALL_HEIGHT + 0.6, building.z - building.depth / 2);
     });
     invalidate();
-  }, [layout, buildingLabels, buildingCaption, invalidate]);
+  }, [layout, buildingLabels, buildingCaption, anchors, invalidate]);
 
   const slots = useMemo(() => new Map(layout.meters.map((slot) => [slot.meterId, slot])), [layout]);
   useEffect(() => {
@@ -50,10 +55,19 @@ export function SceneLabels({ layout, hottest, meterNames, formatLoad, buildingC
       label.sprite.visible = Boolean(load && slot);
       if (!load || !slot) return;
       label.draw([meterNames.get(load.meterId) ?? `#${load.meterId}`, formatLoad(load)], cssColour(loadColour(load.ratio)), labelHeight(layout.radius, 0.075));
-      label.sprite.position.set(slot.x, meterHeight(load.ratio) + 0.6, slot.z);
+      anchors.get(label)!.set(slot.x, meterHeight(load.ratio) + 0.6, slot.z);
     });
     invalidate();
-  }, [hottest, hotLabels, slots, meterNames, formatLoad, layout.radius, invalidate]);
+  }, [hottest, hotLabels, slots, meterNames, formatLoad, layout.radius, anchors, invalidate]);
+
+  // Every rendered frame (the tour moves the camera): labels that would cover one another are lifted on
+  // screen, buildings first, then the hottest meter first (labelStacking.ts).
+  useFrame(({ camera, size }) => {
+    const shown = [...buildingLabels, ...hotLabels].filter((label) => label.sprite.visible);
+    const world: WorldLabel[] = shown.map((label) => ({ anchor: anchors.get(label)!, height: label.sprite.scale.y, aspect: label.boxAspect }));
+    camera.updateMatrixWorld();
+    stackedPositions(world, camera as PerspectiveCamera, size).forEach((position, index) => shown[index]!.sprite.position.copy(position));
+  });
 
   return (
     <group>

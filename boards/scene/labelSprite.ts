@@ -20,6 +20,8 @@ export class LabelSprite {
   private readonly texture: CanvasTexture;
   private readonly material: SpriteMaterial;
   private drawn = '';
+  /** Width over height of the painted box (the canvas is wider than short texts): what can cover another label. */
+  boxAspect = 1;
 
   constructor(private readonly lineCount: 1 | 2) {
     this.canvas = document.createElement('canvas');
@@ -64,6 +66,7 @@ export class LabelSprite {
     const textWidth = Math.max(...fonts.map(({ line, font }) => ((context.font = font), context.measureText(line).width)));
     const boxWidth = Math.min(width, textWidth + 2 * PADDING + 18);
     const left = (width - boxWidth) / 2;
+    this.boxAspect = boxWidth / height;
     context.fillStyle = 'rgba(9, 13, 22, 0.82)';
     context.beginPath();
     context.roundRect(left, 0, boxWidth, height, 12);
