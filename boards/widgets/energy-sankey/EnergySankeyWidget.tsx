@@ -23,7 +23,7 @@ function EnergySankeyWidget({ options, channels, title, width, height, scale, th
     [reading, options, palette, width, height, scale, t],
   );
   if (!geometry) return <NoData width={width} height={height} scale={scale} palette={palette} />;
-  const { nodes, bands, labels, fontSize, lineHeight, halo, bandOpacity } = geometry;
+  const { nodes, bands, labels, legend, fontSize, lineHeight, halo, bandOpacity } = geometry;
   return (
     <svg
       data-testid="energy-sankey"
@@ -51,6 +51,9 @@ function EnergySankeyWidget({ options, channels, title, width, height, scale, th
           <rect key={node.name} x={node.x} y={node.y} width={node.width} height={node.height} fill={node.fill} />
         ))}
       </g>
+      <g stroke={palette.subtleText} strokeWidth={Math.max(1, scale)} data-testid="sankey-leaders">
+        {labels.flatMap(({ leader }, index) => (leader ? [<line key={index} {...leader} />] : []))}
+      </g>
       <g
         fontSize={fontSize}
         fill={palette.text}
@@ -68,6 +71,16 @@ function EnergySankeyWidget({ options, channels, title, width, height, scale, th
               </tspan>
             ))}
           </text>
+        ))}
+      </g>
+      <g fontSize={fontSize} fill={palette.text} dominantBaseline="central" data-testid="sankey-legend">
+        {legend.map((entry, index) => (
+          <g key={index}>
+            <rect x={entry.x} y={entry.y} width={entry.swatch} height={entry.swatch} fill={entry.fill} />
+            <text x={entry.x + entry.swatch + fontSize / 3} y={entry.y + entry.swatch / 2} xmlSpace="preserve">
+              {entry.text}
+            </text>
+          </g>
         ))}
       </g>
     </svg>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EnergyFlowData } from '@shared/board/channels';
+import { withThousands } from '@shared/format';
 import { chartPalette } from '../../charts/palette';
 import { hasFlow, sankeyGeometry } from './sankeyGeometry';
 import { energySankeyWidget } from './descriptor';
@@ -75,7 +76,7 @@ describe('sankey geometry', () => {
     ]);
   });
 
-  it('shortens names that do not fit before the next column, keeping the figure, and skips nodes thinner than the font', () => {
+  it('shortens names that do not fit before the next column, keeping the figure, and labels thin nodes too', () => {
     const crowded: EnergyFlowData = {
       unit: 'kWh',
       nodes: [
@@ -93,7 +94,7 @@ describe('sankey geometry', () => {
     };
     const { nodes, labels } = sankeyGeometry({ data: crowded, siteLabel: 'Site', options: horizontal, palette, width: 480, height: 270, scale: 1 });
     expect(nodes.find((node) => node.name === 'Lights')!.height).toBe(2.4);
-    expect(labels.map((label) => label.lines[0])).toEqual(['Site  1,000 kWh', 'Com…  990 kWh', 'Chiller 1  500 kWh']);
+    expect(labels.map((label) => label.lines[0])).toEqual(['Site  1,000 kWh', 'Com…  990 kWh', 'Lights  10 kWh', 'Chiller 1  500 kWh']);
     // Room of the middle column: up to the last column's nodes (x 256) less 5 px each side: 100 px.
     expect(labels[1]).toMatchObject({ x: 151 });
   });
@@ -140,6 +141,89 @@ describe('sankey geometry', () => {
       ['Server…', '20,000'],
       ['Oven', '25,655.9'],
     ]);
+  });
+
+  // The demo site's flow of a week as the control-room wall draws it at 1920×1080 (tile 938×290, scale 1):
+  // the Office Building's two floors are thinner than a line of text.
+  const demo: EnergyFlowData = {
+    unit: 'kWh',
+    nodes: [
+      ...['Site'].map((name) => ({ name, depth: 0 })),
+      ...['Main Plant', 'Office Building'].map((name) => ({ name, depth: 1 })),
+      ...['Production Hall A', 'Production Hall B', 'Utilities', 'Floor 1', 'Floor 2', 'Data Room'].map((name) => ({ name, depth: 2 })),
+    ],
+    links: [
+      { source: 'Site', target: 'Main Plant', value: 48561 },
+      { source: 'Site', target: 'Office Building', value: 10354 },
+      { source: 'Main Plant', target: 'Production Hall A', value: 19147 },
+      { source: 'Main Plant', target: 'Production Hall B', value: 8510 },
+      { source: 'Main Plant', target: 'Utilities', value: 19948 },
+      { source: 'Office Building', target: 'Floor 1', value: 420 },
+      { source: 'Office Building', target: 'Floor 2', value: 380 },
+      { source: 'Office Building', target: 'Data Room', value: 7692 },
+    ],
+    computedAt: 1,
+  };
+
+  it('names every node of the demo flow at 1920×1080, the thin floors included, labels a line apart', () => {
+    const { nodes, labels, legend, lineHeight } = sankeyGeometry({
+      data: demo,
+      siteLabel: 'Site',
+      options: horizontal,
+      palette,
+      width: 938,
+      height: 290,
+      scale: 1,
+    });
+    expect(nodes.find((node) => node.name === 'Floor 1')!.height).toBeLessThan(2);
+    expect(legend).toEqual([]);
+    const last = labels.filter((label) => label.x >= 733);
+    expect(last.map((label) => [label.lines[0], label.y])).toEqual([
+      ['Production Hall A  19,147 kWh', 48.9],
+      ['Production Hall B  8,510 kWh', 112.1],
+      ['Utilities  19,948 kWh', 176.9],
+      // Floor 1 sits level with its node (225.3–226.9); Floor 2 (236.9–238.4) is pushed down a line from it,
+      // indented 10 px and tied to its node by a leader; Data Room stays on its node (248.4–278).
+      ['Floor 1  420 kWh', 226.1],
+      ['Floor 2  380 kWh', 241.1],
+      ['Data Room  7,692 kWh', 263.2],
+    ]);
+    expect(lineHeight).toBe(15);
+    expect(last.find((label) => label.lines[0]!.startsWith('Floor 2'))).toMatchObject({ x: 743, leader: { x1: 729, y1: 237.7, x2: 741, y2: 241.1 } });
+  });
+
+  it('gives a legend entry under the flow to the smallest nodes when a column cannot hold all labels', () => {
+    const rooms = Array.from({ length: 12 }, (_, index) => `Room ${index + 1}`);
+    const crowded: EnergyFlowData = {
+      unit: 'kWh',
+      nodes: [{ name: 'Site', depth: 0 }, ...rooms.map((name) => ({ name, depth: 1 }))],
+      // Room 1 the largest … Room 12 the smallest.
+      links: rooms.map((name, index) => ({ source: 'Site', target: name, value: 1200 - index * 100 })),
+      computedAt: 1,
+    };
+    const { nodes, labels, legend, lineHeight } = sankeyGeometry({
+      data: crowded,
+      siteLabel: 'Site',
+      options: horizontal,
+      palette,
+      width: 600,
+      height: 150,
+      scale: 1,
+    });
+    const labelled = labels.map((label) => label.lines[0]!.split('  ')[0]);
+    const inLegend = legend.map((entry) => entry.text.split('  ')[0]);
+    // Every node is named once, one way or the other; the legend holds the smallest rooms.
+    expect([...labelled, ...inLegend].sort()).toEqual(['Site', ...rooms].sort());
+    expect(inLegend.length).toBeGreaterThan(0);
+    expect(inLegend).toEqual(rooms.slice(rooms.length - inLegend.length));
+    expect(legend[0]).toMatchObject({ text: `${inLegend[0]}  ${withThousands(1200 - (rooms.length - inLegend.length) * 100, 0)} kWh` });
+    // The flow gave the legend its room: no node reaches into it, and the legend stays in the tile.
+    const legendTop = Math.min(...legend.map((entry) => entry.y));
+    expect(Math.max(...nodes.map((node) => node.y + node.height))).toBeLessThan(legendTop);
+    expect(Math.max(...legend.map((entry) => entry.y + entry.swatch))).toBeLessThanOrEqual(150);
+    // The labels left in the room column are at least a line apart.
+    const ys = labels.filter((label) => label.lines[0]!.startsWith('Room')).map((label) => label.y);
+    ys.slice(1).forEach((y, index) => expect(y - ys[index]!).toBeGreaterThanOrEqual(lineHeight - 0.1));
   });
 
   it('has nothing to draw before energy flows', () => {

@@ -5,6 +5,8 @@ import { seriesColour, type ChartPalette } from '../../charts/palette';
 import { CHART_FONT, scaledFont } from '../../charts/textStyles';
 import { ellipsize, textWidth } from '../../charts/svg/textFit';
 import type { EnergySankeyOptions } from './options';
+import { fitColumn } from './labelSpread';
+import { legendHeight, legendRows, type LegendItem, type SankeyLegendEntry } from './sankeyLegend';
 
 export interface SankeyInput {
   data: EnergyFlowData;
@@ -45,12 +47,16 @@ export interface SankeyLabel {
   anchor: 'start' | 'middle';
   /** One line beside a node (horizontal), or name and energy under it (vertical). */
   lines: string[];
+  /** A label pushed off its thin node (to make room for its neighbours' labels) is tied to it by a line. */
+  leader?: { x1: number; y1: number; x2: number; y2: number };
 }
 
 export interface SankeyGeometry {
   nodes: SankeyNodeBox[];
   bands: SankeyBand[];
   labels: SankeyLabel[];
+  /** The nodes that have no room for a label: every node is named on the tile, one way or the other. */
+  legend: SankeyLegendEntry[];
   fontSize: number;
   lineHeight: number;
   /** Outline in the tile's colour behind label text, so labels over bands stay readable. */
@@ -75,14 +81,61 @@ const round = (value: number): number => Math.round(value * 10) / 10;
  * The flow's layout: d3-sankey columns by depth (site → departments → children), each node under its parent
  * in the payload's order so the picture does not reshuffle when figures move, links that carried nothing dropped (with
  * nodes left without any flow). Horizontal flows label each node on its right (the last column gets reserved
- * room); vertical flows label under each node. Labels are shortened to their room and skipped on nodes
- * thinner than the font, so they never overlap or leave the tile.
+ * room), the labels of a column spread apart so thin nodes' labels do not sit on each other (labelSpread.ts);
+ * vertical flows label under each node. Labels are shortened to their room, so they never overlap or leave the
+ * tile; a node left without a label (no room at all) gets a legend entry under the flow, which is laid out
+ * again with that room taken off.
  */
-export function sankeyGeometry({ data, siteLabel, options, palette, width, height, scale }: SankeyInput): SankeyGeometry {
+export function sankeyGeometry(input: SankeyInput): SankeyGeometry {
+  const fontSize = scaledFont(CHART_FONT.label, input.scale);
+  const lineHeight = round(fontSize * 1.25);
+  const gap = Math.round(8 * input.scale);
+  let reserve = 0;
+  let flow = layoutFlow(input, reserve, fontSize, lineHeight);
+  // A legend takes room from the flow, which can squeeze more nodes out: settle in a few rounds (rows only grow).
+  for (let pass = 0; pass < 3 && flow.unlabelled.length > 0; pass += 1) {
+    const needed = legendHeight(flow.unlabelled, input.width - 2 * gap, fontSize, lineHeight, gap) + gap / 2;
+    if (needed <= reserve) break;
+    reserve = needed;
+    flow = layoutFlow(input, reserve, fontSize, lineHeight);
+  }
+  const { entries } = legendRows(flow.unlabelled, {
+    left: gap,
+    top: input.height - reserve + gap / 2,
+    width: input.width - 2 * gap,
+    fontSize,
+    lineHeight,
+    gap,
+  });
+  return {
+    nodes: flow.nodes,
+    bands: flow.bands,
+    labels: flow.labels,
+    legend: entries,
+    fontSize,
+    lineHeight,
+    halo: Math.max(1, Math.round(3 * input.scale)),
+    bandOpacity: 0.35,
+  };
+}
+
+interface LaidFlow {
+  nodes: SankeyNodeBox[];
+  bands: SankeyBand[];
+  labels: SankeyLabel[];
+  unlabelled: LegendItem[];
+}
+
+/** The flow in the tile less `reserve` pixels at the bottom (the legend's). */
+function layoutFlow(
+  { data, siteLabel, options, palette, width, height: tileHeight, scale }: SankeyInput,
+  reserve: number,
+  fontSize: number,
+  lineHeight: number,
+): LaidFlow {
+  const height = Math.max(1, tileHeight - reserve);
   const px = (design: number) => Math.round(design * scale);
   const horizontal = options.orient === 'horizontal';
-  const fontSize = scaledFont(CHART_FONT.label, scale);
-  const lineHeight = round(fontSize * 1.25);
   const labelGap = px(5);
   const roots = new Set(data.nodes.filter((node) => node.depth === 0).map((node) => node.name));
   const depthOf = new Map(data.nodes.map((node) => [node.name, node.depth]));
@@ -135,18 +188,37 @@ export function sankeyGeometry({ data, siteLabel, options, palette, width, heigh
   });
 
   const labels: SankeyLabel[] = [];
-  for (const node of laid) {
-    const thickness = node.y1! - node.y0!;
-    if (thickness < fontSize) continue;
-    const column = columns.indexOf(node.x0!);
-    const next = columns[column + 1];
-    if (horizontal) {
+  const unlabelled: LegendItem[] = [];
+  const toLegend = (node: LaidNode) => unlabelled.push({ text: `${labelOf(node)}  ${figureOf(node)}`, fill: colourOf(node) });
+  if (horizontal) {
+    columns.forEach((x0, column) => {
+      const inColumn = laid.filter((node) => node.x0 === x0);
+      const next = columns[column + 1];
       // Up to the next column's nodes, or to the tile's edge after the last column.
       const end = next === undefined ? width - px(4) : next - labelGap;
-      const room = end - node.x1! - labelGap;
-      const line = fitNameAndFigure(labelOf(node), figureOf(node), room, fontSize);
-      if (line) labels.push({ x: round(node.x1! + labelGap), y: round((node.y0! + node.y1!) / 2), anchor: 'start', lines: [line] });
-    } else {
+      const items = inColumn.map((node) => ({ ideal: (node.y0! + node.y1!) / 2, value: node.value! }));
+      const { kept, centres } = fitColumn(items, lineHeight / 2, height - lineHeight / 2, lineHeight);
+      inColumn.forEach((node, index) => {
+        const at = kept.indexOf(index);
+        const y = at < 0 ? undefined : centres[at]!;
+        const centre = items[index]!.ideal;
+        // Off its node's span: indented and tied to it by a leader, so it reads as that node's.
+        const displaced = y !== undefined && (y < node.y0! - 0.5 || y > node.y1! + 0.5);
+        const x = node.x1! + labelGap + (displaced ? px(10) : 0);
+        const line = y === undefined ? '' : fitNameAndFigure(labelOf(node), figureOf(node), end - x, fontSize);
+        if (!line || y === undefined) return void toLegend(node);
+        const leader = displaced ? { leader: { x1: round(node.x1! + 1), y1: round(centre), x2: round(x - px(2)), y2: round(y) } } : {};
+        labels.push({ x: round(x), y: round(y), anchor: 'start', lines: [line], ...leader });
+      });
+    });
+  } else {
+    for (const node of laid) {
+      const thickness = node.y1! - node.y0!;
+      const next = columns[columns.indexOf(node.x0!) + 1];
+      if (thickness < fontSize) {
+        toLegend(node);
+        continue;
+      }
       // Under the node: as wide as the node and half the gap on each side; as many lines as fit before the next row.
       const room = thickness + px(10) - labelGap;
       const depthRoom = (next ?? height) - node.x1! - labelGap;
@@ -157,10 +229,11 @@ export function sankeyGeometry({ data, siteLabel, options, palette, width, heigh
             ? [fitNameAndFigure(labelOf(node), figureOf(node), room, fontSize)].filter(Boolean)
             : [];
       if (lines.length > 0) labels.push({ x: round((node.y0! + node.y1!) / 2), y: round(node.x1! + labelGap + lineHeight / 2), anchor: 'middle', lines });
+      else toLegend(node);
     }
   }
 
-  return { nodes: boxes, bands, labels, fontSize, lineHeight, halo: Math.max(1, px(3)), bandOpacity: 0.35 };
+  return { nodes: boxes, bands, labels, unlabelled };
 }
 
 /**
