@@ -21,14 +21,9 @@ function Bar3dWidget({ options, channels, width, height, scale, theme }: WidgetP
   const { t } = useTranslation();
   const reading = useChannel<EnergySeriesData>(channels[0]);
   const data = reading?.value;
-  const hourName = t('liveWidgets.bar3d.hour');
-  const departmentName = t('liveWidgets.bar3d.department');
   const option = useMemo(
-    () =>
-      hasBars(data)
-        ? bar3dOption(data, { scale, mode: theme.mode, accent: theme.accent, alpha: options.alpha, beta: options.beta, hourName, departmentName })
-        : EMPTY_OPTION,
-    [data, scale, theme.mode, theme.accent, options.alpha, options.beta, hourName, departmentName],
+    () => (hasBars(data) ? bar3dOption(data, { scale, mode: theme.mode, accent: theme.accent, alpha: options.alpha, beta: options.beta }) : EMPTY_OPTION),
+    [data, scale, theme.mode, theme.accent, options.alpha, options.beta],
   );
   // The chart element stays mounted: useEchart makes its instance once per element.
   const chart = useEchart(option, { width, height });

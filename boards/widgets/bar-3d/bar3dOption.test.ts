@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bar3dOption, hasBars } from './bar3dOption';
+import { bar3dOption, hasBars, labelInterval } from './bar3dOption';
 import { bar3dWidget } from './descriptor';
 
 const look = {
@@ -8,8 +8,6 @@ const look = {
   accent: '#3aa0ff',
   alpha: 30,
   beta: 35,
-  hourName: 'Hour',
-  departmentName: 'Department',
   hourLabel: (period: string) => `h${period}`,
 };
 const data = {
@@ -76,8 +74,35 @@ describe('bar3dOption', () => {
       [2, 1, 0],
     ]);
     expect(option.visualMap.max).toBe(45);
-    expect(option.xAxis3D.axisLabel.fontSize).toBe(22);
+    expect(option.xAxis3D.axisLabel.fontSize).toBe(24);
     expect(option.grid3D.viewControl).toMatchObject({ alpha: 30, beta: 35, autoRotate: false, animation: false });
+  });
+
+  it('keeps the demo wall’s axis labels apart: every 4th hour, short department names, 30 units per department', () => {
+    // The 3D plant sample at 1920×1080 (scale 1): 24 hours of 4 departments.
+    const hours = Array.from({ length: 24 }, (_, hour) => String(hour));
+    const names = ['Production Hall A', 'Production Hall B', 'Utilities', 'Office Building and its long annex'];
+    const demo = { ...data, periods: hours, series: names.map((name, index) => ({ scopeId: index, name, total: 0, points: [] })) };
+    const option = bar3dOption(demo, { ...look, scale: 1 }) as Record<string, any>;
+    // Interval 3: hours 0, 4, 8, 12, 16 and 20 are labelled, 6 labels on a 200-unit axis.
+    expect(option.xAxis3D.axisLabel.interval).toBe(3);
+    // All four departments named, 30 units apart (their 12 px labels do not touch); longer than 120 px → "…".
+    expect(option.yAxis3D.axisLabel.interval).toBe(0);
+    expect(option.grid3D.boxDepth).toBe(120);
+    expect(names.map(option.yAxis3D.axisLabel.formatter)).toEqual(['Production Hall A', 'Production Hall B', 'Utilities', 'Office Building an…']);
+    // The deeper box is seen from farther away, so it stays in the tile; only the energy axis has a name.
+    expect(option.grid3D.viewControl.distance).toBe(290);
+    expect([option.xAxis3D.name, option.yAxis3D.name, option.zAxis3D.name]).toEqual(['', '', 'kWh']);
+  });
+
+  it('shows at most 6 department names of a long list, in a box no deeper than 160', () => {
+    const many = { ...data, series: Array.from({ length: 20 }, (_, index) => ({ scopeId: index, name: `Dept ${index}`, total: 0, points: [] })) };
+    const option = bar3dOption(many, look) as Record<string, any>;
+    // ceil(20 / 6) − 1 = 3: departments 0, 4, 8, 12 and 16 are named.
+    expect(option.yAxis3D.axisLabel.interval).toBe(3);
+    expect(option.grid3D.boxDepth).toBe(160);
+    expect(labelInterval(6, 6)).toBe(0);
+    expect(labelInterval(7, 6)).toBe(1);
   });
 
   it('knows when there is nothing to draw', () => {

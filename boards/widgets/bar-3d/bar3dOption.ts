@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { energyChannel, type EnergySeriesData } from '@shared/board/channels';
 import type { Binding } from '@shared/board/document';
+import { ellipsize } from '../../charts/svg/textFit';
 
 /** The energy channel compares at most this many departments (the channel name's limit). */
 export const MAX_BAR3D_DEPARTMENTS = 50;
@@ -20,14 +21,22 @@ export interface Bar3dLook {
   /** View angles in degrees (elevation and rotation). */
   alpha: number;
   beta: number;
-  /** Translated axis names. */
-  hourName: string;
-  departmentName: string;
   /** An hour period (local hour start, epoch ms as text) as an axis label. */
   hourLabel?: (period: string) => string;
 }
 
 const defaultHourLabel = (period: string): string => dayjs(Number(period)).format('HH:mm');
+
+/** Axis labels shown at most along each axis: more would overlap (every n-th is shown, the rest skipped). */
+export const MAX_HOUR_LABELS = 6;
+export const MAX_DEPARTMENT_LABELS = 6;
+/** Room along the department axis per department (world units of the 200-wide box), so their names do not touch. */
+const DEPARTMENT_DEPTH = 30;
+/** Widest department name in design pixels; longer ones end in "…". */
+const DEPARTMENT_LABEL_WIDTH = 120;
+
+/** echarts' category `interval`: labels skipped between two shown, so at most `max` of `count` are drawn. */
+export const labelInterval = (count: number, max: number): number => Math.max(0, Math.ceil(count / max) - 1);
 
 /** Whether a series payload has anything to draw. */
 export const hasBars = (data: EnergySeriesData | undefined): data is EnergySeriesData => !!data && data.periods.length > 0 && data.series.length > 0;
@@ -40,7 +49,7 @@ export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<str
   const hourLabel = look.hourLabel ?? defaultHourLabel;
   const text = look.mode === 'dark' ? '#d0d7e2' : '#2b3340';
   const line = look.mode === 'dark' ? 'rgba(208,215,226,0.35)' : 'rgba(43,51,64,0.35)';
-  const fontSize = Math.round(11 * look.scale);
+  const fontSize = Math.round(12 * look.scale);
   const bars: [number, number, number][] = [];
   let max = 0;
   data.series.forEach((series, departmentIndex) => {
@@ -50,23 +59,32 @@ export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<str
       bars.push([hourIndex, departmentIndex, energy]);
     });
   });
-  const axis = (name: string) => ({
+  // Only the energy axis has a name (its unit), farther out than its labels (echarts-gl puts both at the axis'
+  // middle) so it never covers them; hours and department names say what they are, and a name beside them would
+  // cover them or leave the tile.
+  const axis = (name: string, interval?: number, formatter?: (label: string) => string) => ({
     name,
+    nameGap: 36,
     nameTextStyle: { color: text, fontSize },
-    axisLabel: { color: text, fontSize },
+    axisLabel: { color: text, fontSize, ...(interval === undefined ? {} : { interval }), ...(formatter ? { formatter } : {}) },
     axisLine: { lineStyle: { color: line } },
     splitLine: { lineStyle: { color: line } },
   });
+  const boxDepth = Math.min(160, DEPARTMENT_DEPTH * Math.max(2, data.series.length));
   return {
     animation: false,
     backgroundColor: 'transparent',
     visualMap: { show: false, min: 0, max: max > 0 ? max : 1, dimension: 2, inRange: { color: ['#2b6cb0', look.accent, '#f0b429', '#ff4d4f'] } },
-    xAxis3D: { type: 'category', data: data.periods.map(hourLabel), ...axis(look.hourName) },
-    yAxis3D: { type: 'category', data: data.series.map((series) => series.name), ...axis(look.departmentName) },
+    xAxis3D: { type: 'category', data: data.periods.map(hourLabel), ...axis('', labelInterval(data.periods.length, MAX_HOUR_LABELS)) },
+    yAxis3D: {
+      type: 'category',
+      data: data.series.map((series) => series.name),
+      ...axis('', labelInterval(data.series.length, MAX_DEPARTMENT_LABELS), (name) => ellipsize(name, DEPARTMENT_LABEL_WIDTH * look.scale, fontSize)),
+    },
     zAxis3D: { type: 'value', ...axis(data.unit) },
     grid3D: {
       boxWidth: 200,
-      boxDepth: Math.min(160, 20 * Math.max(2, data.series.length)),
+      boxDepth,
       boxHeight: 80,
       environment: 'none',
       axisPointer: { show: false },
@@ -74,7 +92,8 @@ export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<str
       viewControl: {
         alpha: look.alpha,
         beta: look.beta,
-        distance: 260,
+        // Farther for a deeper box, so its far corners and labels stay in the tile (260 fits the 80-deep box).
+        distance: 200 + 0.75 * boxDepth,
         autoRotate: false,
         animation: false,
         rotateSensitivity: 0,

@@ -40,7 +40,5 @@ export const liveWidgetsEn = {
   },
   bar3d: {
     chooseDepartments: 'Choose departments to compare',
-    hour: 'Hour',
-    department: 'Department',
   },
 };

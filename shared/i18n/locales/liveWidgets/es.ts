@@ -42,7 +42,5 @@ export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
   },
   bar3d: {
     chooseDepartments: 'Elija los departamentos a comparar',
-    hour: 'Hora',
-    department: 'Departamento',
   },
 };

@@ -42,7 +42,5 @@ export const liveWidgetsZh: CatalogueShape<typeof liveWidgetsEn> = {
   },
   bar3d: {
     chooseDepartments: '请选择要比较的部门',
-    hour: '小时',
-    department: '部门',
   },
 };
