@@ -1,4 +1,4 @@
-// `npm test`: type-check, the import rules, lint and formatting, then every suite (unit, server on SQLite and
+// `npm test`: type-check, the import rules, lint, formatting and the packages' Node engines, then every suite (unit, server on SQLite and
 // PostgreSQL, browser e2e in Chromium). The checks run side by side; a failing one stops the run before the suites.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -79,12 +79,18 @@ const checks = [
     args: ['--check', '.', '--log-level', 'warn'],
     advice: 'Files not formatted (above): run `npm run format`.',
   },
+  {
+    title: 'Checking the engines of the installed packages (package.json engines.node)',
+    script: 'scripts/nodeEngines.mjs',
+    args: [],
+    advice: 'A dependency needs a newer Node than the README promises: override or pin it, or raise engines.node and the README.',
+  },
 ];
 
-/** Runs one check with its output held back, so the four can run side by side and still print in order. */
-function runCheck({ bin, args }) {
+/** Runs one check with its output held back, so the checks can run side by side and still print in order. */
+function runCheck({ bin, script, args }) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules', bin), ...args], { cwd: root, env });
+    const child = spawn(process.execPath, [script ? join(root, script) : join(root, 'node_modules', bin), ...args], { cwd: root, env });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
