@@ -122,7 +122,8 @@ describe('annunciation against the real server', () => {
 
     await page.getByTestId(`alarm-ack-${alarm.id}`).click();
     await expect.poll(() => flashing(page), { timeout: 5_000, interval: 20 }).toBe('false');
-    expect(await page.getByTestId('alarm-empty').innerText()).toBe('Acknowledged: 1');
+    // The socket's changed record can stop the flashing before the acknowledge call's answer is drawn.
+    await expect.poll(() => page.getByTestId('alarm-empty').innerText(), { timeout: 5_000 }).toBe('Acknowledged: 1');
     const acknowledged = await api<{ rows: { id: number; processingState: number; acknowledgedBy: string | null }[] }>(
       'GET',
       `/alarm-records?processingState=2`,
