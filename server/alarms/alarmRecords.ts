@@ -28,7 +28,7 @@ export interface AlarmRaise {
 export interface PastAlarm extends AlarmRaise {
   /** When the condition ended; null when it has no end of its own (a data error). */
   endedAt: number | null;
-  closed: { state: 4 } | { state: 3; by: string; at: number; note: string };
+  closed: { state: 4 } | { state: 3; by: string; acknowledgedAt: number; at: number; note: string };
 }
 
 export function toAlarmRecord(row: AlarmRecordRow): AlarmRecord {
@@ -113,7 +113,7 @@ export class AlarmRecords {
   }
 
   /**
-   * Closed records from the past, each with its log lines (raised, ended, then processed or cleared),
+   * Closed records from the past, each with its log lines (raised, then acknowledged, ended and processed, or cleared),
    * in one transaction. Not announced: history is not news (no push, no flashing wall).
    */
   async recordPast(alarms: PastAlarm[]): Promise<void> {
@@ -124,14 +124,18 @@ export class AlarmRecords {
           ...newRecord(alarm),
           processing_state: closed.state,
           ended_at: alarm.endedAt,
-          ...(closed.state === 3 ? { processed_by: closed.by, processed_at: closed.at, note: closed.note } : {}),
+          ...(closed.state === 3
+            ? { acknowledged_by: closed.by, acknowledged_at: closed.acknowledgedAt, processed_by: closed.by, processed_at: closed.at, note: closed.note }
+            : {}),
         };
         const { id } = await trx.insertInto('alarm_records').values(row).returning('id').executeTakeFirstOrThrow();
         const lines: AlarmActionWrite[] = [{ recordId: id, action: 'raised', at: alarm.at }];
         if (closed.state === 4) lines.push({ recordId: id, action: 'cleared', at: alarm.endedAt ?? alarm.at });
         else {
+          lines.push({ recordId: id, action: 'acknowledged', actor: closed.by, at: closed.acknowledgedAt });
           if (alarm.endedAt !== null) lines.push({ recordId: id, action: 'ended', at: alarm.endedAt });
           lines.push({ recordId: id, action: 'processed', actor: closed.by, note: closed.note, at: closed.at });
+          lines.sort((a, b) => a.at - b.at);
         }
         for (const line of lines) await logAlarmAction(trx, line);
       }

@@ -32,7 +32,13 @@ describe('scenario alarm history', () => {
     expect(overload.at).toBe(origin - 24 * HOUR + 30_000 + 60_000);
     expect(overload.endedAt).toBe(origin - 24 * HOUR + 30_000 + 5 * MIN);
     expect(overload.message).toBe('kw 168 over 150 for 60 s');
-    expect(overload.closed).toEqual({ state: 3, by: 'admin', at: overload.endedAt! + 20 * MIN, note: 'Air demand back to normal; compressor checked.' });
+    expect(overload.closed).toEqual({
+      state: 3,
+      by: 'admin',
+      acknowledgedAt: overload.at + 2 * MIN,
+      at: overload.endedAt! + 20 * MIN,
+      note: 'Air demand back to normal; compressor checked.',
+    });
 
     // The oldest dropout began at origin + 5 min − 24 h; the sweep notices it 30 min + 1 min later.
     const offline = alarms.find((a) => a.kind === 'offline')!;

@@ -28,7 +28,7 @@ const format = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /**
  * The alarms the scenario would have raised in [from, to), closed as a control room would have left
- * them: overloads and data errors processed by the operator, offline and trouble cleared when the data
+ * them: overloads and data errors acknowledged and processed by the operator, offline and trouble cleared when the data
  * came back. Same messages as the live engine writes. Only alarms wholly in the span are kept, so a
  * live event that is still going on is not also written as history.
  */
@@ -58,7 +58,7 @@ export function scenarioHistory(
         message: `kw ${format(value)} over ${format(rule.limit)} for ${rule.durationS} s`,
         at,
         endedAt: end,
-        closed: { state: 3, by: cast.operator, at: end + 20 * MINUTE, note: 'Air demand back to normal; compressor checked.' },
+        closed: { state: 3, by: cast.operator, acknowledgedAt: at + 2 * MINUTE, at: end + 20 * MINUTE, note: 'Air demand back to normal; compressor checked.' },
       });
     }
   }
@@ -97,7 +97,13 @@ export function scenarioHistory(
       message: `implausible step of ${format(DEMO_GLITCH_KWH)} over the ${format(cast.glitchLimitKwh)} possible between ${new Date(stepFrom).toISOString()} and ${new Date(stepTo).toISOString()}, sent to quarantine`,
       at: stepTo,
       endedAt: null,
-      closed: { state: 3, by: cast.operator, at: stepTo + 2 * 60 * MINUTE, note: 'Register digit jump, not consumption: step rejected.' },
+      closed: {
+        state: 3,
+        by: cast.operator,
+        acknowledgedAt: stepTo + 12 * MINUTE,
+        at: stepTo + 2 * 60 * MINUTE,
+        note: 'Register digit jump, not consumption: step rejected.',
+      },
     });
   }
 

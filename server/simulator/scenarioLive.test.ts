@@ -102,6 +102,25 @@ describe('the demo scenario, live', () => {
     // [origin − 24 h, origin): an overload every hour, a dropout every 8 h, a register jump a day.
     expect([count('device'), count('offline'), count('error'), count('trouble')]).toEqual([24, 3, 1, 0]);
     expect(history.filter((r) => r.processing_state === 1 || r.processing_state === 2)).toEqual([]);
+    // Each with its logbook: a processed overload was raised, acknowledged, ended and processed, in that order.
+    const db = t.app.storage.db;
+    const overload = await db
+      .selectFrom('alarm_records')
+      .selectAll()
+      .where('kind', '=', 'device')
+      .where('id', '<=', liveFrom)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const lines = await db.selectFrom('alarm_actions').select(['action', 'actor', 'at']).where('record_id', '=', overload.id).orderBy('id').execute();
+    expect(lines.map((l) => [l.action, l.actor, Number(l.at)])).toEqual([
+      ['raised', null, Number(overload.raised_at)],
+      ['acknowledged', 'admin', Number(overload.acknowledged_at)],
+      ['ended', null, Number(overload.ended_at)],
+      ['processed', 'admin', Number(overload.processed_at)],
+    ]);
+    const offline = await db.selectFrom('alarm_records').select('id').where('kind', '=', 'offline').where('id', '<=', liveFrom).executeTakeFirstOrThrow();
+    const cleared = await db.selectFrom('alarm_actions').select('action').where('record_id', '=', offline.id).orderBy('id').execute();
+    expect(cleared.map((l) => l.action)).toEqual(['raised', 'cleared']);
   });
 
   it('raises the compressor overload once it lasted the rule duration, and ends it when the compressor is back under', async () => {
