@@ -4,7 +4,10 @@ import { defineWidget } from '../../widgetDescriptor';
 import { DEFAULT_ENERGY_TYPE } from '../../charts/energyBinding';
 import { kpiOptions, type KpiOptions } from './options';
 
-/** A big figure of one meter metric (binding.meterIds[0], binding.metric, default kw) with its trend and sparkline. */
+/**
+ * A big figure of one meter metric (binding.meterIds[0], binding.metric, default kw) with its trend and sparkline;
+ * both start with the stored window (the renderer watches meter:<id>:recent:…, see boards/charts/useRecentHistory).
+ */
 export const kpiWidget = defineWidget<KpiOptions>({
   id: 'kpi',
   nameKey: 'chartWidgets.names.kpi',

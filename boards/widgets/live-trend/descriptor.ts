@@ -4,8 +4,9 @@ import { defineWidget } from '../../widgetDescriptor';
 import { liveTrendOptions, trendMeters, type LiveTrendOptions } from './options';
 
 /**
- * Lines of one metric (binding.metric, default kw) for up to 12 meters over the last N minutes, from their
- * live values. With more than one meter the legend names them from the meter directory.
+ * Lines of one metric (binding.metric, default kw) for up to 12 meters over the last N minutes: the stored
+ * window first (the renderer watches meter:<id>:recent:…, see boards/charts/useRecentHistory), then their live
+ * values. With more than one meter the legend names them from the meter directory.
  */
 export const liveTrendWidget = defineWidget<LiveTrendOptions>({
   id: 'live-trend',
