@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startMqttIngress } from './mqtt';
 import { startDemo } from './simulator/startDemo';
+import { firstStartBox } from './seed/firstStartBox';
 import { exitForStartFailure } from './logging/startFailure';
 import { httpListenProblem } from './logging/startupProblem';
 import { emailChannelProblem } from './pushes/smtpStartCheck';
@@ -16,18 +17,8 @@ async function main(): Promise<void> {
   app.log.info(`storage: ${app.storage.describe}`);
   const smtpProblem = await emailChannelProblem(app.pushes.settings);
   if (smtpProblem) app.log.warn(smtpProblem);
-  const generated = app.adminSeed.generatedPassword;
-  if (generated) {
-    // Printed once, on the first start only; it is not stored anywhere in clear.
-    process.stdout.write(
-      `\n  ┌──────────────────────────────────────────────────────────┐\n` +
-        `  │ First start: the admin account was created.              │\n` +
-        `  │   username: admin                                        │\n` +
-        `  │   password: ${generated.padEnd(45)}│\n` +
-        `  │ Write it down: it is not shown again.                    │\n` +
-        `  └──────────────────────────────────────────────────────────┘\n\n`,
-    );
-  }
+  // Printed once, on the first start only: generated passwords are not stored anywhere in clear.
+  process.stdout.write(firstStartBox(app.adminSeed, `http://localhost:${config.port}`));
   process.stdout.write(`Energy console: http://localhost:${config.port}/  kiosk: http://localhost:${config.port}/dash/1\n`);
 
   // Set by the steps below as they start, so a signal during a long backfill still shuts down in order.

@@ -10,14 +10,17 @@ export interface Placed {
   element: Element;
 }
 
+/** What a board is for (energy, data-show with its code, equipment with its meter); general when left out. */
+export type SamplePurpose = Pick<BoardDocumentInput['meta'], 'purpose' | 'code' | 'equipmentMeterId'>;
+
 /**
  * A 1920×1080 dark board from placed widgets: 24 columns of 40 px rows with a 12 px gap, so 20 rows fill
  * the height (20 × 52 − 12 = 1028 px under the margins).
  */
-export function sampleBoard(name: string, description: string, placed: readonly Placed[]): BoardDocumentInput {
+export function sampleBoard(name: string, description: string, placed: readonly Placed[], purpose: SamplePurpose = {}): BoardDocumentInput {
   return {
     schemaVersion: 1,
-    meta: { name, description },
+    meta: { name, description, ...purpose },
     theme: { mode: 'dark', background: '#07111f', accent: '#3aa0ff', backgroundImage: '' },
     canvas: { designWidth: 1920, designHeight: 1080, scaleMode: 'fit' },
     elements: Object.fromEntries(placed.map((item) => [item.id, item.element])),

@@ -10,5 +10,7 @@ export interface SampleRefs {
 /** A board shipped with the product and seeded once on first start (boards.sample_key keeps it once). */
 export interface SampleBoard {
   key: string;
+  /** False when the board cannot be built from this database (its equipment meter is gone): skipped, not marked. */
+  available?(refs: SampleRefs): boolean;
   build(refs: SampleRefs): BoardDocumentInput;
 }

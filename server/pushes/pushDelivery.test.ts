@@ -3,7 +3,7 @@ import type { AlarmKind, AlarmSeverity } from '@shared/schemas';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../alarms/alarmSubjects';
-import { startHttpProvider, startSmtp, type HttpDouble, type SmtpDouble } from './pushKit.test-util';
+import { clearDemoPushes, startHttpProvider, startSmtp, type HttpDouble, type SmtpDouble } from './pushKit.test-util';
 
 /** Alarm → dispatcher → push record → worker → adapter → a real local provider, on both engines. */
 const TZ = 'Asia/Shanghai';
@@ -54,6 +54,7 @@ const recordsOf = async (alarmId: number) => (await call('GET', `/api/push-recor
 
 beforeAll(async () => {
   t = await createTestApp({ timeZone: TZ });
+  await clearDemoPushes(t.app.storage.db);
   token = await loginAs(t.app);
   smtp = await startSmtp({ username: 'alarms', password: 'mail-secret' });
   sms = await startHttpProvider(() => ({ status: 200, json: { code: 0, msg: 'queued' } }));

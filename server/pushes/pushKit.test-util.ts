@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
+import type { Database } from '../db/schema';
 
 /** Test doubles for the providers: a real SMTP server and HTTP endpoints that record what they receive. */
 
@@ -132,4 +134,15 @@ export async function startHttpProvider(answer: (index: number, request: Receive
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Removes what the demo seed puts in (a template per alarm kind and channel as its default, one e-mail
+ * task), so a test of the push rules starts from no templates, no template settings and no tasks.
+ */
+export async function clearDemoPushes(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('push_template_defaults').execute();
+  await db.deleteFrom('push_task_recipients').execute();
+  await db.deleteFrom('push_tasks').execute();
+  await db.deleteFrom('push_templates').execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { claimSeed } from './seedOnce';
 
 interface DepartmentSeed {
   code: string;
@@ -151,10 +152,24 @@ const ORGANISATION: DepartmentSeed[] = [
   },
 ];
 
-/** Seeds the demo organisation once (only into an empty departments table). */
-export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: number, now = Date.now()): Promise<boolean> {
-  const any = await db.selectFrom('departments').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+/** Its key in seeded_samples: an organisation an administrator deleted is not seeded again. */
+export const DEMO_ORGANISATION_KEY = 'demo-organisation';
+
+/**
+ * Seeds the demo organisation once (only into an empty departments table), in one transaction with its
+ * seeded_samples key: a second process starting at the same time waits on that key until the first has
+ * committed, then finds it taken and goes on with the whole organisation in place (everything after refers to it).
+ */
+export function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: number, now = Date.now()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (await trx.selectFrom('departments').select('id').limit(1).executeTakeFirst()) return false;
+    if (!(await claimSeed(trx, DEMO_ORGANISATION_KEY, now))) return false;
+    await insertOrganisation(trx, ownerUserId, now);
+    return true;
+  });
+}
+
+async function insertOrganisation(db: Kysely<Database>, ownerUserId: number, now: number): Promise<void> {
   const gateway = await db
     .insertInto('gateways')
     .values({ sn: 'GW-DEMO-01', name: 'Demo gateway', owner_user_id: ownerUserId, online: 0, last_seen_at: null })
@@ -202,5 +217,4 @@ export async function ensureDemoOrganisation(db: Kysely<Database>, ownerUserId: 
     for (const [index, child] of (seed.children ?? []).entries()) await insert(child, department.id, level + 1, index + 1);
   };
   for (const [index, top] of ORGANISATION.entries()) await insert(top, null, 1, index + 1);
-  return true;
 }

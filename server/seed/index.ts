@@ -5,23 +5,29 @@ import { ensureDemoOrganisation } from './demoOrganisation';
 import { ensureInquiryDemo } from '../inquiry/demoContent';
 import { ensureMenus } from './menus';
 import { ensureRoles } from './roles';
-import { loadSampleRefs, seedSampleBoards } from './sampleBoards';
+import { loadSampleRefs, seedSampleBoards, submitEquipmentSample } from './sampleBoards';
+import { seedDemoObjects, type DemoSeedResult } from './demoObjects';
 
 export interface SeedOptions {
   adminPassword: string | undefined;
   demo: boolean;
+  /** DEMO_USER_PASSWORD: the demo sub-user's password on first start (otherwise generated, printed once). */
+  demoUserPassword?: string | undefined;
 }
 
+/** What the first start prints: the admin's generated password, and what the demo made that is shown only once. */
+export type SeedResult = AdminSeedResult & DemoSeedResult;
+
 /** Idempotent: safe on every start, and on several processes starting at once against PostgreSQL (unique keys). */
-export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<AdminSeedResult> {
+export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   await ensureMenus(db);
   await ensureRoles(db);
   const admin = await ensureAdmin(db, options.adminPassword);
-  if (options.demo) {
-    const owner = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    await ensureDemoOrganisation(db, owner.id);
-    await seedSampleBoards(db, await loadSampleRefs(db));
-    await ensureInquiryDemo(db, owner.id);
-  }
-  return admin;
+  if (!options.demo) return admin;
+  const owner = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+  await ensureDemoOrganisation(db, owner.id);
+  const inserted = await seedSampleBoards(db, await loadSampleRefs(db));
+  await submitEquipmentSample(db, inserted);
+  await ensureInquiryDemo(db, owner.id);
+  return { ...admin, ...(await seedDemoObjects(db, owner.id, options.demoUserPassword)) };
 }

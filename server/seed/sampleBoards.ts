@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { SAMPLE_BOARDS, type SampleBoard, type SampleRefs } from '@boards/samples';
+import { EQUIPMENT_SAMPLE_KEY, SAMPLE_BOARDS, type SampleBoard, type SampleRefs } from '@boards/samples';
 import { issueField, validateBoard, type WidgetLookup } from '@boards/validation/validateBoard';
 import { widgetRegistry } from '@boards/widgets';
 import type { Database } from '../db/schema';
 import { BoardRepository } from '../boards/boardRepository';
+import { BoardReviews } from '../boards/boardReview';
 import { versionNote } from '../boards/boardVersions';
 
 /** The demo organisation's ids by code (meters M011…, departments PLANT…, sub-items POWER…). */
@@ -51,7 +52,7 @@ export async function seedSampleBoards(
   // Samples belong to the built-in admin's tree, like the demo organisation they point at.
   const owner = await sampleOwner(db);
   for (const sample of samples) {
-    if (present.has(sample.key)) continue;
+    if (present.has(sample.key) || sample.available?.(refs) === false) continue;
     const result = validateBoard(sample.build(refs), registry);
     if (!result.ok) {
       const details = result.issues.map((issue) => `${issueField(issue.path) || '(document)'}: ${issue.message}`).join('; ');
@@ -69,4 +70,14 @@ export async function seedSampleBoards(
       inserted.push(sample.key);
   }
   return inserted;
+}
+
+/**
+ * The equipment sample goes to review as the system submitted it, once, when this start inserted it: the
+ * review screen (Base data › Equipment board review) has a board waiting, which anyone but "system" decides.
+ */
+export async function submitEquipmentSample(db: Kysely<Database>, inserted: readonly string[]): Promise<void> {
+  if (!inserted.includes(EQUIPMENT_SAMPLE_KEY)) return;
+  const row = await db.selectFrom('boards').select(['id', 'revision']).where('sample_key', '=', EQUIPMENT_SAMPLE_KEY).executeTakeFirst();
+  if (row) await new BoardReviews(db).submit(row.id, Number(row.revision), 'system');
 }

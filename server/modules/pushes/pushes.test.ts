@@ -5,7 +5,7 @@ import { EMAIL_MESSAGE, PHONE_MESSAGE } from '@shared/schemas';
 import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { insertSubUser, insertSubUserRow } from '@tests/support/users';
 import { alarmSubject } from '../../alarms/alarmSubjects';
-import { startSmtp, type SmtpDouble } from '../../pushes/pushKit.test-util';
+import { clearDemoPushes, startSmtp, type SmtpDouble } from '../../pushes/pushKit.test-util';
 
 let t: TestApp;
 let adminToken: string;
@@ -54,6 +54,7 @@ async function userWithScreens(username: string, paths: string[]): Promise<strin
 
 beforeAll(async () => {
   t = await createTestApp({ timeZone: 'Asia/Shanghai' });
+  await clearDemoPushes(t.app.storage.db);
   adminToken = await loginAs(t.app);
   smtp = await startSmtp();
 });
