@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { BoardSummary } from '@shared/schemas/boards';
@@ -12,12 +14,14 @@ import { openWall } from './helpers/kiosk';
  * with it says so and whom to ask; an id no board has says "not found". Real server, real Chromium.
  */
 const DEMO_PASSWORD = 'Demo!2345e2e';
+const SHOTS = '/tmp/kiosk-shots';
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer({ SIMULATOR: 'off', DEMO_USER_PASSWORD: DEMO_PASSWORD });
   browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,21 +45,25 @@ describe('opening a wall as the demo sub-user', () => {
       await wall.page.goto(`${server.url}/dash/${plant3d.id}`);
       const notShared = wall.page.getByTestId('board-not-shared');
       await notShared.waitFor();
-      expect(await notShared.innerText()).toBe(
-        `Board ${plant3d.id} is not shared with you.\nAsk Administrator (admin), who manages your user tree, to share it with you.`,
-      );
+      expect([await notShared.locator('h1').innerText(), await notShared.locator('p').innerText()]).toEqual([
+        `Board ${plant3d.id} is not shared with you.`,
+        'Ask Administrator (admin), who manages your user tree, to share it with you.',
+      ]);
+      await wall.page.screenshot({ path: join(SHOTS, 'board-not-shared.png') });
       await wall.page.goto(`${server.url}/dash/999999`);
       const missing = wall.page.getByTestId('board-missing');
       await missing.waitFor();
       expect(await missing.innerText()).toBe('Board 999999 was not found.');
+      await wall.page.screenshot({ path: join(SHOTS, 'board-not-found.png') });
       expect(await wall.page.getByTestId('board-not-shared').count()).toBe(0);
       await wall.context.addCookies([{ name: 'language', value: 'zh', url: server.url }]);
       await wall.page.goto(`${server.url}/dash/${plant3d.id}`);
       await wall.page.getByTestId('board-not-shared').waitFor();
-      expect(await wall.page.getByTestId('board-not-shared').innerText()).toBe(
-        `看板 ${plant3d.id} 未共享给您。\n请联系管理您用户树的 Administrator（admin）将其共享给您。`,
-      );
-      await wall.page.screenshot({ path: '/tmp/a2/board-not-shared-zh.png' });
+      const inChinese = wall.page.getByTestId('board-not-shared');
+      expect([await inChinese.locator('h1').innerText(), await inChinese.locator('p').innerText()]).toEqual([
+        `看板 ${plant3d.id} 未共享给您。`,
+        '请联系管理您用户树的 Administrator（admin）将其共享给您。',
+      ]);
       // The browser logs each refused request (403, 404) as a failed resource; nothing else may go wrong.
       expect(wall.errors.filter((error) => !/status of (403|404)/.test(error))).toEqual([]);
     } finally {
