@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_KINDS, ALARM_SEVERITIES } from '@shared/schemas/alarms';
-import { PUSH_CHANNELS, type PushTask, type PushTaskInput } from '@shared/schemas/pushes';
+import { PUSH_CHANNELS, type PushChannelSettings, type PushTask, type PushTaskInput } from '@shared/schemas/pushes';
+import { ChannelSetupHint } from './ChannelSetupHint';
 import type { FieldErrors } from './fieldErrors';
 import { taskInput, type PushTasksController } from './PushTasksController';
 import { RecipientSelect } from './RecipientSelect';
@@ -14,6 +15,8 @@ interface PushTaskDialogProps {
   task?: PushTask;
   onSaved(task: PushTask): void;
   onClose(): void;
+  /** The channels' settings when the caller may read them: a task on a channel not set up says where to set it. */
+  channelSettings?: PushChannelSettings | null;
 }
 
 const NEW_TASK: PushTaskInput = {
@@ -29,7 +32,7 @@ const NEW_TASK: PushTaskInput = {
 };
 
 /** Create or edit a push task: what it matches (kinds, severity, department), how and to whom it pushes. */
-export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, onSaved, onClose }: PushTaskDialogProps) {
+export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, onSaved, onClose, channelSettings = null }: PushTaskDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PushTaskInput>();
   const channel = Form.useWatch('channel', form) ?? task?.channel ?? NEW_TASK.channel;
@@ -86,6 +89,7 @@ export const PushTaskDialog = observer(function PushTaskDialog({ tasks, task, on
             </Form.Item>
           </Col>
         </Row>
+        <ChannelSetupHint channels={[channel]} settings={channelSettings} />
         <Form.Item name="kinds" label={t('pushes.tasks.kinds')} required>
           <Checkbox.Group options={ALARM_KINDS.map((kind) => ({ value: kind, label: t(`pushes.kinds.${kind}`) }))} data-testid="task-kinds" />
         </Form.Item>

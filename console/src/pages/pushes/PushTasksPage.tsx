@@ -13,6 +13,7 @@ import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
 import { Permission } from '../../permissions/Permission';
 import { useStores } from '../../stores/StoreContext';
+import { ChannelSetupHint, useChannelReadiness } from './ChannelSetupHint';
 import { ChannelTag } from './ChannelTag';
 import { CONTACT_READERS, PUSH_MENUS, type PushButton } from './menus';
 import { PushTaskDialog } from './PushTaskDialog';
@@ -37,6 +38,7 @@ export const PushTasksPage = observer(function PushTasksPage() {
       ),
   );
   const [editing, setEditing] = useState<{ task?: PushTask } | null>(null);
+  const channelSettings = useChannelReadiness();
   const can = (button: PushButton) => root.permission.hasButton(PUSH_MENUS.tasks, button);
   useEffect(() => void tasks.load(), [tasks]);
 
@@ -145,6 +147,7 @@ export const PushTasksPage = observer(function PushTasksPage() {
           </Permission>
         }
       />
+      <ChannelSetupHint channels={tasks.tasks.map((task) => task.channel)} settings={channelSettings} />
       <ListTable<PushTask>
         rows={tasks.tasks}
         loading={tasks.loading}
@@ -156,7 +159,15 @@ export const PushTasksPage = observer(function PushTasksPage() {
         rowAttributes={(task) => ({ 'data-testid': `task-row-${task.id}` })}
         testId="tasks-table"
       />
-      {editing && <PushTaskDialog tasks={tasks} {...(editing.task ? { task: editing.task } : {})} onSaved={saved} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PushTaskDialog
+          tasks={tasks}
+          {...(editing.task ? { task: editing.task } : {})}
+          channelSettings={channelSettings}
+          onSaved={saved}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Card>
   );
 });

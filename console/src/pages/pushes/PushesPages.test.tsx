@@ -290,9 +290,25 @@ describe('push contacts and tasks screens', { timeout: 60_000 }, () => {
     expect((await screen.findByTestId('task-recipients-warning')).textContent).toBe('1 chosen without a push phone: their pushes are skipped.');
   });
 
+  it('says beside a task on a channel not set up where to set it, in the list and in the dialog', async () => {
+    renderConsole({ path: '/msg/task', token: 'jwt', server: pushServer(admin) });
+    const hint = await screen.findByTestId('channel-hint-sms', {}, FIRST_PAINT);
+    expect(hint.textContent).toBe('SMS tasks push nothing until the SMS provider is set and switched on under Messaging › SMS pushes.Set it up');
+    expect(within(hint).getByRole('link').getAttribute('href')).toBe('/msg/pushsms');
+    // E-mail is set up and switched on: no task uses it, and it would need no hint anyway.
+    expect(screen.queryByTestId('channel-hint-email')).toBeNull();
+    fireEvent.click(screen.getByTestId('task-edit-1'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('channel-hint-sms')).toBeTruthy();
+  });
+
   it('hides the task buttons and the enabled switch from a role without them', async () => {
-    renderConsole({ path: '/msg/task', token: 'jwt', server: pushServer(operator), routers: ['/msg', '/msg/task'] });
+    const sent: string[] = [];
+    renderConsole({ path: '/msg/task', token: 'jwt', server: pushServer(operator, sent), routers: ['/msg', '/msg/task'] });
     await screen.findByTestId('task-row-1', {}, FIRST_PAINT);
+    // Without a channel screen it cannot read the settings: no hint, and no refused request.
+    expect(screen.queryByTestId('channel-hint-sms')).toBeNull();
+    expect(sent.filter((line) => line.startsWith('GET /push-channels'))).toEqual([]);
     expect(screen.queryByTestId('task-add')).toBeNull();
     expect(screen.queryByTestId('task-edit-1')).toBeNull();
     expect((screen.getByTestId('task-enabled-1') as HTMLButtonElement).disabled).toBe(true);

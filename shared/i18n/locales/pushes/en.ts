@@ -27,6 +27,7 @@ export const pushesEn = {
     edit: 'Edit',
     delete: 'Delete',
     deleteSelected: 'Delete selected',
+    confirmBatchDelete_one: 'Delete the selected one?',
     confirmBatchDelete: 'Delete the {{count}} selected?',
     deleted: 'Deleted: {{count}}',
     refresh: 'Refresh',
@@ -109,8 +110,11 @@ export const pushesEn = {
     recipientsPlaceholder: 'Choose users',
     noAddress: { email: 'no push e-mail', sms: 'no push phone', wechat: 'no phone to mention' },
     withoutAddress: {
+      email_one: '{{count}} chosen without a push e-mail: their pushes are skipped.',
       email: '{{count}} chosen without a push e-mail: their pushes are skipped.',
+      sms_one: '{{count}} chosen without a push phone: their pushes are skipped.',
       sms: '{{count}} chosen without a push phone: their pushes are skipped.',
+      wechat_one: '{{count}} chosen without a phone: the robot posts without mentioning them.',
       wechat: '{{count}} chosen without a phone: the robot posts without mentioning them.',
     },
     onRepeat: 'Push repeats',
@@ -120,6 +124,12 @@ export const pushesEn = {
     created: 'Push task "{{name}}" created',
     updated: 'Push task "{{name}}" saved',
     empty: 'No push tasks yet.',
+    channelNotReady: {
+      email: 'E-mail tasks push nothing until an SMTP server is set and switched on under {{where}}.',
+      sms: 'SMS tasks push nothing until the SMS provider is set and switched on under {{where}}.',
+      wechat: 'WeChat tasks push nothing until the group robot is set and switched on under {{where}}.',
+    },
+    openChannelSettings: 'Set it up',
   },
   records: {
     title: 'Push records',

@@ -31,6 +31,7 @@ export const pushesEs: CatalogueShape<typeof pushesEn> = {
     edit: 'Editar',
     delete: 'Eliminar',
     deleteSelected: 'Eliminar selección',
+    confirmBatchDelete_one: '¿Eliminar el seleccionado?',
     confirmBatchDelete: '¿Eliminar los {{count}} seleccionados?',
     deleted: 'Eliminados: {{count}}',
     refresh: 'Actualizar',
@@ -114,8 +115,11 @@ export const pushesEs: CatalogueShape<typeof pushesEn> = {
     recipientsPlaceholder: 'Elija usuarios',
     noAddress: { email: 'sin correo de envío', sms: 'sin teléfono de envío', wechat: 'sin teléfono para mencionar' },
     withoutAddress: {
+      email_one: '{{count}} elegido sin correo de envío: sus envíos se omiten.',
       email: '{{count}} elegidos sin correo de envío: sus envíos se omiten.',
+      sms_one: '{{count}} elegido sin teléfono de envío: sus envíos se omiten.',
       sms: '{{count}} elegidos sin teléfono de envío: sus envíos se omiten.',
+      wechat_one: '{{count}} elegido sin teléfono: el robot publica sin mencionarlo.',
       wechat: '{{count}} elegidos sin teléfono: el robot publica sin mencionarlos.',
     },
     onRepeat: 'Enviar repeticiones',
@@ -125,6 +129,12 @@ export const pushesEs: CatalogueShape<typeof pushesEn> = {
     created: 'Tarea de envío «{{name}}» creada',
     updated: 'Tarea de envío «{{name}}» guardada',
     empty: 'Todavía no hay tareas de envío.',
+    channelNotReady: {
+      email: 'Las tareas de correo no envían nada hasta que se configure y active un servidor SMTP en {{where}}.',
+      sms: 'Las tareas de SMS no envían nada hasta que se configure y active el proveedor de SMS en {{where}}.',
+      wechat: 'Las tareas de WeChat no envían nada hasta que se configure y active el robot del grupo en {{where}}.',
+    },
+    openChannelSettings: 'Configurarlo',
   },
   records: {
     title: 'Registros de envíos',

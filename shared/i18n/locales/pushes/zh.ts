@@ -31,6 +31,7 @@ export const pushesZh: CatalogueShape<typeof pushesEn> = {
     edit: '编辑',
     delete: '删除',
     deleteSelected: '删除所选',
+    confirmBatchDelete_one: '确定删除所选的 {{count}} 项？',
     confirmBatchDelete: '确定删除所选的 {{count}} 项？',
     deleted: '已删除：{{count}}',
     refresh: '刷新',
@@ -113,8 +114,11 @@ export const pushesZh: CatalogueShape<typeof pushesEn> = {
     recipientsPlaceholder: '选择用户',
     noAddress: { email: '未设置推送邮箱', sms: '未设置推送手机', wechat: '无可提醒的手机号' },
     withoutAddress: {
+      email_one: '所选用户中有 {{count}} 位未设置推送邮箱，将跳过对其推送。',
       email: '所选用户中有 {{count}} 位未设置推送邮箱，将跳过对其推送。',
+      sms_one: '所选用户中有 {{count}} 位未设置推送手机，将跳过对其推送。',
       sms: '所选用户中有 {{count}} 位未设置推送手机，将跳过对其推送。',
+      wechat_one: '所选用户中有 {{count}} 位没有手机号，机器人发送时不会 @ 他们。',
       wechat: '所选用户中有 {{count}} 位没有手机号，机器人发送时不会 @ 他们。',
     },
     onRepeat: '重复推送',
@@ -124,6 +128,12 @@ export const pushesZh: CatalogueShape<typeof pushesEn> = {
     created: '推送任务“{{name}}”已创建',
     updated: '推送任务“{{name}}”已保存',
     empty: '暂无推送任务。',
+    channelNotReady: {
+      email: '在 {{where}} 中设置并启用 SMTP 服务器之前，邮件任务不会推送任何内容。',
+      sms: '在 {{where}} 中设置并启用短信服务商之前，短信任务不会推送任何内容。',
+      wechat: '在 {{where}} 中设置并启用群机器人之前，微信任务不会推送任何内容。',
+    },
+    openChannelSettings: '去设置',
   },
   records: {
     title: '推送记录',
