@@ -8,6 +8,9 @@ import { DemoSimulator } from './demoSimulator';
 
 export { DEMO_GATEWAY_SN } from './demoScenario';
 
+const BUSY_RETRIES = 50;
+const BUSY_WAIT_MS = 200;
+
 export interface SimulatorOptions {
   db: Kysely<Database>;
   ingest: Ingest;
@@ -53,7 +56,12 @@ export async function prepareSimulator(options: SimulatorOptions, origin: number
       const from = Math.max(simulator.lastStored ?? 0, now - options.backfillDays * 86_400_000);
       let readings = 0;
       for (const chunk of simulator.history(from, now)) {
-        const outcome = await options.ingest.submit({ readings: chunk }, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN });
+        let outcome = await options.ingest.submit({ readings: chunk }, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN });
+        // A full ingest queue (live gateways publishing meanwhile) asks to try again: a gap would lose the chunk's detail.
+        for (let attempt = 0; 'busy' in outcome && outcome.busy && attempt < BUSY_RETRIES; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+          outcome = await options.ingest.submit({ readings: chunk }, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN });
+        }
         if ('accepted' in outcome) readings += outcome.accepted;
       }
       const alarms =
