@@ -93,7 +93,7 @@ describe('list kit views', () => {
     fireEvent.click(within(screen.getByTestId('meter-row-9')).getByRole('checkbox'));
     expect(list.selected).toEqual([9]);
     fireEvent.click(screen.getByTestId('meters-batch-delete'));
-    expect((await screen.findByText('Delete the 1 selected entries?')).textContent).toBe('Delete the 1 selected entries?');
+    expect((await screen.findByText('Delete the selected entry?')).textContent).toBe('Delete the selected entry?');
     fireEvent.click(screen.getByTestId('meters-batch-delete-confirm'));
     expect(removed).toEqual([[9]]);
     expect(screen.getByText('2 in total')).toBeTruthy();

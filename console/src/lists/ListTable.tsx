@@ -26,7 +26,8 @@ export interface ListTableProps<R> extends PassedTableProps<R> {
   /** What an empty list says; the kit's "No entries" when left out. */
   emptyText?: ReactNode;
   /** The total under the table; the kit's "{{total}} in total" when left out. */
-  totalText?(total: string): string;
+  /** `total` as shown (thousands separated); `count` the number, for the catalogue's plural forms. */
+  totalText?(total: string, count: number): string;
   /** Tick boxes for batch actions (kept in list.selected); a function says which rows may be ticked and their test ids. */
   selectable?: boolean | { disabled?(row: R): boolean; testId?(row: R): string };
   /** Last resort for a list that cannot fit: a horizontal scroll bar instead of squeezed columns. */
@@ -109,14 +110,14 @@ function ListTableView<R extends object>({
               pageSize: list.size,
               total: list.total,
               showSizeChanger: true,
-              showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })),
+              showTotal: (total) => (totalText ? totalText(withThousands(total, 0), total) : t('lists.total', { total: withThousands(total, 0) })),
               onChange: (page, size) => void list.setPage(page, size),
             }
           : clientPageSize
             ? {
                 pageSize: clientPageSize,
                 hideOnSinglePage: true,
-                showTotal: (total) => (totalText ? totalText(withThousands(total, 0)) : t('lists.total', { total: withThousands(total, 0) })),
+                showTotal: (total) => (totalText ? totalText(withThousands(total, 0), total) : t('lists.total', { total: withThousands(total, 0) })),
               }
             : false
       }

@@ -14,7 +14,7 @@ export const ExportDialog = observer(function ExportDialog({ exportJob }: { expo
       : phase === 'downloading'
         ? t('meterData.export.downloading')
         : job
-          ? t('meterData.export.progress', { written: job.rowsWritten, total: job.totalRows })
+          ? t('meterData.export.progress', { written: job.rowsWritten, total: job.totalRows, count: job.totalRows })
           : '';
 
   return (

@@ -40,7 +40,7 @@ export const HistoryChartCard = observer(function HistoryChartCard({ history }: 
   const extra = series && (
     <Flex gap={8} align="center">
       {series.bucketMs > 0 && <BucketNote series={series} />}
-      <Typography.Text type="secondary">{t('meterData.chart.readings', { total: series.total })}</Typography.Text>
+      <Typography.Text type="secondary">{t('meterData.chart.readings', { total: series.total, count: series.total })}</Typography.Text>
     </Flex>
   );
 

@@ -57,7 +57,7 @@ export const HistoryTableCard = observer(function HistoryTableCard({ history, ex
           total: history.total,
           showSizeChanger: true,
           pageSizeOptions: [20, 50, 100, 200],
-          showTotal: (total) => t('meterData.table.total', { total }),
+          showTotal: (total) => t('meterData.table.total', { total, count: total }),
           onChange: (page, size) => void history.setPage(page, size),
           hideOnSinglePage: false,
         }}

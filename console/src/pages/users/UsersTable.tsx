@@ -77,7 +77,7 @@ export const UsersTable = observer(function UsersTable({ list, can, selfId, onEd
       // A row's `children` are ids (spec §3), not nested rows: keep antd from drawing a tree of them.
       expandable={{ childrenColumnName: 'noNestedRows' }}
       selectable={can.delete && { disabled: (row) => row._id === selfId }}
-      totalText={(total) => t('users.actions.total', { total })}
+      totalText={(total, count) => t('users.actions.total', { total, count })}
     />
   );
 });

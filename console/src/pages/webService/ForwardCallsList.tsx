@@ -124,7 +124,7 @@ export const ForwardCallsList = observer(function ForwardCallsList() {
         columns={columns}
         testId="forward-calls-table"
         emptyText={t('webService.records.empty')}
-        totalText={(total) => t('webService.records.total', { total })}
+        totalText={(total, count) => t('webService.records.total', { total, count })}
         rowAttributes={(c) => ({ 'data-testid': `forward-call-${c.id}` })}
       />
     </Card>

@@ -109,7 +109,7 @@ export const WebServiceConfigPage = observer(function WebServiceConfigPage() {
         <Flex vertical gap={2}>
           <span data-testid={`endpoint-queued-${e.id}`}>{t('webService.queued', { n: withThousands(e.queued, 0) })}</span>
           <Typography.Text type={e.dropped > 0 ? 'danger' : 'secondary'} data-testid={`endpoint-dropped-${e.id}`}>
-            {t('webService.dropped', { n: withThousands(e.dropped, 0) })}
+            {t('webService.dropped', { n: withThousands(e.dropped, 0), count: e.dropped })}
           </Typography.Text>
         </Flex>
       ),
@@ -161,7 +161,7 @@ export const WebServiceConfigPage = observer(function WebServiceConfigPage() {
         columns={columns}
         testId="endpoints-table"
         emptyText={t('webService.empty')}
-        totalText={(total) => t('webService.total', { total })}
+        totalText={(total, count) => t('webService.total', { total, count })}
         rowAttributes={(e) => ({ 'data-testid': `endpoint-row-${e.id}` })}
       />
       {editing && (

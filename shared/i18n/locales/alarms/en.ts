@@ -73,7 +73,9 @@ export const alarmsEn = {
   },
   batch: {
     intro: 'Tick alarms of any kind and acknowledge or process them together with one note. Alarms that cannot change are listed with the reason.',
+    selected_one: '{{n}} selected',
     selected: '{{n}} selected',
+    subject_one: '{{n}} alarm: {{ids}}',
     subject: '{{n}} alarms: {{ids}}',
   },
   rules: {
@@ -94,6 +96,7 @@ export const alarmsEn = {
     on: 'On',
     off: 'Off',
     suggest: 'Suggest',
+    suggested_one: 'Suggested {{value}} from {{n}} value of the last {{days}} days',
     suggested: 'Suggested {{value}} from {{n}} values of the last {{days}} days',
     suggestNone: 'Too few values to suggest a limit ({{n}} in the last {{days}} days)',
     durationHelp: 'How long the value must stay beyond the limit before the alarm is raised (0: at once).',

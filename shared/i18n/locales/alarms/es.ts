@@ -76,7 +76,9 @@ export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
   },
   batch: {
     intro: 'Marque alarmas de cualquier tipo y reconózcalas o atiéndalas juntas con una sola nota. Las que no pueden cambiar se listan con el motivo.',
+    selected_one: '{{n}} seleccionada',
     selected: '{{n}} seleccionadas',
+    subject_one: '{{n}} alarma: {{ids}}',
     subject: '{{n}} alarmas: {{ids}}',
   },
   rules: {
@@ -97,6 +99,7 @@ export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
     on: 'Activa',
     off: 'Inactiva',
     suggest: 'Sugerir',
+    suggested_one: 'Sugerido {{value}} a partir de {{n}} valor de los últimos {{days}} días',
     suggested: 'Sugerido {{value}} a partir de {{n}} valores de los últimos {{days}} días',
     suggestNone: 'Muy pocos valores para sugerir un límite ({{n}} en los últimos {{days}} días)',
     durationHelp: 'Cuánto tiempo debe permanecer el valor fuera del límite antes de generar la alarma (0: al instante).',

@@ -75,7 +75,9 @@ export const alarmsZh: CatalogueShape<typeof alarmsEn> = {
   },
   batch: {
     intro: '勾选任意类型的告警，用同一条备注一起确认或处理。无法修改的告警会列出原因。',
+    selected_one: '已选 {{n}} 条',
     selected: '已选 {{n}} 条',
+    subject_one: '{{n}} 条告警：{{ids}}',
     subject: '{{n}} 条告警：{{ids}}',
   },
   rules: {
@@ -95,6 +97,7 @@ export const alarmsZh: CatalogueShape<typeof alarmsEn> = {
     on: '启用',
     off: '停用',
     suggest: '推荐',
+    suggested_one: '根据最近 {{days}} 天的 {{n}} 个数值推荐 {{value}}',
     suggested: '根据最近 {{days}} 天的 {{n}} 个数值推荐 {{value}}',
     suggestNone: '数值太少，无法推荐限值（最近 {{days}} 天仅 {{n}} 个）',
     durationHelp: '数值需持续超出限值多久才产生告警（0：立即）。',

@@ -4,6 +4,7 @@ export const listsEn = {
   add: 'Add',
   search: 'Search',
   batchDelete: 'Delete selected',
+  batchDeleteConfirm_one: 'Delete the selected entry?',
   batchDeleteConfirm: 'Delete the {{count}} selected entries?',
   delete: 'Delete',
   cancel: 'Cancel',

@@ -6,6 +6,7 @@ export const listsEs: CatalogueShape<typeof listsEn> = {
   add: 'Añadir',
   search: 'Buscar',
   batchDelete: 'Eliminar selección',
+  batchDeleteConfirm_one: '¿Eliminar la entrada seleccionada?',
   batchDeleteConfirm: '¿Eliminar las {{count}} entradas seleccionadas?',
   delete: 'Eliminar',
   cancel: 'Cancelar',

@@ -6,6 +6,7 @@ export const listsZh: CatalogueShape<typeof listsEn> = {
   add: '新增',
   search: '搜索',
   batchDelete: '批量删除',
+  batchDeleteConfirm_one: '确定删除选中的 {{count}} 条记录吗？',
   batchDeleteConfirm: '确定删除选中的 {{count}} 条记录吗？',
   delete: '删除',
   cancel: '取消',

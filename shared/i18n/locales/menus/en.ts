@@ -31,6 +31,7 @@ export const menusEn = {
   expandAll: 'Expand all',
   collapseAll: 'Collapse all',
   generate: 'Generate missing entries',
+  generated_one: '{{count}} entry created',
   generated: '{{count}} entries created',
   generatedNone: 'Nothing to add: every known route has its entry',
   empty: 'No entries',

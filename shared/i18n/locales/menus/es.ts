@@ -34,6 +34,7 @@ export const menusEs: CatalogueShape<typeof menusEn> = {
   expandAll: 'Expandir todo',
   collapseAll: 'Contraer todo',
   generate: 'Generar entradas que faltan',
+  generated_one: '{{count}} entrada creada',
   generated: '{{count}} entradas creadas',
   generatedNone: 'Nada que añadir: cada ruta conocida tiene su entrada',
   empty: 'No hay entradas',

@@ -34,6 +34,7 @@ export const menusZh: CatalogueShape<typeof menusEn> = {
   expandAll: '全部展开',
   collapseAll: '全部收起',
   generate: '生成缺失条目',
+  generated_one: '已创建 {{count}} 个条目',
   generated: '已创建 {{count}} 个条目',
   generatedNone: '无需新增：所有已知路由都已有条目',
   empty: '暂无条目',

@@ -42,13 +42,16 @@ export const meterDataEn = {
   },
   chart: {
     title: 'History',
+    readings_one: '{{total}} reading',
     readings: '{{total}} readings',
     average: 'Averaged per {{span}}',
     last: 'Last value per {{span}}',
     sum: 'Summed per {{span}}',
     span: {
       seconds: '{{count}} s',
+      minutes_one: '{{count}} minute',
       minutes: '{{count}} minutes',
+      hours_one: '{{count}} hour',
       hours: '{{count}} hours',
     },
   },
@@ -57,6 +60,7 @@ export const meterDataEn = {
     time: 'Time',
     value: 'Value',
     valueWithUnit: 'Value ({{unit}})',
+    total_one: '{{total}} reading',
     total: '{{total}} readings',
   },
   empty: {
@@ -68,6 +72,7 @@ export const meterDataEn = {
   export: {
     title: 'Export {{format}}',
     starting: 'Preparing the export…',
+    progress_one: '{{written}} of {{total}} row written',
     progress: '{{written}} of {{total}} rows written',
     downloading: 'Downloading the file…',
     done: 'Saved as {{fileName}}',

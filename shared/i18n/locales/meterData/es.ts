@@ -44,13 +44,16 @@ export const meterDataEs: CatalogueShape<typeof meterDataEn> = {
   },
   chart: {
     title: 'Histórico',
+    readings_one: '{{total}} lectura',
     readings: '{{total}} lecturas',
     average: 'Promedio cada {{span}}',
     last: 'Último valor cada {{span}}',
     sum: 'Suma cada {{span}}',
     span: {
       seconds: '{{count}} s',
+      minutes_one: '{{count}} minuto',
       minutes: '{{count}} minutos',
+      hours_one: '{{count}} hora',
       hours: '{{count}} horas',
     },
   },
@@ -59,6 +62,7 @@ export const meterDataEs: CatalogueShape<typeof meterDataEn> = {
     time: 'Hora',
     value: 'Valor',
     valueWithUnit: 'Valor ({{unit}})',
+    total_one: '{{total}} lectura',
     total: '{{total}} lecturas',
   },
   empty: {
@@ -70,6 +74,7 @@ export const meterDataEs: CatalogueShape<typeof meterDataEn> = {
   export: {
     title: 'Exportar {{format}}',
     starting: 'Preparando la exportación…',
+    progress_one: '{{written}} de {{total}} fila escrita',
     progress: '{{written}} de {{total}} filas escritas',
     downloading: 'Descargando el archivo…',
     done: 'Guardado como {{fileName}}',

@@ -44,13 +44,16 @@ export const meterDataZh: CatalogueShape<typeof meterDataEn> = {
   },
   chart: {
     title: '历史曲线',
+    readings_one: '共 {{total}} 条读数',
     readings: '共 {{total}} 条读数',
     average: '按每 {{span}} 取平均',
     last: '按每 {{span}} 取末值',
     sum: '按每 {{span}} 求和',
     span: {
       seconds: '{{count}} 秒',
+      minutes_one: '{{count}} 分钟',
       minutes: '{{count}} 分钟',
+      hours_one: '{{count}} 小时',
       hours: '{{count}} 小时',
     },
   },
@@ -59,6 +62,7 @@ export const meterDataZh: CatalogueShape<typeof meterDataEn> = {
     time: '时间',
     value: '数值',
     valueWithUnit: '数值（{{unit}}）',
+    total_one: '共 {{total}} 条',
     total: '共 {{total}} 条',
   },
   empty: {
@@ -70,6 +74,7 @@ export const meterDataZh: CatalogueShape<typeof meterDataEn> = {
   export: {
     title: '导出 {{format}}',
     starting: '正在准备导出…',
+    progress_one: '已写入 {{written}} / {{total}} 行',
     progress: '已写入 {{written}} / {{total}} 行',
     downloading: '正在下载文件…',
     done: '已保存为 {{fileName}}',

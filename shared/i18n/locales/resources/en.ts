@@ -20,6 +20,7 @@ export const resourcesEn = {
     saved: 'Saved',
     deleted: 'Deleted',
     confirmDelete: 'Delete this record?',
+    confirmDeleteMany_one: 'Delete the selected record?',
     confirmDeleteMany: 'Delete the {{count}} selected records?',
     deleteSelected: 'Delete selected',
     searchPlaceholder: 'Search code or name',

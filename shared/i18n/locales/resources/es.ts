@@ -31,6 +31,7 @@ export const resourcesEs: Catalogue['resources'] = {
     saved: 'Guardado',
     deleted: 'Eliminado',
     confirmDelete: '¿Eliminar este registro?',
+    confirmDeleteMany_one: '¿Eliminar el registro seleccionado?',
     confirmDeleteMany: '¿Eliminar los {{count}} registros seleccionados?',
     deleteSelected: 'Eliminar seleccionados',
     searchPlaceholder: 'Buscar código o nombre',

@@ -31,6 +31,7 @@ export const resourcesZh: Catalogue['resources'] = {
     saved: '保存成功',
     deleted: '删除成功',
     confirmDelete: '确定删除这条记录吗？',
+    confirmDeleteMany_one: '确定删除选中的 {{count}} 条记录吗？',
     confirmDeleteMany: '确定删除选中的 {{count}} 条记录吗？',
     deleteSelected: '批量删除',
     searchPlaceholder: '搜索编码或名称',

@@ -15,6 +15,7 @@ export const webServiceEn = {
   saved: 'Saved',
   created: 'Endpoint created',
   empty: 'No forwarding endpoints yet',
+  total_one: '{{total}} endpoint',
   total: '{{total}} endpoints',
   col: {
     endpoint: 'Endpoint',
@@ -30,6 +31,7 @@ export const webServiceEn = {
   never: 'No call yet',
   lastCall: 'Last call {{when}}',
   queued: '{{n}} waiting',
+  dropped_one: '{{n}} dropped',
   dropped: '{{n}} dropped',
   selectionAll: 'All meters of the tree',
   selectionSome: 'Meters: {{meters}} · departments: {{departments}}',
@@ -93,6 +95,7 @@ export const webServiceEn = {
     statusFilter: 'HTTP status (0: no answer)',
     anyResult: 'Any result',
     empty: 'No calls recorded',
+    total_one: '{{total}} call',
     total: '{{total}} calls',
   },
 };

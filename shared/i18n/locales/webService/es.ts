@@ -17,6 +17,7 @@ export const webServiceEs: CatalogueShape<typeof webServiceEn> = {
   saved: 'Guardado',
   created: 'Destino creado',
   empty: 'Aún no hay destinos de reenvío',
+  total_one: '{{total}} destino',
   total: '{{total}} destinos',
   col: {
     endpoint: 'Destino',
@@ -32,6 +33,7 @@ export const webServiceEs: CatalogueShape<typeof webServiceEn> = {
   never: 'Sin llamadas',
   lastCall: 'Última llamada {{when}}',
   queued: '{{n}} en espera',
+  dropped_one: '{{n}} descartado',
   dropped: '{{n}} descartados',
   selectionAll: 'Todos los contadores del árbol',
   selectionSome: 'Contadores: {{meters}} · departamentos: {{departments}}',
@@ -95,6 +97,7 @@ export const webServiceEs: CatalogueShape<typeof webServiceEn> = {
     statusFilter: 'Estado HTTP (0: sin respuesta)',
     anyResult: 'Cualquier resultado',
     empty: 'No hay llamadas registradas',
+    total_one: '{{total}} llamada',
     total: '{{total}} llamadas',
   },
 };

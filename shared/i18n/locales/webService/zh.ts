@@ -17,6 +17,7 @@ export const webServiceZh: CatalogueShape<typeof webServiceEn> = {
   saved: '已保存',
   created: '端点已创建',
   empty: '暂无转发端点',
+  total_one: '共 {{total}} 个端点',
   total: '共 {{total}} 个端点',
   col: {
     endpoint: '端点',
@@ -32,6 +33,7 @@ export const webServiceZh: CatalogueShape<typeof webServiceEn> = {
   never: '尚无调用',
   lastCall: '最近调用 {{when}}',
   queued: '{{n}} 条等待',
+  dropped_one: '{{n}} 条已丢弃',
   dropped: '{{n}} 条已丢弃',
   selectionAll: '本用户树的全部表计',
   selectionSome: '表计 {{meters}} 个 · 部门 {{departments}} 个',
@@ -95,6 +97,7 @@ export const webServiceZh: CatalogueShape<typeof webServiceEn> = {
     statusFilter: 'HTTP 状态（0：无应答）',
     anyResult: '全部结果',
     empty: '暂无调用记录',
+    total_one: '共 {{total}} 次调用',
     total: '共 {{total}} 次调用',
   },
 };

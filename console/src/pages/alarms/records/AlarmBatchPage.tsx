@@ -21,7 +21,7 @@ export const AlarmBatchPage = observer(function AlarmBatchPage() {
       <Typography.Paragraph type="secondary">{t('alarms.batch.intro')}</Typography.Paragraph>
       <AlarmRecordFilterBar list={list} />
       <Flex align="center" gap={12} wrap style={{ marginBottom: 16 }}>
-        <Typography.Text data-testid="alarm-batch-selected">{t('alarms.batch.selected', { n: selected.length })}</Typography.Text>
+        <Typography.Text data-testid="alarm-batch-selected">{t('alarms.batch.selected', { n: selected.length, count: selected.length })}</Typography.Text>
         <Space>
           <Button disabled={!selected.length || list.acting} onClick={() => setAction('acknowledge')} data-testid="alarm-batch-acknowledge">
             {t('alarms.actions.acknowledge')}
@@ -36,7 +36,7 @@ export const AlarmBatchPage = observer(function AlarmBatchPage() {
       {action && (
         <AlarmActionDialog
           action={action}
-          subject={t('alarms.batch.subject', { n: selected.length, ids: selected.map((id) => `#${id}`).join(', ') })}
+          subject={t('alarms.batch.subject', { n: selected.length, count: selected.length, ids: selected.map((id) => `#${id}`).join(', ') })}
           onClose={() => setAction(null)}
           onConfirm={async (note) => (await list.act(action, selected, note)) !== null}
         />

@@ -55,12 +55,19 @@ export const ThresholdRuleDialog = observer(function ThresholdRuleDialog({ rules
     setSuggesting(false);
     if (!result) return;
     if (result.over === null) {
-      setSuggestion(t('alarms.rules.suggestNone', { n: withThousands(result.sampleSize, 0), days: SUGGEST_DAYS }));
+      setSuggestion(t('alarms.rules.suggestNone', { n: withThousands(result.sampleSize, 0), count: result.sampleSize, days: SUGGEST_DAYS }));
       return;
     }
     form.setFieldValue('over', result.over);
     void form.validateFields(['over', 'under']).catch(() => undefined);
-    setSuggestion(t('alarms.rules.suggested', { value: formatQuantity(result.over, result.unit), n: withThousands(result.sampleSize, 0), days: SUGGEST_DAYS }));
+    setSuggestion(
+      t('alarms.rules.suggested', {
+        value: formatQuantity(result.over, result.unit),
+        n: withThousands(result.sampleSize, 0),
+        count: result.sampleSize,
+        days: SUGGEST_DAYS,
+      }),
+    );
   };
 
   const confirm = async () => {
