@@ -190,6 +190,42 @@ describe('home page against the real server', () => {
     expect(await text(page, 'home-electricity-today')).toBe('Today830kWh');
     expect(await text(page, 'home-last-reading')).toBe('Last reading 1 min ago');
   });
+
+  // Last: it raises the plant incomer's rating to send a month's worth of energy at once (the tests above read 830).
+  it('keeps every figure and its unit on one line at 1366, a seven-digit figure too', async () => {
+    const m001 = (await api<{ rows: { id: number }[] }>('GET', '/meters?keyword=M001&size=1')).data.rows[0]!;
+    const meter = (await api<Record<string, unknown>>('GET', `/meters/${m001.id}`)).data;
+    const { id: _id, online: _online, lastSeenAt: _seen, ...fields } = meter;
+    expect((await api('PUT', `/meters/${m001.id}`, { ...fields, ratedPowerKw: 100_000_000 })).code).toBe(0);
+    const key = await activatedKey();
+    // M001 1020 → 31,884.1975 = 30,864.1975 × 40 = 1,234,567.9 kWh more: 1,235,397.9 kWh today.
+    const sent = await api<{ accepted: number }>(
+      'POST',
+      '/ingest/readings',
+      { readings: [{ meter: 'M001', ts: Date.now() - MINUTE / 2, values: { kwh: 31_884.1975 } }] },
+      { 'x-interface-key': key },
+    );
+    expect(sent.data.accepted).toBe(1);
+    const page = await openHome();
+    expect(await text(page, 'home-electricity-today')).toBe('Today1,235,397.9kWh');
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid^="home-"][class*="ant-statistic"]')].map((statistic) => {
+        const value = statistic.querySelector('.ant-statistic-content-value')!.getBoundingClientRect();
+        const unit = statistic.querySelector('.ant-statistic-content-suffix')?.getBoundingClientRect();
+        const period = statistic.parentElement!.getBoundingClientRect();
+        const middle = (box: DOMRect) => box.top + box.height / 2;
+        return {
+          id: statistic.dataset.testid,
+          // Beside the figure, on its line, and inside the period's column.
+          oneLine: !unit || (Math.abs(middle(unit) - middle(value)) < 4 && unit.left >= value.right - 1),
+          inside: (unit ?? value).right <= period.right + 1,
+        };
+      }),
+    );
+    expect(lines.filter((line) => line.id?.startsWith('home-electricity')).length).toBe(2);
+    expect(lines.filter((line) => !line.oneLine || !line.inside)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/home-1366-long-figure.png` });
+  });
 });
 
 /** UTC offset in hours of an Etc/GMT zone name (inverted sign). */

@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Card, Empty, Statistic, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity, withThousands } from '@shared/format';
 import { formatPercent, orderedTotals, percentChange, type EnergyTotal } from './homeFigures';
@@ -44,9 +45,19 @@ function Period({
   hint: string;
   id: string;
 }) {
+  const figure = withThousands(current);
+  // The figure's length in characters sizes its font so figure and unit always share one line (see .figure).
+  const figureChars = { '--figure-chars': figure.length + 1 + total.unit.length } as CSSProperties;
   return (
     <div className={styles.period}>
-      <Statistic title={title} value={withThousands(current)} suffix={total.unit} data-testid={`home-${total.energyType}-${id}`} />
+      <Statistic
+        className={styles.figure}
+        style={figureChars}
+        title={title}
+        value={figure}
+        suffix={total.unit}
+        data-testid={`home-${total.energyType}-${id}`}
+      />
       <div className={styles.comparison}>
         <Typography.Text type="secondary" data-testid={`home-${total.energyType}-${id}-previous`}>
           {before}
