@@ -140,6 +140,41 @@ describe('console layout in a real browser against the real server', () => {
     expect(await p.getByTestId('chart-icon').count()).toBe(0);
   });
 
+  it('shows long Spanish menu titles whole on two lines at 1366, every title with its tooltip', async () => {
+    const p = await freshPage();
+    await context!.addCookies([{ name: 'language', value: 'es', url: server.url }]);
+    await logIn(p);
+    const menu = p.getByTestId('sidebar');
+    // Open every group, so its entries are drawn too.
+    const groups = menu.locator('.ant-menu-root > .ant-menu-submenu > .ant-menu-submenu-title');
+    const groupCount = await groups.count();
+    expect(groupCount).toBeGreaterThan(10);
+    for (let index = 0; index < groupCount; index += 1) {
+      const group = groups.nth(index);
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    }
+    const titles = await menu.locator('.ant-menu-title-content span[title]').evaluateAll((spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span);
+        return {
+          text: span.textContent ?? '',
+          tooltip: span.getAttribute('title'),
+          group: span.closest('.ant-menu-submenu-title') !== null,
+          lines: Math.round(span.getBoundingClientRect().height / parseFloat(style.lineHeight)),
+          cut: span.scrollHeight > span.clientHeight + 1 || span.scrollWidth > span.clientWidth + 1,
+        };
+      }),
+    );
+    // "Comparación eléctrica", "Estadísticas de pagos"… used to end in "…" at 210 px; now they take two lines.
+    expect(titles.find((title) => title.text === 'Comparación eléctrica')).toMatchObject({ group: true, lines: 2, cut: false });
+    expect(titles.filter((title) => title.group && title.cut).map((title) => title.text)).toEqual([]);
+    expect(titles.filter((title) => title.lines > 2)).toEqual([]);
+    // Whatever is still cut (an entry longer than two lines) reads whole in its tooltip.
+    expect(titles.filter((title) => title.tooltip !== title.text)).toEqual([]);
+    await p.screenshot({ path: '/tmp/console-sidebar-es-1366.png' });
+    expect(errors).toEqual([]);
+  });
+
   it('goes mobile below 992 px: the sidebar closes and opens over a backdrop that closes it', async () => {
     const p = await freshPage({ width: 991, height: 800 });
     await logIn(p);
