@@ -37,4 +37,25 @@ describe('EnergySankeyWidget', () => {
     expect(html).toContain('>Hall  4,000 kWh</tspan>');
     expect(html).toContain('>Office  1,000 kWh</tspan>');
   });
+
+  it('names thin nodes beside the flow with a leader, and the ones without room in a legend under it', () => {
+    const rooms = Array.from({ length: 20 }, (_, index) => `Room ${index + 1}`);
+    const crowded = reading({
+      unit: 'kWh',
+      nodes: [{ name: 'Site', depth: 0 }, ...rooms.map((name) => ({ name, depth: 1 }))],
+      // Room 1 the largest … Room 20 the smallest.
+      links: rooms.map((name, index) => ({ source: 'Site', target: name, value: 2000 - index * 90 })),
+      computedAt: 1,
+    });
+    const html = renderWidgetHtml(energySankeyWidget, EnergySankeyWidget, { readings: { [channel]: crowded } });
+    const legend = html.slice(html.indexOf('data-testid="sankey-legend"'));
+    // The smallest room has no room beside the flow: a swatch and its name and energy under it.
+    expect(legend).toContain('>Room 20  290 kWh</text>');
+    expect(legend).toMatch(/<rect [^>]*fill="[^"]+"><\/rect>/);
+    expect(html).not.toMatch(/<tspan[^>]*>Room 20 /);
+    // Every room is named once, beside the flow or in the legend.
+    for (const room of rooms) expect(html.match(new RegExp(`>${room}  `, 'g'))).toHaveLength(1);
+    // Labels pushed off their thin nodes are tied to them.
+    expect(html.slice(html.indexOf('data-testid="sankey-leaders"'))).toContain('<line ');
+  });
 });
