@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
+import { DEMO_COMPRESSOR_LIMIT_KW, DEMO_COMPRESSOR_METER, DEMO_DROPOUT_METER, scenarioAt, scenarioTiming } from './demoScenario';
+import { DemoSimulator, FINE_HISTORY_DAYS, type SimulatedReading } from './demoSimulator';
 import { startSimulator } from './runSimulator';
 
 let t: TestApp;
@@ -61,5 +63,39 @@ describe('demo simulator', () => {
     again.stop();
     const held = await t.app.storage.db.selectFrom('quarantine').selectAll().execute();
     expect(held).toEqual([]);
+  });
+});
+
+describe('demo history', () => {
+  it('steps hourly before the last 35 days and every 15 minutes within them, leaving out silences and overloads', async () => {
+    const origin = Date.UTC(2026, 10, 2, 9, 0, 0);
+    const timing = scenarioTiming(2);
+    const simulator = await DemoSimulator.load(t.app.storage.db, { origin, timing });
+    const from = origin - (FINE_HISTORY_DAYS + 2) * 86_400_000;
+    const instants = new Map<number, SimulatedReading[]>();
+    for (const chunk of simulator.history(from, origin)) for (const reading of chunk) instants.set(reading.ts, [...(instants.get(reading.ts) ?? []), reading]);
+    const times = [...instants.keys()].sort((a, b) => a - b);
+    // Two days of hours from `from` (on the hour), then 35 days of quarters up to the origin, both ends
+    // included; the instants inside a gateway silence have no readings at all.
+    const fineFrom = origin - FINE_HISTORY_DAYS * 86_400_000;
+    const grid: number[] = [];
+    for (let ts = from; ts < fineFrom; ts += 3_600_000) grid.push(ts);
+    for (let ts = fineFrom; ts <= origin; ts += 900_000) grid.push(ts);
+    expect(grid.length).toBe(2 * 24 + FINE_HISTORY_DAYS * 96 + 1);
+    expect(times).toEqual(grid.filter((ts) => !scenarioAt(timing, origin, ts).gatewaySilent));
+    expect(times.length).toBeLessThan(grid.length);
+
+    const fullHouse = Math.max(...[...instants.values()].map((readings) => readings.length));
+    const dropout = origin - 8 * 3_600_000 + 15 * 60_000; // within [origin + 5 min − 8 h, + 40 min)
+    expect(instants.get(dropout)!.map((r) => r.meter)).not.toContain(DEMO_DROPOUT_METER);
+    expect(instants.get(dropout)!.length).toBe(fullHouse - 1);
+    const silent = origin + timing.gatewaySilence.firstAtMs - 2 * 86_400_000 + 15 * 60_000;
+    expect(instants.get(silent)).toBeUndefined();
+    // 15-minute samples at the origin's overload minutes would show it: history leaves overloads out.
+    const compressorKw = [...instants.values()]
+      .flat()
+      .filter((r) => r.meter === DEMO_COMPRESSOR_METER)
+      .map((r) => r.values.kw!);
+    expect(Math.max(...compressorKw)).toBeLessThan(DEMO_COMPRESSOR_LIMIT_KW - 10);
   });
 });
