@@ -20,10 +20,11 @@ export const plantEnergySample: SampleBoard = {
           id: 'months',
           at: [0, 2, 12, 9],
           element: {
+            // One bar per site (the bar sums its periods): the plant against the office over the year.
             type: 'energy-bar',
-            title: 'Plant electricity, last 12 months',
-            options: { scope: 'department', orientation: 'vertical', limit: 12 },
-            binding: { departmentIds: plant, energyType: 'electricity', grain: 'month', periods: 12 },
+            title: 'Plant and office, last 12 months',
+            options: { scope: 'department', orientation: 'vertical', limit: 2 },
+            binding: { departmentIds: resolved(['PLANT', 'OFFICE'].map(refs.department)), energyType: 'electricity', grain: 'month', periods: 12 },
           },
         },
         {

@@ -37,9 +37,10 @@ export const utilitiesDataShowSample: SampleBoard = {
           at: [16, 5, 8, 15],
           element: {
             type: 'energy-bar',
-            title: 'Utilities today',
-            options: { scope: 'department', limit: 3 },
-            binding: { departmentIds: resolved(['HVAC', 'AIR', 'BOILER'].map(refs.department)), energyType: 'electricity', grain: 'hour', periods: 24 },
+            // The boiler house burns gas: only the electric utilities here.
+            title: 'Cooling and compressed air, last 24 h',
+            options: { scope: 'department', limit: 2 },
+            binding: { departmentIds: resolved(['HVAC', 'AIR'].map(refs.department)), energyType: 'electricity', grain: 'hour', periods: 24 },
           },
         },
       ],
