@@ -74,7 +74,8 @@ describe('bar3dOption', () => {
       [2, 1, 0],
     ]);
     expect(option.visualMap.max).toBe(45);
-    expect(option.xAxis3D.axisLabel.fontSize).toBe(24);
+    expect(option.xAxis3D.axisLabel).toMatchObject({ fontSize: 24, lineHeight: 38 });
+    expect(option.zAxis3D.nameTextStyle).toMatchObject({ fontSize: 24, lineHeight: 38 });
     expect(option.grid3D.viewControl).toMatchObject({ alpha: 30, beta: 35, autoRotate: false, animation: false });
   });
 

@@ -62,11 +62,14 @@ export function bar3dOption(data: EnergySeriesData, look: Bar3dLook): Record<str
   // Only the energy axis has a name (its unit), farther out than its labels (echarts-gl puts both at the axis'
   // middle) so it never covers them; hours and department names say what they are, and a name beside them would
   // cover them or leave the tile.
+  // An explicit line height: without it echarts-gl cuts each label's sprite out of its texture atlas a little
+  // below the drawn text (glyph tops lost, the next atlas row bleeding in: labels looked garbled and overlaid).
+  const label = { color: text, fontSize, lineHeight: Math.round(fontSize * 1.6) };
   const axis = (name: string, interval?: number, formatter?: (label: string) => string) => ({
     name,
     nameGap: 36,
-    nameTextStyle: { color: text, fontSize },
-    axisLabel: { color: text, fontSize, ...(interval === undefined ? {} : { interval }), ...(formatter ? { formatter } : {}) },
+    nameTextStyle: label,
+    axisLabel: { ...label, ...(interval === undefined ? {} : { interval }), ...(formatter ? { formatter } : {}) },
     axisLine: { lineStyle: { color: line } },
     splitLine: { lineStyle: { color: line } },
   });
