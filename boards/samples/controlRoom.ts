@@ -33,7 +33,7 @@ export const controlRoomSample: SampleBoard = {
           element: {
             type: 'gauge',
             title: 'UPS B load',
-            options: { min: 0, max: 60, warning: 40, alarm: 50, unit: 'kW' },
+            options: { min: 0, max: 100, warning: 80, alarm: 90, unit: 'kW' }, // a 100 kW UPS that runs at about two thirds
             binding: { meterIds: meter('M046'), metric: 'kw' },
           },
         },
