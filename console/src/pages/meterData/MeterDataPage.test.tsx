@@ -73,6 +73,15 @@ function renderMeterData(answers: Answers = {}, path = '/base/meterData?meterId=
         { id: 12, name: 'M012 Canteen water' },
         { id: 1, name: 'M001 Plant incomer' },
       ]),
+    'GET /meters': () =>
+      envelope({
+        total: 2,
+        rows: [
+          { id: 1, code: 'M001', name: 'Plant incomer', energyType: 'electricity', isMain: true, departmentId: 5 },
+          { id: 12, code: 'M012', name: 'Canteen water', energyType: 'water', isMain: false, departmentId: 5 },
+        ],
+      }),
+    'GET /departments/options': () => envelope([{ id: 5, name: 'Main Plant', parentId: null }]),
     'GET /meter-data/latest': () => envelope(latest),
     'GET /meter-data/series': () => envelope(series),
     'GET /meter-data/history': () => envelope(historyPage),
@@ -158,10 +167,33 @@ describe('MeterDataPage', { timeout: 40_000 }, () => {
     expect(requests.slice(calls).filter((route) => route.startsWith('GET /meter-data/'))).toEqual([]);
   });
 
-  it('asks for a meter when none is named', async () => {
+  it('opens on the main incomer when no meter is named, and queries it at once', async () => {
     const { requests } = renderMeterData({}, '/base/meterData');
+    const table = await screen.findByTestId('meter-data-table', {}, FIRST_RENDER);
+    await within(table).findByText(formatDateTime(T2), {}, FIRST_RENDER);
+    expect(requests).toContain('GET /meters');
+    expect(requests).toContain('GET /departments/options');
+    expect(requests.filter((route) => route.startsWith('GET /meter-data/'))).toEqual([
+      'GET /meter-data/latest',
+      'GET /meter-data/series',
+      'GET /meter-data/history',
+    ]);
+    expect(screen.queryByText('Choose a meter to see its history.')).toBeNull();
+  });
+
+  it('opens the named meter without looking for the main incomer', async () => {
+    const { requests } = renderMeterData();
+    await screen.findByText(formatDateTime(T2), {}, FIRST_RENDER);
+    expect(requests).not.toContain('GET /meters');
+  });
+
+  it('asks for a meter when the tree has none', async () => {
+    const { requests } = renderMeterData(
+      { 'GET /meters': () => envelope({ total: 0, rows: [] }), 'GET /meters/options': () => envelope([]) },
+      '/base/meterData',
+    );
     expect(await screen.findAllByText('Choose a meter to see its history.', {}, FIRST_RENDER)).toHaveLength(2);
-    expect(requests).toContain('GET /meters/options');
+    expect(requests).toContain('GET /meters');
     expect(requests.some((route) => route.startsWith('GET /meter-data/'))).toBe(false);
   });
 

@@ -13,6 +13,7 @@ import { ExportDialog } from './ExportDialog';
 import { HistoryChartCard } from './HistoryChartCard';
 import { HistoryTableCard } from './HistoryTableCard';
 import { LatestValues } from './LatestValues';
+import { findMainIncomer } from './mainIncomer';
 import { MeterExportJob } from './MeterExportJob';
 import { MeterHistoryController } from './MeterHistoryController';
 import { MeterToolbar } from './MeterToolbar';
@@ -60,6 +61,12 @@ export const MeterDataPage = observer(function MeterDataPage() {
       exportJob.stop();
     };
   }, [history, exportJob]);
+
+  // Opens on the main incomer unless the address names a meter (that effect below selects it first).
+  const linkedAtOpen = useRef(linkedMeterId);
+  useEffect(() => {
+    if (linkedAtOpen.current === undefined) void history.openDefault(() => findMainIncomer(root.http));
+  }, [history, root.http]);
 
   useEffect(() => {
     if (linkedMeterId !== undefined && linkedMeterId !== history.meterId) void history.selectMeter(linkedMeterId);

@@ -167,3 +167,43 @@ describe('meter history controller', () => {
     expect(controller.metersLoading).toBe(false);
   });
 });
+
+describe('opening on the main incomer', () => {
+  it('selects the meter the rule finds and queries it at once', async () => {
+    const { api, controller } = setup();
+    await controller.openDefault(async () => 12);
+    expect(controller.meterId).toBe(12);
+    expect(api.latest).toHaveBeenCalledWith(12);
+    expect(api.series).toHaveBeenCalledOnce();
+    expect(controller.emptyReason).toBeNull();
+  });
+
+  it('leaves a meter the user picked while the rule was looking', async () => {
+    const { api, controller } = setup();
+    let answer: (id: number) => void = () => undefined;
+    const opening = controller.openDefault(() => new Promise((resolve) => (answer = resolve)));
+    await controller.selectMeter(12);
+    answer(1);
+    await opening;
+    expect(controller.meterId).toBe(12);
+    expect(api.latest.mock.calls).toEqual([[12]]);
+  });
+
+  it('does not look when a meter is already chosen', async () => {
+    const { controller } = setup();
+    await controller.selectMeter(12);
+    const find = vi.fn(async () => 1);
+    await controller.openDefault(find);
+    expect(find).not.toHaveBeenCalled();
+    expect(controller.meterId).toBe(12);
+  });
+
+  it('keeps asking for a meter when the tree has none or the lookup fails', async () => {
+    const { api, controller } = setup();
+    await controller.openDefault(async () => undefined);
+    await controller.openDefault(() => Promise.reject(new Error('offline')));
+    expect(controller.meterId).toBeUndefined();
+    expect(controller.emptyReason).toBe('noMeter');
+    expect(api.latest).not.toHaveBeenCalled();
+  });
+});

@@ -85,6 +85,21 @@ export class MeterHistoryController {
     }
   }
 
+  /**
+   * Opens on the meter `find` names (the site's main incomer) when none is chosen yet. A meter the user or
+   * the address picks while it is being looked up wins; no meters keeps the "choose a meter" state.
+   */
+  async openDefault(find: () => Promise<number | undefined>): Promise<void> {
+    if (this.meterId !== undefined) return;
+    let meterId: number | undefined;
+    try {
+      meterId = await find();
+    } catch {
+      return; // Shown by the api hook; the screen asks for a meter as before.
+    }
+    if (meterId !== undefined && this.meterId === undefined) await this.selectMeter(meterId);
+  }
+
   /** Picks a meter: its latest values decide the metrics on offer, then its history is queried. */
   async selectMeter(meterId: number): Promise<void> {
     const seq = ++this.meterSeq;
