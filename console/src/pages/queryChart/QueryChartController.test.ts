@@ -16,14 +16,19 @@ const series = (meterId: number, points: [number, number][]): MeterSeries => ({
   points,
 });
 
-function controller(answers: { series?: (query: MeterHistoryQuery) => Promise<MeterSeries>; rollups?: (query: RollupQuery) => Promise<RollupResult> }) {
+type Departments = { id: number; name: string; parentId: number | null }[];
+
+function controller(
+  answers: { series?: (query: MeterHistoryQuery) => Promise<MeterSeries>; rollups?: (query: RollupQuery) => Promise<RollupResult> },
+  departments: Departments = [{ id: 2, name: 'Hall A', parentId: null }],
+) {
   const asked: string[] = [];
   const chart = new QueryChartController(
     {
       series: (query) => (asked.push(`series ${JSON.stringify(query)}`), answers.series?.(query) ?? Promise.reject(new Error('unexpected'))),
       rollups: (query) => (asked.push(`rollups ${JSON.stringify(query)}`), answers.rollups?.(query) ?? Promise.reject(new Error('unexpected'))),
     },
-    async (path) => (path === 'meters' ? [{ id: 4, name: 'Press 4' }] : [{ id: 2, name: 'Hall A' }]),
+    async (path) => (path === 'meters' ? [{ id: 4, name: 'Press 4' }] : departments),
     () => NOW,
   );
   return { chart, asked };
@@ -94,5 +99,45 @@ describe('QueryChartController', () => {
     expect(chart.query.ids).toHaveLength(12);
     chart.setSource('departments');
     expect(chart.query.ids).toEqual([]);
+  });
+
+  describe('the first picture', () => {
+    // Main Plant (1) with Hall A (2) below it, Office Building (3), and Line 1 (7) whose parent (6) the caller cannot see.
+    const tree: Departments = [
+      { id: 1, name: 'Main Plant', parentId: null },
+      { id: 2, name: 'Hall A', parentId: 1 },
+      { id: 3, name: 'Office Building', parentId: null },
+      { id: 7, name: 'Line 1', parentId: 6 },
+    ];
+    const rollup: RollupResult = { scope: 'department', energyType: 'electricity', grain: 'day', unit: 'kWh', periods: [], series: [] };
+
+    it('is the top-level departments over the last week by day, queried at once', async () => {
+      const { chart, asked } = controller({ rollups: async () => rollup }, tree);
+      await chart.loadChoices();
+      await chart.openOnTopDepartments();
+      expect(chart.query).toMatchObject({ source: 'departments', ids: [1, 3, 7], metric: 'energy', grain: 'day', shortcut: 'lastWeek' });
+      expect(asked).toEqual([
+        `rollups {"scope":"department","ids":[1,3,7],"grain":"day","from":${new Date(2026, 2, 4).getTime()},"to":${new Date(2026, 2, 11).getTime() - 1}}`,
+      ]);
+      expect(chart.result).toMatchObject({ kind: 'departments', rollup });
+    });
+
+    it('leaves what the user chose while the choices loaded', async () => {
+      const { chart, asked } = controller({}, tree);
+      const loading = chart.loadChoices();
+      chart.setIds([4]);
+      await loading;
+      await chart.openOnTopDepartments();
+      expect(chart.query).toMatchObject({ source: 'meters', ids: [4] });
+      expect(asked).toEqual([]);
+    });
+
+    it('keeps the empty state when there are no departments', async () => {
+      const { chart, asked } = controller({}, []);
+      await chart.loadChoices();
+      await chart.openOnTopDepartments();
+      expect(chart.query).toMatchObject({ source: 'meters', ids: [] });
+      expect([asked, chart.emptyReason]).toEqual([[], 'noIds']);
+    });
   });
 });

@@ -32,6 +32,8 @@ export class QueryChartController {
   emptyReason: EmptyReason | null = 'noIds';
   loading = false;
   private seq = 0;
+  /** Set by any toolbar change or Query: from then on the screen never replaces the user's choice. */
+  private userChose = false;
 
   constructor(
     private readonly api: Pick<EnergyApi, 'series' | 'rollups'>,
@@ -40,9 +42,9 @@ export class QueryChartController {
   ) {
     const { start, end } = shortcutDays('lastWeek', now());
     this.query = { source: 'meters', ids: [], metric: DEFAULT_METER_METRIC, grain: 'day', start, end, shortcut: 'lastWeek', chartType: 'line' };
-    makeAutoObservable<QueryChartController, 'api' | 'loadOptions' | 'now' | 'seq'>(
+    makeAutoObservable<QueryChartController, 'api' | 'loadOptions' | 'now' | 'seq' | 'userChose'>(
       this,
-      { api: false, loadOptions: false, now: false, seq: false },
+      { api: false, loadOptions: false, now: false, seq: false, userChose: false },
       { autoBind: true },
     );
   }
@@ -62,29 +64,49 @@ export class QueryChartController {
     });
   }
 
+  /**
+   * The screen's first picture: the top-level departments (those whose parent the caller cannot see, so a
+   * sub-user's own branch counts) over the default range, queried at once. Skipped when the user already
+   * chose something while the choices loaded, and when there are no departments (the empty state stays).
+   */
+  async openOnTopDepartments(): Promise<void> {
+    if (this.userChose) return;
+    const visible = new Set(this.departments.map((department) => department.id));
+    const top = this.departments.filter((department) => department.parentId == null || !visible.has(department.parentId)).map((department) => department.id);
+    if (top.length === 0) return;
+    this.query = { ...this.query, source: 'departments', ids: top.slice(0, MAX_IDS.departments), metric: DEPARTMENT_METRIC };
+    await this.run();
+  }
+
   setSource(source: QuerySource): void {
+    this.userChose = true;
     if (source === this.query.source) return;
     this.query = { ...this.query, source, ids: [], metric: source === 'meters' ? DEFAULT_METER_METRIC : DEPARTMENT_METRIC };
   }
 
   /** At most MAX_IDS of the source; extra picks are ignored. */
   setIds(ids: number[]): void {
+    this.userChose = true;
     this.query = { ...this.query, ids: ids.slice(0, MAX_IDS[this.query.source]) };
   }
 
   setMetric(metric: string): void {
+    this.userChose = true;
     if (this.query.source === 'meters') this.query = { ...this.query, metric };
   }
 
   setGrain(grain: RollupGrain): void {
+    this.userChose = true;
     this.query = { ...this.query, grain };
   }
 
   setDays(start: number, end: number, shortcut: ShortcutKey | null): void {
+    this.userChose = true;
     this.query = { ...this.query, start, end, shortcut };
   }
 
   setShortcut(shortcut: ShortcutKey): void {
+    this.userChose = true;
     this.query = { ...this.query, ...shortcutDays(shortcut, this.now()), shortcut };
   }
 
@@ -96,6 +118,7 @@ export class QueryChartController {
 
   /** Asks the server: each meter's series, or the departments' rollups. */
   async run(): Promise<void> {
+    this.userChose = true;
     // A shortcut range ends "now" at the moment it is asked.
     const query = this.query.shortcut ? { ...this.query, ...shortcutDays(this.query.shortcut, this.now()) } : { ...this.query };
     this.query = query;

@@ -22,7 +22,8 @@ export const QueryChartPage = observer(function QueryChartPage() {
   const [chart] = useState(() => new QueryChartController(createEnergyApi(root.http), (path) => fetchOptions(root.http, path)));
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => void chart.loadChoices(), [chart]);
+  // Opens on the top-level departments, queried at once, unless the user chose first.
+  useEffect(() => void chart.loadChoices().then(chart.openOnTopDepartments), [chart]);
 
   const applied = chart.result?.query ?? null;
   const mayPlace = root.permission.hasRoute(BOARD_CONFIG_SCREEN);
