@@ -29,7 +29,10 @@ describe('/api/meters', () => {
   it('lists the seeded demo meters with filters and keyword search', async () => {
     const all = await api('GET', '/api/meters?size=100');
     expect(all.data.total).toBeGreaterThanOrEqual(30);
-    expect(all.data.rows[0]).toMatchObject({ code: 'M001', name: 'Plant incomer', energyType: 'electricity', online: false, tagIds: [] });
+    expect(all.data.rows[0]).toMatchObject({ code: 'M001', name: 'Plant incomer', energyType: 'electricity', online: false });
+    // The demo tags it "Critical load" (server/seed/demoTags.ts).
+    const tags = (await api('GET', '/api/tags?size=100')).data.rows as { id: number; name: string }[];
+    expect(all.data.rows[0].tagIds).toEqual(tags.filter((tag) => tag.name === 'Critical load').map((tag) => tag.id));
     const water = (await api('GET', '/api/meters?energyType=water&size=100')).data.rows as { energyType: string }[];
     expect(water.length).toBeGreaterThan(0);
     expect(water.every((row) => row.energyType === 'water')).toBe(true);

@@ -7,6 +7,7 @@ import { ensureMenus } from './menus';
 import { ensureRoles } from './roles';
 import { loadSampleRefs, seedSampleBoards, submitEquipmentSample } from './sampleBoards';
 import { seedDemoObjects, type DemoSeedResult } from './demoObjects';
+import { seedDemoTags } from './demoTags';
 
 export interface SeedOptions {
   adminPassword: string | undefined;
@@ -26,6 +27,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   if (!options.demo) return admin;
   const owner = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   await ensureDemoOrganisation(db, owner.id);
+  await seedDemoTags(db, owner.id);
   const inserted = await seedSampleBoards(db, await loadSampleRefs(db));
   await submitEquipmentSample(db, inserted);
   await ensureInquiryDemo(db, owner.id);
