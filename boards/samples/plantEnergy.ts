@@ -20,11 +20,11 @@ export const plantEnergySample: SampleBoard = {
           id: 'months',
           at: [0, 2, 12, 9],
           element: {
-            // One bar per site (the bar sums its periods): the plant against the office over the year.
-            type: 'energy-bar',
-            title: 'Plant and office, last 12 months',
-            options: { scope: 'department', orientation: 'vertical', limit: 2 },
-            binding: { departmentIds: resolved(['PLANT', 'OFFICE'].map(refs.department)), energyType: 'electricity', grain: 'month', periods: 12 },
+            // A bar per month, beside it the same month a year earlier, and the last full month's change.
+            type: 'energy-periods',
+            title: 'Main Plant electricity by month',
+            options: { compareYearEarlier: true },
+            binding: { departmentIds: plant, energyType: 'electricity', grain: 'month', periods: 12 },
           },
         },
         {

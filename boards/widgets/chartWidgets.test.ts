@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '@shared/i18n';
 import { CHART_WIDGETS } from './chartWidgets';
 
-const IDS = ['kpi', 'gauge', 'live-trend', 'energy-bar', 'share-pie', 'energy-sankey', 'energy-calendar'];
+const IDS = ['kpi', 'gauge', 'live-trend', 'energy-bar', 'share-pie', 'energy-sankey', 'energy-calendar', 'energy-periods'];
 
 describe('chart widgets', () => {
-  it('lists the seven chart widgets, each in its own folder', () => {
+  it('lists the eight chart widgets, each in its own folder', () => {
     expect(CHART_WIDGETS.map((widget) => widget.id)).toEqual(IDS);
     for (const widget of CHART_WIDGETS) {
       expect(widget.nameKey).toBe(`chartWidgets.names.${widget.id}`);
@@ -18,8 +18,17 @@ describe('chart widgets', () => {
       const i18n = createI18n(language);
       return CHART_WIDGETS.map((widget) => i18n.t(widget.nameKey));
     };
-    expect(names('en')).toEqual(['KPI figure', 'Gauge', 'Live trend', 'Energy bars', 'Energy share', 'Energy flow', 'Daily energy calendar']);
-    expect(names('zh')).toEqual(['指标数字', '仪表盘', '实时趋势', '能耗柱状图', '能耗占比', '能流图', '每日能耗日历']);
+    expect(names('en')).toEqual([
+      'KPI figure',
+      'Gauge',
+      'Live trend',
+      'Energy bars',
+      'Energy share',
+      'Energy flow',
+      'Daily energy calendar',
+      'Energy by period',
+    ]);
+    expect(names('zh')).toEqual(['指标数字', '仪表盘', '实时趋势', '能耗柱状图', '能耗占比', '能流图', '每日能耗日历', '分期能耗对比']);
     expect(names('es')).toEqual([
       'Cifra KPI',
       'Indicador',
@@ -28,6 +37,7 @@ describe('chart widgets', () => {
       'Reparto de energía',
       'Flujo de energía',
       'Calendario de energía diaria',
+      'Energía por periodo',
     ]);
   });
 
@@ -40,6 +50,7 @@ describe('chart widgets', () => {
       ['energy:ranking:department:top:electricity:day:1:10'],
       ['energy:ranking:department:top:electricity:day:1:6'],
       ['energy:flow:electricity:day:1'],
+      [],
       [],
     ]);
   });

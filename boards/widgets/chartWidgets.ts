@@ -6,6 +6,7 @@ import { energyBarWidget } from './energy-bar/descriptor';
 import { sharePieWidget } from './share-pie/descriptor';
 import { energySankeyWidget } from './energy-sankey/descriptor';
 import { energyCalendarWidget } from './energy-calendar/descriptor';
+import { energyPeriodsWidget } from './energy-periods/descriptor';
 
 /** Chart widgets (echarts): one line per widget. */
 export const CHART_WIDGETS: AnyWidgetDescriptor[] = [
@@ -16,4 +17,5 @@ export const CHART_WIDGETS: AnyWidgetDescriptor[] = [
   sharePieWidget,
   energySankeyWidget,
   energyCalendarWidget,
+  energyPeriodsWidget,
 ];

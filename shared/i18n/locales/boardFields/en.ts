@@ -53,6 +53,9 @@ export const boardFieldsEn = {
   'energy-sankey': {
     orient: 'Flow',
   },
+  'energy-periods': {
+    compareYearEarlier: 'Compare with a year earlier',
+  },
   'energy-calendar': {
     firstDay: 'Weeks start on',
   },

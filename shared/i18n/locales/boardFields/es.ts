@@ -49,6 +49,9 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
   'energy-sankey': {
     orient: 'Flujo',
   },
+  'energy-periods': {
+    compareYearEarlier: 'Comparar con un año antes',
+  },
   'energy-calendar': {
     firstDay: 'Las semanas empiezan el',
   },

@@ -49,6 +49,9 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
   'energy-sankey': {
     orient: '流向',
   },
+  'energy-periods': {
+    compareYearEarlier: '与上年同期对比',
+  },
   'energy-calendar': {
     firstDay: '每周起始日',
   },

@@ -11,6 +11,7 @@ export const chartWidgetsEn = {
     'share-pie': 'Energy share',
     'energy-sankey': 'Energy flow',
     'energy-calendar': 'Daily energy calendar',
+    'energy-periods': 'Energy by period',
   },
   kpi: {
     today: 'Today {{value}}',
@@ -26,6 +27,15 @@ export const chartWidgetsEn = {
   },
   sankey: {
     site: 'Site',
+  },
+  periods: {
+    lastMonths_one: 'This month',
+    lastMonths_other: 'Last {{count}} months',
+    lastDays_one: 'Today',
+    lastDays_other: 'Last {{count}} days',
+    yearBefore: 'Year before',
+    /** "Oct −4.2 % vs Oct 2025": the latest complete period against the same period a year earlier. */
+    change: '{{period}} {{change}} % vs {{earlier}}',
   },
   calendar: {
     /** Comma-separated, Sunday first (echarts calendar day labels). */

@@ -13,6 +13,7 @@ export const chartWidgetsEs: CatalogueShape<typeof chartWidgetsEn> = {
     'share-pie': 'Reparto de energía',
     'energy-sankey': 'Flujo de energía',
     'energy-calendar': 'Calendario de energía diaria',
+    'energy-periods': 'Energía por periodo',
   },
   kpi: {
     today: 'Hoy {{value}}',
@@ -28,6 +29,14 @@ export const chartWidgetsEs: CatalogueShape<typeof chartWidgetsEn> = {
   },
   sankey: {
     site: 'Planta',
+  },
+  periods: {
+    lastMonths_one: 'Este mes',
+    lastMonths_other: 'Últimos {{count}} meses',
+    lastDays_one: 'Hoy',
+    lastDays_other: 'Últimos {{count}} días',
+    yearBefore: 'Año anterior',
+    change: '{{period}} {{change}} % frente a {{earlier}}',
   },
   calendar: {
     dayNames: 'D,L,M,X,J,V,S',

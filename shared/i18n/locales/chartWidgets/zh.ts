@@ -13,6 +13,7 @@ export const chartWidgetsZh: CatalogueShape<typeof chartWidgetsEn> = {
     'share-pie': '能耗占比',
     'energy-sankey': '能流图',
     'energy-calendar': '每日能耗日历',
+    'energy-periods': '分期能耗对比',
   },
   kpi: {
     today: '今日 {{value}}',
@@ -28,6 +29,14 @@ export const chartWidgetsZh: CatalogueShape<typeof chartWidgetsEn> = {
   },
   sankey: {
     site: '全厂',
+  },
+  periods: {
+    lastMonths_one: '本月',
+    lastMonths_other: '近 {{count}} 个月',
+    lastDays_one: '今天',
+    lastDays_other: '近 {{count}} 天',
+    yearBefore: '上年同期',
+    change: '{{period}} 同比 {{change}}%（{{earlier}}）',
   },
   calendar: {
     dayNames: '日,一,二,三,四,五,六',
