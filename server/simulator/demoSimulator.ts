@@ -29,6 +29,12 @@ const STEP_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
 /** History older than this is filled at hourly steps (the pipeline spreads each over its 15-minute intervals). */
 export const FINE_HISTORY_DAYS = 35;
+/**
+ * The last minutes of history are filled every minute: a wall's live trend (up to an hour) and its sparklines
+ * then start with a curve, not with straight lines between quarter-hour samples, and the newest value is fresh.
+ */
+export const RECENT_HISTORY_MINUTES = 120;
+const MINUTE_MS = 60_000;
 const utcOffsetHours = () => -new Date().getTimezoneOffset() / 60;
 const rounded = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -115,21 +121,24 @@ export class DemoSimulator {
   }
 
   /**
-   * History from `from` up to `to`, in payload-sized chunks: 15-minute steps for the last
-   * FINE_HISTORY_DAYS, hourly before (a year at 15 minutes costs four times the first start).
+   * History from `from` up to `to`, in payload-sized chunks: minute steps for the last RECENT_HISTORY_MINUTES,
+   * 15-minute steps for the last FINE_HISTORY_DAYS, hourly before (a year at 15 minutes costs four times the
+   * first start).
    */
   *history(from: number, to: number, maxReadings = 4_000): Generator<SimulatedReading[]> {
     const fineFrom = to - FINE_HISTORY_DAYS * 86_400_000;
+    const recentFrom = to - RECENT_HISTORY_MINUTES * MINUTE_MS;
+    const stepAt = (instant: number) => (instant >= recentFrom ? MINUTE_MS : instant >= fineFrom ? STEP_MS : HOUR_MS);
     let chunk: SimulatedReading[] = [];
-    let instant = Math.ceil(from / HOUR_MS) * HOUR_MS;
-    if (instant >= fineFrom) instant = Math.ceil(from / STEP_MS) * STEP_MS;
+    let instant = Math.ceil(from / stepAt(from)) * stepAt(from);
     while (instant <= to) {
       chunk.push(...this.readingsAt(instant, 'history'));
       if (chunk.length >= maxReadings) {
         yield chunk;
         chunk = [];
       }
-      instant += instant >= fineFrom ? STEP_MS : HOUR_MS;
+      // Hours and quarters are whole minutes, so each finer grid continues where the coarser one stops.
+      instant += stepAt(instant);
     }
     if (chunk.length) yield chunk;
   }

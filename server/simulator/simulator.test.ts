@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { DEMO_COMPRESSOR_LIMIT_KW, DEMO_COMPRESSOR_METER, DEMO_DROPOUT_METER, scenarioAt, scenarioTiming } from './demoScenario';
-import { DemoSimulator, FINE_HISTORY_DAYS, type SimulatedReading } from './demoSimulator';
+import { DemoSimulator, FINE_HISTORY_DAYS, RECENT_HISTORY_MINUTES, type SimulatedReading } from './demoSimulator';
 import { startSimulator } from './runSimulator';
 
 let t: TestApp;
@@ -67,7 +67,7 @@ describe('demo simulator', () => {
 });
 
 describe('demo history', () => {
-  it('steps hourly before the last 35 days and every 15 minutes within them, leaving out silences and overloads', async () => {
+  it('steps hourly before the last 35 days, every 15 minutes within them and every minute in the last two hours, leaving out silences and overloads', async () => {
     const origin = Date.UTC(2026, 10, 2, 9, 0, 0);
     const timing = scenarioTiming(2);
     const simulator = await DemoSimulator.load(t.app.storage.db, { origin, timing });
@@ -75,13 +75,15 @@ describe('demo history', () => {
     const instants = new Map<number, SimulatedReading[]>();
     for (const chunk of simulator.history(from, origin)) for (const reading of chunk) instants.set(reading.ts, [...(instants.get(reading.ts) ?? []), reading]);
     const times = [...instants.keys()].sort((a, b) => a - b);
-    // Two days of hours from `from` (on the hour), then 35 days of quarters up to the origin, both ends
-    // included; the instants inside a gateway silence have no readings at all.
+    // Two days of hours from `from` (on the hour), then 35 days of quarters less the last two hours, then
+    // minutes up to the origin, both ends included; the instants inside a gateway silence have no readings at all.
     const fineFrom = origin - FINE_HISTORY_DAYS * 86_400_000;
+    const recentFrom = origin - RECENT_HISTORY_MINUTES * 60_000;
     const grid: number[] = [];
     for (let ts = from; ts < fineFrom; ts += 3_600_000) grid.push(ts);
-    for (let ts = fineFrom; ts <= origin; ts += 900_000) grid.push(ts);
-    expect(grid.length).toBe(2 * 24 + FINE_HISTORY_DAYS * 96 + 1);
+    for (let ts = fineFrom; ts < recentFrom; ts += 900_000) grid.push(ts);
+    for (let ts = recentFrom; ts <= origin; ts += 60_000) grid.push(ts);
+    expect(grid.length).toBe(2 * 24 + FINE_HISTORY_DAYS * 96 - 8 + 120 + 1);
     expect(times).toEqual(grid.filter((ts) => !scenarioAt(timing, origin, ts).gatewaySilent));
     expect(times.length).toBeLessThan(grid.length);
 
