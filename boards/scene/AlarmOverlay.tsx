@@ -19,8 +19,12 @@ interface AlarmOverlayProps {
 /** The open meter alarms beside the scene, as plain text (messages are never rendered as HTML). */
 export function AlarmOverlay({ alarms, meterNames, scale, maxRows = MAX_OVERLAY_ROWS, compact = false }: AlarmOverlayProps) {
   const { t, i18n } = useTranslation();
-  // The panel re-renders with every delta batch: one formatter per language, not one per render.
-  const time = useMemo(() => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' }), [i18n.language]);
+  // The panel re-renders with every delta batch: one formatter per language, not one per render. Control
+  // rooms read 24-hour time (the clock and the ticker do), whatever the language's habit.
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }),
+    [i18n.language],
+  );
   const shown = alarms.slice(0, Math.max(1, Math.min(maxRows, MAX_OVERLAY_ROWS)));
   return (
     <section

@@ -89,6 +89,16 @@ describe('PlantView', () => {
     expect(panel.querySelector('h2')?.textContent).toBe('Open alarms (1)');
   });
 
+  it('gives the raised time in 24-hour form, as the clock and the ticker do', () => {
+    const reader = new FakeChannelReader();
+    renderView(reader);
+    act(() => reader.push({ 'meters:directory': directory }));
+    // A local afternoon: en would say "02:55:17 PM" without an explicit hour cycle.
+    act(() => reader.push({ 'alarms:open': [meterAlarm(7, 2, 1, { raisedAt: new Date(2026, 10, 26, 14, 55, 17).getTime() })] }));
+    const raised = screen.getByTestId('scene-alarms').querySelector('time');
+    expect(raised?.textContent).toBe('14:55:17');
+  });
+
   it('pulses a meter whose alarm the wall received before the view mounted, until it is processed', () => {
     const source = new FakeChannelSource();
     const frames = new ManualFrames();
