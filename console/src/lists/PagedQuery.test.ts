@@ -62,6 +62,16 @@ describe('PagedQuery', () => {
     expect(list.rows).toEqual(['kept']);
     expect(list.loading).toBe(false);
   });
+
+  it('takes an answer without a row list as refused, keeping the rows it had', async () => {
+    let answer: unknown = { total: 1, rows: ['kept'] };
+    const list = new PagedQuery<Filters, string>(async () => answer as Page<string>, {});
+    await list.load();
+    answer = {};
+    await list.load();
+    expect(list.rows).toEqual(['kept']);
+    expect(list.failed).toBe(true);
+  });
 });
 
 describe('PagedQuery state for the list kit', () => {

@@ -58,6 +58,8 @@ export class PagedQuery<F extends object, R> {
     try {
       const result = await this.fetchPage(this.query);
       if (seq !== this.requestSeq) return;
+      // An answer without a row list (a proxy's page, an older server) counts as refused: the rows on screen stay.
+      if (!Array.isArray(result?.rows)) throw new TypeError('page answer without rows');
       runInAction(() => {
         this.rows = result.rows;
         this.total = result.total;
