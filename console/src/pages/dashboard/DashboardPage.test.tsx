@@ -71,7 +71,7 @@ describe('DashboardPage', { timeout: 30_000 }, () => {
     renderHome(() => envelope(summary));
     const electricity = await screen.findByTestId('home-energy-electricity', {}, FIRST_PAINT);
     expect(within(electricity).getByTestId('home-electricity-today').textContent).toBe('Today1,234.5kWh');
-    expect(within(electricity).getByTestId('home-electricity-today-previous').textContent).toBe('Yesterday 1,000 kWh');
+    expect(within(electricity).getByTestId('home-electricity-today-previous').textContent).toBe('Yesterday 1,000\u00a0kWh');
     expect(within(electricity).getByTestId('home-electricity-today-change').textContent?.trim()).toBe('+23.5 %');
     expect(within(electricity).getByTestId('home-electricity-month-change').textContent?.trim()).toBe('-20 %');
     expect(screen.getByTestId('home-water-month-change').textContent).toBe('nothing to compare');

@@ -27,6 +27,9 @@ function Change({ current, previous, testId, hint }: { current: number; previous
   );
 }
 
+/** A figure and its unit joined by a no-break space: a narrow column may wrap before the figure, never before its unit. */
+const unbroken = (quantity: string) => quantity.replace(/ /g, '\u00a0');
+
 /** One period: the figure now, the one before and the change between them. */
 function Period({
   title,
@@ -94,7 +97,7 @@ export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
               current={total.today}
               previous={total.yesterdaySoFar}
               hint={t('home.totals.sameTimeYesterday')}
-              before={t('home.totals.vsYesterday', { value: formatQuantity(total.yesterday, total.unit) })}
+              before={t('home.totals.vsYesterday', { value: unbroken(formatQuantity(total.yesterday, total.unit)) })}
             />
             <Period
               id="month"
@@ -103,7 +106,7 @@ export function EnergyTotals({ totals }: { totals: readonly EnergyTotal[] }) {
               current={total.month}
               previous={total.lastMonthSoFar}
               hint={t('home.totals.sameTimeLastMonth')}
-              before={t('home.totals.vsLastMonth', { value: formatQuantity(total.lastMonth, total.unit) })}
+              before={t('home.totals.vsLastMonth', { value: unbroken(formatQuantity(total.lastMonth, total.unit)) })}
             />
           </div>
         </Card>
