@@ -33,7 +33,7 @@ describe('ingest rejections', () => {
     });
     expect(answer).toEqual({
       code: 0,
-      message: '1 readings rejected',
+      message: '1 reading rejected',
       data: { accepted: 1, duplicates: 0, rejected: [{ index: 1, meter: 'M0\u000041', reason: meterCodeReason }] },
     });
     expect(await storedReadings('M041')).toContain(ts);
@@ -77,7 +77,7 @@ describe('ingest rejections', () => {
     });
     expect(answer).toEqual({
       code: 0,
-      message: '1 readings rejected',
+      message: '1 reading rejected',
       data: { accepted: 1, duplicates: 0, rejected: [{ index: 1, meter: 'GHOST', reason: 'unknown meter "GHOST"' }] },
     });
     expect(await storedReadings('M041')).toContain(ts);

@@ -13,7 +13,7 @@ const ingestAnswer = z.object({
       .array(z.object({ index: z.number().int(), meter: z.string().nullable(), reason: z.string() }))
       .describe('Readings refused, with their position and reason'),
   }),
-  message: z.string().describe('ok, or "<n> readings rejected"'),
+  message: z.string().describe('ok, or "1 reading rejected" / "<n> readings rejected"'),
 });
 
 /**

@@ -10,6 +10,9 @@ import { InterfaceKeyRepository } from './keyRepository';
  * POST /api/ingest/readings — the HTTP path for third-party systems: the MQTT payload, authenticated
  * by an active interface key in the x-interface-key header. Answers after commit; every call is recorded.
  */
+/** The answer's message: integrators log it, so it reads as English grammar. */
+const rejectedMessage = (count: number): string => (count === 0 ? 'ok' : count === 1 ? '1 reading rejected' : `${count} readings rejected`);
+
 export const ingestRoutes: FastifyPluginAsync = async (app) => {
   const keys = new InterfaceKeyRepository(app.storage.db);
 
@@ -45,6 +48,6 @@ export const ingestRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
     await Promise.all([record(0, outcome.accepted, outcome.rejected.length), keys.touch(key.id)]);
-    return reply.send(ok(outcome, outcome.rejected.length ? `${outcome.rejected.length} readings rejected` : 'ok'));
+    return reply.send(ok(outcome, rejectedMessage(outcome.rejected.length)));
   });
 };

@@ -67,7 +67,7 @@ describe('POST /api/ingest/readings', () => {
     );
     expect(response.json()).toEqual({
       code: 0,
-      message: '1 readings rejected',
+      message: '1 reading rejected',
       data: { accepted: 2, duplicates: 0, rejected: [{ index: 2, meter: 'GHOST', reason: 'unknown meter "GHOST"' }] },
     });
     const calls = (await t.app.inject({ url: '/api/interface-calls?page=1&size=5', headers: bearer(adminToken) })).json().data;
