@@ -113,6 +113,17 @@ describe('alarm ticker widget', () => {
     expect(screen.queryByRole('button', { name: /acknowledge/i })).toBeNull();
   });
 
+  it('tags an alarm whose condition has ended with the local time it ended, until someone processes it', () => {
+    const { source } = renderTicker({}, 'es');
+    act(() => source.push('alarms:open', [alarmRecord(5, { endedAt: null })]));
+    expect(screen.queryByTestId('ticker-ended')).toBeNull();
+    const ended = new Date(2026, 10, 26, 15, 26, 40).getTime();
+    act(() => source.push('alarms:open', [alarmRecord(5, { endedAt: ended })]));
+    expect(screen.getByTestId('ticker-ended').textContent).toBe('Terminó 15:26');
+    // Still new (unacknowledged): it keeps its tint, the ended tag beside it.
+    expect(screen.getByTestId('ticker-alarm-5').dataset.state).toBe('new');
+  });
+
   it('lists an alarm acknowledged before the wall opened (the snapshot), tagged in the wall language; "No open alarms" only when none is', () => {
     const { source } = renderTicker({}, 'es');
     act(() => source.push('alarms:open', [alarmRecord(4, { processingState: 2, acknowledgedBy: 'op' })]));

@@ -11,6 +11,14 @@ import type { AlarmTickerOptions } from './options';
 import { hiddenCount, SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';
 import { useTickerSound } from './useTickerSound';
 
+const tagStyle = (fontSize: number) => ({
+  fontSize: fontSize * 0.8,
+  padding: `0 ${fontSize * 0.4}px`,
+  border: '1px solid currentColor',
+  borderRadius: fontSize * 0.3,
+  opacity: 0.85,
+});
+
 const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; fontSize: number }) {
   const { t } = useTranslation();
   const colour = SEVERITY_COLOURS[record.severity];
@@ -42,16 +50,19 @@ const Row = observer(function Row({ record, fontSize }: { record: AlarmRecord; f
         <strong>{record.subject.name}</strong>
         {record.subject.code ? ` (${record.subject.code})` : ''} · {record.message}
       </span>
-      {fresh ? (
-        <span />
-      ) : (
-        <span
-          data-testid="ticker-acknowledged"
-          style={{ fontSize: fontSize * 0.8, padding: `0 ${fontSize * 0.4}px`, border: '1px solid currentColor', borderRadius: fontSize * 0.3, opacity: 0.85 }}
-        >
-          {t('liveWidgets.alarmTicker.acknowledged')}
-        </span>
-      )}
+      <span style={{ display: 'inline-flex', gap: fontSize * 0.4 }}>
+        {/* The condition is over but nobody has processed the alarm yet: say so, so the room knows it is not still going on. */}
+        {record.endedAt !== null && (
+          <span data-testid="ticker-ended" style={{ ...tagStyle(fontSize), opacity: 0.75 }}>
+            {t('liveWidgets.alarmTicker.ended', { time: dayjs(record.endedAt).format('HH:mm') })}
+          </span>
+        )}
+        {!fresh && (
+          <span data-testid="ticker-acknowledged" style={tagStyle(fontSize)}>
+            {t('liveWidgets.alarmTicker.acknowledged')}
+          </span>
+        )}
+      </span>
       <time dateTime={new Date(record.raisedAt).toISOString()} style={{ opacity: 0.75, fontVariantNumeric: 'tabular-nums' }}>
         {dayjs(record.raisedAt).format('MM-DD HH:mm:ss')}
       </time>

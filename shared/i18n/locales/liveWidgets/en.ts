@@ -25,6 +25,7 @@ export const liveWidgetsEn = {
     none: 'No open alarms',
     enableSound: 'Click to enable sound',
     acknowledged: 'Acknowledged',
+    ended: 'Ended {{time}}',
     more_one: '+{{count}} more',
     more_other: '+{{count}} more',
   },

@@ -27,6 +27,7 @@ export const liveWidgetsEs: CatalogueShape<typeof liveWidgetsEn> = {
     none: 'No hay alarmas abiertas',
     enableSound: 'Haga clic para activar el sonido',
     acknowledged: 'Reconocida',
+    ended: 'Terminó {{time}}',
     more_one: '+{{count}} más',
     more_other: '+{{count}} más',
   },

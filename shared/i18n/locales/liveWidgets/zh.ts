@@ -27,6 +27,7 @@ export const liveWidgetsZh: CatalogueShape<typeof liveWidgetsEn> = {
     none: '暂无未处理告警',
     enableSound: '点击启用声音',
     acknowledged: '已确认',
+    ended: '已结束 {{time}}',
     more_one: '另有 {{count}} 条',
     more_other: '另有 {{count}} 条',
   },
