@@ -6,6 +6,7 @@ import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
 import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
+import { menuBadge } from './helpers/alarmReadouts';
 
 /**
  * Issue 5 acceptance in the browser: a reading over a threshold rule raises an alarm, the sidebar's
@@ -41,11 +42,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The badge number of a menu entry, or 0 when it shows none (antd puts the count in the title). */
-const badge = async (page: Page, fullpath: string): Promise<number> => {
-  const count = page.locator(`[data-testid="menu-badge-${fullpath}"] .ant-badge-count`);
-  return (await count.count()) === 0 ? 0 : Number(await count.first().getAttribute('title'));
-};
 const card = async (page: Page, key: string) => (await page.getByTestId(`alarm-count-${key}`).locator('.ant-statistic-content-value').innerText()).trim();
 
 async function sendKw(kw: number, minutesAgo: number): Promise<void> {
@@ -68,14 +64,14 @@ describe('alarm badges against the real server', () => {
     await page.getByTestId('alarm-count-total').waitFor();
     await sendKw(420, 2); // under the limit: nothing
     await page.waitForTimeout(500);
-    expect(await badge(page, '/alerts')).toBe(0);
+    expect(await menuBadge(page, '/alerts')).toBe(0);
     expect(await card(page, 'total')).toBe('0');
     // A mark on the window: it is gone if the page reloads.
     await page.evaluate(() => ((window as unknown as { alarmMark: number }).alarmMark = 1));
 
     const sentAt = Date.now();
     await sendKw(612.5, 1);
-    await expect.poll(() => badge(page, '/alerts'), { timeout: 5_000, interval: 20 }).toBe(1);
+    await expect.poll(() => menuBadge(page, '/alerts'), { timeout: 5_000, interval: 20 }).toBe(1);
     const riseMs = Date.now() - sentAt;
     console.log(`reading over the limit → /alerts badge 1 in ${riseMs} ms`);
     expect(await card(page, 'total')).toBe('1');
@@ -84,20 +80,20 @@ describe('alarm badges against the real server', () => {
 
     // Open the alerts group so the per-kind badge shows too, then photograph the sidebar.
     await page.getByTestId('menu-/alerts').click();
-    await expect.poll(() => badge(page, '/alerts/devices')).toBe(1);
+    await expect.poll(() => menuBadge(page, '/alerts/devices')).toBe(1);
     await page.waitForTimeout(400); // the submenu's opening animation
     await page.getByTestId('sidebar').screenshot({ path: `${SHOTS}/sidebar-1366x768.png` });
     await page.setViewportSize({ width: 3840, height: 2160 });
     await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/console-3840x2160.png` });
     await page.getByTestId('sidebar').screenshot({ path: `${SHOTS}/sidebar-3840x2160.png` });
-    expect(await badge(page, '/alerts')).toBe(1);
+    expect(await menuBadge(page, '/alerts')).toBe(1);
 
     const open = await api<{ rows: { id: number; message: string }[] }>('GET', '/alarm-records?processingState=1,2');
     expect(open.data.rows.map((r) => r.message)).toHaveLength(1);
     const processed = await api<{ changed: number[] }>('POST', '/alarm-records/process', { ids: [open.data.rows[0]!.id], note: 'press checked' });
     expect(processed.data.changed).toEqual([open.data.rows[0]!.id]);
-    await expect.poll(() => badge(page, '/alerts'), { timeout: 5_000, interval: 20 }).toBe(0);
+    await expect.poll(() => menuBadge(page, '/alerts'), { timeout: 5_000, interval: 20 }).toBe(0);
     expect(await card(page, 'total')).toBe('0');
     expect(tab.errors).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { DEMO_COMPRESSOR_METER } from '@server/simulator/demoScenario';
 import { apiToken, logIn } from './helpers/console';
 import { bearerHeader, callApi } from './helpers/api';
+import { menuBadge, tickerRowCount, wallOpenCount } from './helpers/alarmReadouts';
 
 /**
  * A fresh start with the living demo, nothing done by hand: the seeded "Compressor overload" rule and the
@@ -28,13 +29,6 @@ async function newPage(): Promise<Page> {
   errorLists.push(watchErrors(page));
   return page;
 }
-
-const badge = async (page: Page): Promise<number> => {
-  const count = page.locator('[data-testid="menu-badge-/alerts"] .ant-badge-count');
-  return (await count.count()) === 0 ? 0 : Number(await count.first().getAttribute('title'));
-};
-const counterTotal = async (wall: Page) => Number((await wall.getByTestId('counter-total').locator('span').first().innerText()).trim());
-const tickerRows = (wall: Page) => wall.locator('[data-testid^="ticker-alarm-"]').count();
 
 beforeAll(async () => {
   // A short publish interval: the scenario runs on wall-clock time, the interval only sets how often it is sampled.
@@ -64,17 +58,17 @@ describe('the living demo after a fresh start', () => {
     const wall = await newPage();
     await wall.goto(`${server.url}/dash/${wallId}`);
     await wall.getByTestId('counter-total').waitFor();
-    expect(await counterTotal(wall)).toBe(0);
+    expect(await wallOpenCount(wall)).toBe(0);
 
     // The compressor overloads 30 s after the simulator starts; the rule waits 60 s before it raises.
     await expect.poll(async () => (await openAlarms()).length, { timeout: 180_000, interval: 1_000 }).toBeGreaterThan(0);
     const first = (await openAlarms())[0]!;
     expect([first.kind, first.subject.code]).toEqual(['device', DEMO_COMPRESSOR_METER]);
 
-    await expect.poll(() => counterTotal(wall), { timeout: 5_000 }).toBe(1);
-    await expect.poll(() => tickerRows(wall), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => wallOpenCount(wall), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => tickerRowCount(wall), { timeout: 5_000 }).toBe(1);
     expect(await wall.getByTestId(`ticker-alarm-${first.id}`).innerText()).toContain('Compressor');
-    await expect.poll(() => badge(consolePage), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => menuBadge(consolePage), { timeout: 5_000 }).toBe(1);
     await wall.screenshot({ path: `${SHOTS}/alarm-wall-first-alarm-1920x1080.png` });
     await consolePage.screenshot({ path: `${SHOTS}/console-first-alarm-1366.png` });
     expect(errorLists.flat()).toEqual([]);

@@ -5,6 +5,7 @@ import { launchBrowser, watchErrors } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
 import { apiToken, logIn } from './helpers/console';
 import { activeInterfaceKey, bearerHeader, callApi } from './helpers/api';
+import { menuBadge, tickerRowCount, wallOpenCount } from './helpers/alarmReadouts';
 
 /**
  * Issue 19 "one meaning of open alarm": processing states 1 and 2 are open everywhere. With one alarm
@@ -53,13 +54,6 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-/** The /alerts menu badge, or 0 when it shows none (antd puts the count in the title). */
-const badge = async (page: Page): Promise<number> => {
-  const count = page.locator('[data-testid="menu-badge-/alerts"] .ant-badge-count');
-  return (await count.count()) === 0 ? 0 : Number(await count.first().getAttribute('title'));
-};
-const counterTotal = async (wall: Page) => (await wall.getByTestId('counter-total').locator('span').first().innerText()).trim();
-const tickerRows = (wall: Page) => wall.locator('[data-testid^="ticker-alarm-"]').count();
 const inAlarm = async (scene: Page) => /In alarm (\d+)/.exec(await scene.getByTestId('scene-summary').innerText())?.[1];
 
 beforeAll(async () => {
@@ -109,19 +103,19 @@ describe('one meaning of "open alarm" on the wall, the 3D view and the console',
     const scene = await newPage();
     await scene.goto(`${server.url}/visualization`);
 
-    await expect.poll(() => counterTotal(wall), { timeout: 10_000 }).toBe('1');
-    await expect.poll(() => tickerRows(wall), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => wallOpenCount(wall), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => tickerRowCount(wall), { timeout: 5_000 }).toBe(1);
     const row = wall.getByTestId(`ticker-alarm-${alarm!.id}`);
     expect(await row.getAttribute('data-state')).toBe('acknowledged');
     expect(await row.getByTestId('ticker-acknowledged').innerText()).toBe('Acknowledged');
     expect(await wall.getByTestId('ticker-empty').count()).toBe(0);
     await expect.poll(() => inAlarm(scene), { timeout: 10_000 }).toBe('1');
-    await expect.poll(() => badge(consolePage), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => menuBadge(consolePage), { timeout: 5_000 }).toBe(1);
 
     // One new beside the acknowledged one, for the photograph: the counter and the ticker say 2.
     await sendKw('M012', 640);
-    await expect.poll(() => counterTotal(wall), { timeout: 5_000 }).toBe('2');
-    await expect.poll(() => tickerRows(wall), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => wallOpenCount(wall), { timeout: 5_000 }).toBe(2);
+    await expect.poll(() => tickerRowCount(wall), { timeout: 5_000 }).toBe(2);
     await expect.poll(() => inAlarm(scene), { timeout: 5_000 }).toBe('2');
     await wall.waitForTimeout(1_000); // charts and the mimic settle
     await wall.screenshot({ path: `${SHOTS}/alarm-wall-1920x1080-new-and-acknowledged.png` });
@@ -129,16 +123,16 @@ describe('one meaning of "open alarm" on the wall, the 3D view and the console',
 
     const second = (await openAlarms()).find((row) => row.subject.code === 'M012')!;
     expect((await api('POST', '/alarm-records/process', { ids: [second.id], note: 'checked' })).code).toBe(0);
-    await expect.poll(() => counterTotal(wall), { timeout: 5_000 }).toBe('1');
-    await expect.poll(() => badge(consolePage), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => wallOpenCount(wall), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => menuBadge(consolePage), { timeout: 5_000 }).toBe(1);
 
     // Processing the acknowledged one: all four say 0, without a reload.
     expect((await api('POST', '/alarm-records/process', { ids: [alarm!.id], note: 'press checked' })).code).toBe(0);
-    await expect.poll(() => counterTotal(wall), { timeout: 5_000 }).toBe('0');
-    await expect.poll(() => tickerRows(wall), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => wallOpenCount(wall), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => tickerRowCount(wall), { timeout: 5_000 }).toBe(0);
     expect(await wall.getByTestId('ticker-empty').innerText()).toBe('No open alarms');
     await expect.poll(() => inAlarm(scene), { timeout: 5_000 }).toBe('0');
-    await expect.poll(() => badge(consolePage), { timeout: 5_000 }).toBe(0);
+    await expect.poll(() => menuBadge(consolePage), { timeout: 5_000 }).toBe(0);
     expect(errorLists.flat()).toEqual([]);
   });
 });
