@@ -43,4 +43,9 @@ describe('text widget', () => {
     expect(element.style.fontSize).toBe('30px');
     expect(element.style.textAlign).toBe('center');
   });
+
+  it('keeps the text 12 design pixels off its tile edges, scaled with the wall', () => {
+    render(<TextWidget {...props({ text: 'Main site — energy overview' }, 2)} />);
+    expect(screen.getByTestId('text-widget').parentElement!.style.padding).toBe('0px 24px');
+  });
 });
