@@ -75,7 +75,9 @@ describe('alarm screens against the real server', () => {
     expect(await ruleRow.innerText()).toContain('500 kW');
     expect(await rawAlarmKeys(page)).toEqual([]);
     const rules = await api<{ rows: { name: string; scope: string; metric: string; over: number; severity: string }[] }>('GET', '/alarm-rules');
+    // Beside the living demo's seeded compressor rule, the one made in the dialog.
     expect(rules.data.rows.map(({ name, scope, metric, over, severity }) => ({ name, scope, metric, over, severity }))).toEqual([
+      { name: 'Compressor overload', scope: 'meter', metric: 'kw', over: 150, severity: 'high' },
       { name: 'Press over 500 kW', scope: 'meter', metric: 'kw', over: 500, severity: 'high' },
     ]);
 
