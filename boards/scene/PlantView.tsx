@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { METER_DIRECTORY_CHANNEL, OPEN_ALARMS_CHANNEL, type MeterDirectoryData } from '@shared/board/channels';
 import { meterLatestChannel } from '@shared/schemas/alarms';
 import { useChannel, useWatchedChannels } from '../runtime/channelReader';
-import { openAlarmsOf } from '../runtime/openAlarmLedger';
+import { openAlarmsOf } from '../runtime/openAlarmsReading';
 import { metersInAlarm, overlayAlarms } from './alarmMatch';
 import { AlarmOverlay } from './AlarmOverlay';
 import { filterMeters, layoutPlant } from './layout';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import { ALARM_COUNTS_CHANNEL, ALARM_STATES, type AlarmRecord, type AlarmTotalCount } from '@shared/schemas/alarms';
 import { useChannel, useChannelReader } from '../../runtime/channelReader';
-import { openAlarmsOf } from '../../runtime/openAlarmLedger';
+import { openAlarmsOf } from '../../runtime/openAlarmsReading';
 import type { WidgetProps } from '../../widgetDescriptor';
 import type { AlarmTickerOptions } from './options';
 import { hiddenCount, SEVERITY_COLOURS, tickerRows, unacknowledgedOf, type TickerFilter } from './tickerRows';

@@ -7,7 +7,7 @@ import type { MeterLatestValues } from '@shared/realtime/protocol';
 import { OPEN_ALARMS_CHANNEL } from '@shared/board/channels';
 import { meterLatestChannel } from '@shared/schemas/alarms';
 import { useChannel } from '../../runtime/channelReader';
-import { openAlarmsOf } from '../../runtime/openAlarmLedger';
+import { openAlarmsOf } from '../../runtime/openAlarmsReading';
 import type { WidgetProps } from '../../widgetDescriptor';
 import { isPictureUrl } from '@shared/schemas/pictureUrl';
 import type { MimicIcon, MimicOptions } from './options';

@@ -4,9 +4,6 @@ import type { AlarmRecord } from '@shared/schemas/alarms';
  * The open-alarm list itself lives in the shared AlarmStore (shared/stores/alarmStore.ts: one meaning of
  * "open" for the console and the walls); this file only reads an `alarms:open` reading for a widget.
  */
-export { MAX_OPEN_ALARMS } from '@shared/realtime/protocol';
-export { newestAlarmFirst } from '@shared/stores/alarmStore';
-
 const NO_ALARMS: readonly AlarmRecord[] = Object.freeze([]);
 
 /** The records of an `alarms:open` reading; one shared empty list before any (memoised views stay put). */
