@@ -18,6 +18,7 @@ import { fileOwners } from './migrations/0015_file_owners';
 import { inquiry } from './migrations/0016_inquiry';
 import { siteSettings } from './migrations/0017_site_settings';
 import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
+import { tariffsSettlement } from './migrations/0019_tariffs_settlement';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0016_inquiry': inquiry(storage.kind),
     '0017_site_settings': siteSettings(),
     '0018_web_service_forwarding': webServiceForwarding(storage.kind),
+    '0019_tariffs_settlement': tariffsSettlement(storage.kind),
   };
 }
 

@@ -662,7 +662,7 @@ export interface ContactMessagesTable {
   created_at: EpochMs;
 }
 
-export interface Database {
+export interface Database extends TariffSettlementTables {
   announcements: AnnouncementsTable;
   help_articles: HelpArticlesTable;
   contact_details: ContactDetailsTable;
@@ -715,4 +715,186 @@ export interface Database {
   user_boards: UserBoardsTable;
   user_display_areas: UserDisplayAreasTable;
   login_pages: LoginPagesTable;
+}
+
+/** Money side, part one (migration 0019): tariffs, calendar, band rollups, shifts, completion, settlement. */
+export interface TariffsTable {
+  id: Id;
+  owner_user_id: number;
+  name: string;
+  energy_type: string;
+  currency: ColumnType<string, string | undefined, string>;
+  note: ColumnType<string, string | undefined, string>;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface TariffVersionsTable {
+  id: Id;
+  tariff_id: number;
+  valid_from: string;
+  valid_to: string | null;
+  /** JSON TariffDefinition */
+  definition: string;
+  note: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: EpochMs;
+}
+
+export interface TariffAssignmentsTable {
+  id: Id;
+  owner_user_id: number;
+  tariff_id: number;
+  target: 'department' | 'meter';
+  target_id: number;
+  energy_type: string;
+  created_at: EpochMs;
+}
+
+export interface CalendarDaysTable {
+  day: string;
+  day_type: 'workday' | 'weekend' | 'holiday' | 'special';
+  name: ColumnType<string, string | undefined, string>;
+  updated_by: number | null;
+  updated_at: EpochMs;
+}
+
+export interface BandRollupsTable {
+  scope: RollupScope;
+  scope_id: number;
+  energy_type: string;
+  grain: RollupGrain;
+  period: string;
+  version_id: number;
+  season: number;
+  band: string;
+  energy: number;
+  estimated: ColumnType<number, number | undefined, number>;
+}
+
+export interface RecomputeJobsTable {
+  id: Id;
+  owner_user_id: number;
+  reason: string;
+  detail: ColumnType<string, string | undefined, string>;
+  meter_ids: ColumnType<string, string | undefined, string>;
+  from_day: string;
+  to_day: string;
+  state: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | 'running' | 'done' | 'failed' | undefined, 'queued' | 'running' | 'done' | 'failed'>;
+  done: ColumnType<number, number | undefined, number>;
+  total: ColumnType<number, number | undefined, number>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  heartbeat_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_by: number | null;
+  created_at: EpochMs;
+  started_at: ColumnType<number | null, number | null | undefined, number | null>;
+  finished_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface ShiftTemplatesTable {
+  id: Id;
+  owner_user_id: number;
+  name: string;
+  start_time: string;
+  end_time: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ShiftTeamsTable {
+  id: Id;
+  owner_user_id: number;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+export interface ShiftRotaTable {
+  id: Id;
+  owner_user_id: number;
+  department_id: number;
+  day: string;
+  shift_id: number;
+  team_id: number | null;
+}
+
+export interface DataCompletionsTable {
+  id: Id;
+  owner_user_id: number;
+  meter_id: number;
+  from_ts: EpochMs;
+  to_ts: EpochMs;
+  method: 'linear' | 'weekday' | 'manual';
+  intervals: string;
+  energy_before: number;
+  energy_after: number;
+  state: ColumnType<'active' | 'undone' | 'replaced', 'active' | 'undone' | 'replaced' | undefined, 'active' | 'undone' | 'replaced'>;
+  note: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: EpochMs;
+  undone_by: ColumnType<number | null, number | null | undefined, number | null>;
+  undone_at: ColumnType<number | null, number | null | undefined, number | null>;
+  replaced_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface IntervalEstimatesTable {
+  meter_id: number;
+  start: EpochMs;
+  energy: number;
+  completion_id: number;
+}
+
+export interface SettlementSnapshotsTable {
+  id: Id;
+  owner_user_id: number;
+  month: string;
+  version: number;
+  state: 'closed' | 'reopened';
+  figures: string;
+  tariff_versions: string;
+  diff: string | null;
+  closed_by: number | null;
+  closed_at: EpochMs;
+  reopened_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reopened_at: ColumnType<number | null, number | null | undefined, number | null>;
+  reopen_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ApportionRulesTable {
+  id: Id;
+  owner_user_id: number;
+  name: string;
+  energy_type: string;
+  source_department_id: number;
+  method: 'area' | 'consumption' | 'fixed';
+  shares: ColumnType<string, string | undefined, string>;
+  created_at: EpochMs;
+}
+
+export interface MonthRegistersTable {
+  id: Id;
+  meter_id: number;
+  month: string;
+  band: string;
+  start_register: number | null;
+  end_register: number | null;
+  edited_by: number | null;
+  edited_at: EpochMs;
+  reason: ColumnType<string, string | undefined, string>;
+}
+
+export interface TariffSettlementTables {
+  tariffs: TariffsTable;
+  tariff_versions: TariffVersionsTable;
+  tariff_assignments: TariffAssignmentsTable;
+  calendar_days: CalendarDaysTable;
+  band_rollups: BandRollupsTable;
+  recompute_jobs: RecomputeJobsTable;
+  shift_templates: ShiftTemplatesTable;
+  shift_teams: ShiftTeamsTable;
+  shift_rota: ShiftRotaTable;
+  data_completions: DataCompletionsTable;
+  interval_estimates: IntervalEstimatesTable;
+  settlement_snapshots: SettlementSnapshotsTable;
+  apportion_rules: ApportionRulesTable;
+  month_registers: MonthRegistersTable;
 }

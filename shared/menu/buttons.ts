@@ -25,6 +25,14 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   // Device data: review resolves quarantined readings (meters and gateways are resources).
   '/base/check': editOnly,
   '/devices/power-thresholds': crud,
+  // Money side: tariffs and their versions and assignments; calendar, shifts, teams and rota (import: calendar CSV).
+  '/devices/peakvalley': crud,
+  '/devices/shift': ['add', 'edit', 'delete', 'import'],
+  // Settlement: add closes a month, edit reopens it and keeps the apportionment rules; month registers of manually read meters.
+  '/settlement/energy': ['add', 'edit'],
+  '/settlement/power-month-record': editOnly,
+  // Data completion: add completes a gap, delete undoes a completion.
+  '/settings/completionHistory': ['add', 'delete'],
   '/alarm-management/threshold': crud,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
   // Inquiry: contact details and the handled flag of contact messages.

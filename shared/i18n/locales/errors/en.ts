@@ -25,6 +25,7 @@ export const errorsEn = {
   validation_failed: 'The request is not valid',
   not_found: 'Not found',
   revision_conflict: 'Someone else saved this in the meantime; reload it and try again',
+  period_closed: 'This month is closed for settlement; reopen it with a reason before changing its figures',
   body_too_large: 'The request body is too large',
   unsupported_file_type: 'This file is not a PNG, JPEG, WebP or GIF picture',
   internal: 'Internal server error',

@@ -24,6 +24,7 @@ export const errorsEs: CatalogueShape<typeof errorsEn> = {
   validation_failed: 'La solicitud no es válida',
   not_found: 'No encontrado',
   revision_conflict: 'Otra persona lo guardó mientras tanto; recárguelo e inténtelo de nuevo',
+  period_closed: 'Este mes está cerrado para la liquidación; reábralo indicando un motivo antes de cambiar sus cifras',
   body_too_large: 'El cuerpo de la solicitud es demasiado grande',
   unsupported_file_type: 'Este archivo no es una imagen PNG, JPEG, WebP o GIF',
   internal: 'Error interno del servidor',

@@ -24,6 +24,7 @@ export const errorsZh: CatalogueShape<typeof errorsEn> = {
   validation_failed: '请求无效',
   not_found: '未找到',
   revision_conflict: '他人已在此期间保存，请重新加载后再试',
+  period_closed: '该月已结算关账；如需修改其数据，请先填写原因重新开账',
   body_too_large: '请求内容过大',
   unsupported_file_type: '此文件不是 PNG、JPEG、WebP 或 GIF 图片',
   internal: '服务器内部错误',

@@ -1,0 +1,4 @@
+export * from './bands';
+export * from './tariffDefinition';
+export * from './bandLookup';
+export * from './money';
