@@ -1,0 +1,70 @@
+import { defineTexts } from './resourceTexts';
+
+export const meterCheckTexts = defineTexts({
+  en: {
+    name: 'meter check',
+    fields: {
+      meterId: 'Meter',
+      kind: 'Kind',
+      checkDay: 'Check day',
+      checkedBy: 'Checked by',
+      result: 'Result',
+      certificate: 'Certificate',
+      nextDue: 'Next check due',
+      note: 'Note',
+    },
+    values: {
+      calibration: 'Calibration',
+      repair: 'Repair',
+      replacement: 'Replacement',
+      pass: 'Pass',
+      fail: 'Fail',
+      repaired: 'Repaired',
+      replaced: 'Replaced',
+    },
+  },
+  zh: {
+    name: '仪表检定维修记录',
+    fields: {
+      meterId: '仪表',
+      kind: '类型',
+      checkDay: '检定日期',
+      checkedBy: '检定人',
+      result: '结果',
+      certificate: '证书',
+      nextDue: '下次检定日期',
+      note: '备注',
+    },
+    values: {
+      calibration: '检定校准',
+      repair: '维修',
+      replacement: '换表',
+      pass: '合格',
+      fail: '不合格',
+      repaired: '已修复',
+      replaced: '已更换',
+    },
+  },
+  es: {
+    name: 'revisión de contador',
+    fields: {
+      meterId: 'Contador',
+      kind: 'Tipo',
+      checkDay: 'Fecha de revisión',
+      checkedBy: 'Revisado por',
+      result: 'Resultado',
+      certificate: 'Certificado',
+      nextDue: 'Próxima revisión',
+      note: 'Nota',
+    },
+    values: {
+      calibration: 'Calibración',
+      repair: 'Reparación',
+      replacement: 'Sustitución',
+      pass: 'Apto',
+      fail: 'No apto',
+      repaired: 'Reparado',
+      replaced: 'Sustituido',
+    },
+  },
+});
