@@ -8,6 +8,7 @@ import { fetchColumns, fetchPoints, type Point, type PointColumns, type PointQue
 import { loadMeterRef } from './meterRef';
 import { metricSource, type MetricSource } from './metricSource';
 import { assertRange } from './timeRange';
+import { estimatedStarts } from '../completion/estimatedIntervals';
 import type { OwnerScope } from '../tenancy/ownerScope';
 
 /** Bucket widths the chart may use, so bucket edges fall on round times. */
@@ -33,7 +34,8 @@ export class MeterHistory {
     const { meter, metric, source, total } = await this.prepare(query, scope);
     const rangeMs = query.to - query.from;
     if (total <= MAX_SERIES_POINTS) {
-      return { meter, metric, total, bucketMs: 0, points: await this.fetch(source, this.points(source, query).orderBy(sql`t`)) };
+      const points = await this.fetch(source, this.points(source, query).orderBy(sql`t`));
+      return { meter, metric, total, bucketMs: 0, points, ...(await this.estimatedOf(source, query, 0)) };
     }
     const bucket = bucketFor(rangeMs);
     const aggregate = source.aggregate === 'sum' ? sql`sum` : source.aggregate === 'max' ? sql`max` : sql`avg`;
@@ -41,7 +43,15 @@ export class MeterHistory {
       .select([this.bucketStart(source, bucket).as('t'), sql<number>`${aggregate}(${source.value})`.as('v')])
       .groupBy(sql`1`)
       .orderBy(sql`1`);
-    return { meter, metric, total, bucketMs: bucket, points: await this.fetch(source, buckets) };
+    return { meter, metric, total, bucketMs: bucket, points: await this.fetch(source, buckets), ...(await this.estimatedOf(source, query, bucket)) };
+  }
+
+  /** Energy only: the point (or bucket) starts holding an estimated interval, from interval_estimates (server/completion). */
+  private async estimatedOf(source: MetricSource, query: MeterHistoryQuery, bucket: number): Promise<{ estimated?: number[] }> {
+    if (source.table !== 'energy_intervals') return {};
+    const starts = await estimatedStarts(this.db, query.meterId, query.from, query.to);
+    if (starts.length === 0) return {};
+    return { estimated: bucket === 0 ? starts : [...new Set(starts.map((start) => Math.floor(start / bucket) * bucket))] };
   }
 
   async page(query: MeterHistoryQuery & { page: number; size: number; order: 'asc' | 'desc' }, scope: OwnerScope): Promise<MeterHistoryPage> {
@@ -53,7 +63,8 @@ export class MeterHistory {
         .limit(query.size)
         .offset((query.page - 1) * query.size),
     );
-    return { meter, metric, total, rows: points.map(([ts, value]) => ({ ts, value })) };
+    const estimated = new Set((await this.estimatedOf(source, query, 0)).estimated ?? []);
+    return { meter, metric, total, rows: points.map(([ts, value]) => (estimated.has(ts) ? { ts, value, estimated: true as const } : { ts, value })) };
   }
 
   /** Keyset pages for exports: the points after `afterTs`, oldest first, as columns (a range scan of the (meter, ts) key). */
