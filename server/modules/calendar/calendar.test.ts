@@ -22,7 +22,7 @@ beforeAll(async () => {
   shiftUser = await treeUser(t.app, 'shift_reader', ['/devices/shift', '/devices/shift/edit', '/devices/shift/import']);
   tariffUser = await treeUser(t.app, 'tariff_reader', ['/devices/peakvalley']);
   nobody = await treeUser(t.app, 'no_screens', []);
-});
+}, 60_000);
 afterAll(() => t.close());
 
 describe('calendar days', () => {
