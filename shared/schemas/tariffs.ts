@@ -118,6 +118,17 @@ export interface TariffVersion {
   /** when a create closed the previous open-ended version the day before validFrom: that version's id and new validTo */
   closedPrevious?: { id: number; validTo: string } | null;
 }
+/** GET /api/tariffs/:id/versions: full versions, newest validFrom first. */
+export interface TariffVersionList {
+  items: TariffVersion[];
+}
+/** The answer of DELETE /api/tariff-versions/:id and DELETE /api/tariff-assignments/:id. */
+export interface TariffDeleteResult {
+  recomputeJobId: number | null;
+}
+
+/** GET /api/tariffs query. */
+export const tariffListQuerySchema = z.object({ energyType: z.enum(TARIFF_ENERGY_TYPES).optional() });
 
 // ---- assignments ----
 /** POST /api/tariff-assignments. One per target and energy type; the tariff's energy type must match a meter's. */
@@ -127,6 +138,13 @@ export const tariffAssignmentBodySchema = z.object({
   targetId: z.number().int().positive(),
 });
 export type TariffAssignmentBody = z.input<typeof tariffAssignmentBodySchema>;
+
+/** GET /api/tariff-assignments query. */
+export const tariffAssignmentQuerySchema = z.object({
+  tariffId: z.coerce.number().int().positive().optional(),
+  target: z.enum(ASSIGNMENT_TARGETS).optional(),
+  targetId: z.coerce.number().int().positive().optional(),
+});
 
 /** GET /api/tariff-assignments (items; filters ?tariffId=&target=&targetId=) and the answer of a create. */
 export interface TariffAssignment {
