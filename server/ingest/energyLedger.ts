@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import type { EnergyIntervalsTable, EnergyRollupsTable, RollupGrain, RollupScope } from '../db/schema';
 import { localPeriods, type LocalPeriods } from '../metering/calendar';
 import { spreadEnergy } from '../metering/spreadEnergy';
+import { BandRowSet, meterSlotEnergy, type BandRollupRow } from '../tariffs/bandLedger';
+import type { TariffBook } from '../tariffs/tariffBook';
 import type { MeterEntry } from './meterDirectory';
 
 export type IntervalRow = Selectable<EnergyIntervalsTable>;
@@ -11,6 +13,8 @@ interface MeterIntervals {
   meter: MeterEntry;
   /** interval start → energy */
   energyByStart: Map<number, number>;
+  /** interval start → the part of its energy that is estimated (completed gaps), when any */
+  estimatedByStart?: Map<number, number>;
 }
 
 /**
@@ -26,10 +30,21 @@ export class EnergyLedger {
   /** Intl time-zone formatting is the costliest step per key; a batch shares few interval starts. */
   private readonly periodsByStart = new Map<number, LocalPeriods>();
 
-  constructor(private readonly timeZone: string) {}
+  constructor(
+    readonly timeZone: string,
+    /**
+     * Prices the energy of meters with a tariff (`MeterEntry.tariffId`) into band rollups. Without one, the
+     * store loads the current book in its transaction when the ledger holds a priced meter (corrections).
+     */
+    readonly book: TariffBook | null = null,
+  ) {}
 
-  /** Energy measured by `meter` between two instants, spread over 15-minute intervals. */
-  add(meter: MeterEntry, from: number, to: number, energy: number): void {
+  /**
+   * Energy measured by `meter` between two instants, spread over 15-minute intervals. `estimated`: the energy
+   * is an estimate (a completed gap), counted in the band rollups' `estimated` part too. Negative energy takes
+   * energy out again (an estimate replaced, a correction).
+   */
+  add(meter: MeterEntry, from: number, to: number, energy: number, estimated = false): void {
     let entry = this.byMeter.get(meter.id);
     if (!entry) {
       entry = { meter, energyByStart: new Map() };
@@ -37,7 +52,32 @@ export class EnergyLedger {
     }
     for (const part of spreadEnergy(from, to, energy)) {
       entry.energyByStart.set(part.start, (entry.energyByStart.get(part.start) ?? 0) + part.energy);
+      if (estimated) {
+        entry.estimatedByStart ??= new Map();
+        entry.estimatedByStart.set(part.start, (entry.estimatedByStart.get(part.start) ?? 0) + part.energy);
+      }
     }
+  }
+
+  /** Whether any meter of the ledger has a tariff: only then are there band rows to write. */
+  get hasPricedMeters(): boolean {
+    for (const { meter } of this.byMeter.values()) if (meter.tariffId !== null) return true;
+    return false;
+  }
+
+  /**
+   * The band rollup rows of the ledger's priced meters (hour/day/month × meter, its departments and sub-item,
+   * per version, season and band), with the estimated part; same scopes as `rollups`.
+   */
+  bandRollups(book: TariffBook): BandRollupRow[] {
+    const rows = new BandRowSet();
+    const periodsOf = (instant: number) => this.periodsOf(instant);
+    for (const { meter, energyByStart, estimatedByStart } of this.byMeter.values()) {
+      if (meter.tariffId === null) continue;
+      const parts = meterSlotEnergy(meter.tariffId, energyByStart, estimatedByStart, book, periodsOf);
+      rows.addToScopes({ meterId: meter.id, energyType: meter.energyType, departmentIds: meter.departmentIds, subitemId: meter.subitemId }, parts);
+    }
+    return rows.values();
   }
 
   get intervals(): IntervalRow[] {

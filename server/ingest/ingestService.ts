@@ -11,6 +11,7 @@ import { SeenThrottle } from './batchStore';
 import { KyselyBatchStore } from './kyselyBatchStore';
 import { writeBatch, type BatchTally, type ResolvedReading, type SeenThrottles } from './readingWriter';
 import { SqliteBatchStore } from './sqliteBatchStore';
+import type { TariffBook } from '../tariffs/tariffBook';
 import type { Ingest, IngestOutcome, IngestRefusal, IngestSource } from './types';
 
 /** Rejections kept for the console's list; older ones are pruned. */
@@ -39,13 +40,15 @@ export class IngestService implements Ingest {
     onListenerError?: (error: unknown) => void,
   ) {
     this.events = new IngestEvents(onListenerError);
-    this.directory = new MeterDirectory(db);
+    this.directory = new MeterDirectory(db, undefined, timeZone);
     const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
     const tally = this.tally;
     const write = sqlite
-      ? (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen, tally)
-      : (readings: ResolvedReading[]) =>
-          db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen, tally));
+      ? async (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen, tally, (await this.directory.get()).book)
+      : async (readings: ResolvedReading[]) => {
+          const { book } = await this.directory.get();
+          return db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen, tally, book));
+        };
     // PostgreSQL pays ~25 round trips per transaction whatever its size: bigger batches there (measured:
     // 36 µs/reading at 5,000 against 47 µs at 1,000).
     this.queue = new IngestQueue(write, queueOptions ?? (sqlite ? DEFAULT_QUEUE : { ...DEFAULT_QUEUE, maxBatch: 5_000 }));
@@ -149,11 +152,12 @@ function writeOnSqlite(
   timeZone: string,
   seen: SeenThrottles,
   tally: BatchTally,
+  book: TariffBook,
 ): Promise<boolean[]> {
   return db.connection().execute(async () => {
     sqlite.exec('begin immediate');
     try {
-      const result = await writeBatch(new SqliteBatchStore(sqlite), readings, timeZone, Date.now(), seen, tally);
+      const result = await writeBatch(new SqliteBatchStore(sqlite), readings, timeZone, Date.now(), seen, tally, book);
       sqlite.exec('commit');
       return result;
     } catch (error) {

@@ -2,9 +2,21 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow } from './batchStore';
 import type { EnergyLedger } from './energyLedger';
+import { TariffBook } from '../tariffs/tariffBook';
+import type { BandRollupRow } from '../tariffs/bandLedger';
 
 const CHUNK = 500;
 const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+const compareBandKeys = (a: BandRollupRow, b: BandRollupRow): number =>
+  a.scope.localeCompare(b.scope) ||
+  a.scope_id - b.scope_id ||
+  a.energy_type.localeCompare(b.energy_type) ||
+  a.grain.localeCompare(b.grain) ||
+  a.period.localeCompare(b.period) ||
+  a.version_id - b.version_id ||
+  a.season - b.season ||
+  a.band.localeCompare(b.band);
 
 /** Multi-row statements through kysely: portable, used for PostgreSQL and for operator corrections. */
 export class KyselyBatchStore implements BatchStore {
@@ -82,6 +94,46 @@ export class KyselyBatchStore implements BatchStore {
             .columns(['scope', 'scope_id', 'energy_type', 'grain', 'period'])
             .doUpdateSet((eb) => ({ energy: eb('energy_rollups.energy', '+', eb.ref('excluded.energy')) })),
         )
+        .execute();
+    }
+    if (!ledger.hasPricedMeters) return;
+    // Corrections, replacements and completions hand in a ledger without a book: price with the current one.
+    const book = ledger.book ?? (await TariffBook.load(this.trx, ledger.timeZone));
+    await this.addBands(ledger.bandRollups(book));
+  }
+
+  /** Adds band energy (and its estimated part) to band_rollups. */
+  async addBands(rows: readonly BandRollupRow[]): Promise<void> {
+    // Key order: concurrent writers (several processes on PostgreSQL) take the row locks in one order.
+    const sorted = [...rows].sort(compareBandKeys);
+    for (const chunk of chunks(sorted)) {
+      await this.trx
+        .insertInto('band_rollups')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['scope', 'scope_id', 'energy_type', 'grain', 'period', 'version_id', 'season', 'band']).doUpdateSet((eb) => ({
+            energy: eb('band_rollups.energy', '+', eb.ref('excluded.energy')),
+            estimated: eb('band_rollups.estimated', '+', eb.ref('excluded.estimated')),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Deletes the rows of these keys that a recompute left at zero. */
+  async dropEmptyBands(rows: readonly BandRollupRow[]): Promise<void> {
+    for (const r of rows) {
+      await this.trx
+        .deleteFrom('band_rollups')
+        .where('scope', '=', r.scope)
+        .where('scope_id', '=', r.scope_id)
+        .where('energy_type', '=', r.energy_type)
+        .where('grain', '=', r.grain)
+        .where('period', '=', r.period)
+        .where('version_id', '=', r.version_id)
+        .where('season', '=', r.season)
+        .where('band', '=', r.band)
+        .where((eb) => eb.and([eb(eb.fn('abs', ['energy']), '<', 1e-9), eb(eb.fn('abs', ['estimated']), '<', 1e-9)]))
         .execute();
     }
   }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { RegisterProfile } from '../metering/registerDelta';
+import { loadEffectiveTariffs } from '../tariffs/effectiveTariffs';
+import { TariffBook } from '../tariffs/tariffBook';
 import { departmentsCountedBy, mainMeterIndex, type DepartmentNode } from './departmentContributions';
 
 /** What ingestion needs to know about a meter, resolved once per directory load. */
@@ -13,6 +15,8 @@ export interface MeterEntry {
   profile: RegisterProfile;
   /** Departments whose totals this meter's energy adds to (see departmentContributions). */
   departmentIds: number[];
+  /** The tariff pricing its energy (its own assignment, else the nearest department's), null: unpriced. */
+  tariffId: number | null;
 }
 
 export interface Directory {
@@ -20,6 +24,8 @@ export interface Directory {
   meterById: ReadonlyMap<number, MeterEntry>;
   gatewayIdBySn: ReadonlyMap<string, number>;
   gatewayOwnerById: ReadonlyMap<number, number>;
+  /** Tariff versions and the calendar loaded with the meters, so `tariffId` and the book always agree. */
+  book: TariffBook;
 }
 
 /** Meters, departments and gateways change rarely: keep them in memory, reload after a change or a short age. */
@@ -32,6 +38,8 @@ export class MeterDirectory {
     private readonly db: Kysely<Database>,
     /** Other processes may edit meters: never trust the copy for longer than this. */
     private readonly maxAgeMs = 10_000,
+    /** TIME_ZONE: days, months and band times of the tariff book. */
+    private readonly timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
   ) {}
 
   /** Forget the copy (call after editing meters, departments or gateways). */
@@ -49,10 +57,12 @@ export class MeterDirectory {
   }
 
   private async load(): Promise<Directory> {
-    const [meters, departments, gateways] = await Promise.all([
+    const [meters, departments, gateways, tariffs, book] = await Promise.all([
       this.db.selectFrom('meters').selectAll().execute(),
       this.db.selectFrom('departments').select(['id', 'parent_id']).execute(),
       this.db.selectFrom('gateways').select(['id', 'sn', 'owner_user_id']).execute(),
+      loadEffectiveTariffs(this.db),
+      TariffBook.load(this.db, this.timeZone),
     ]);
     const departmentNodes = new Map<number, DepartmentNode>(departments.map((d) => [d.id, { id: d.id, parentId: d.parent_id }]));
     const placements = meters.map((m) => ({ meterId: m.id, departmentId: m.department_id, energyType: m.energy_type, isMain: m.is_main === 1 }));
@@ -67,6 +77,7 @@ export class MeterDirectory {
         subitemId: m.subitem_id,
         profile: { ctRatio: m.ct_ratio, ptRatio: m.pt_ratio, registerMax: m.register_max, ratedPowerKw: m.rated_power_kw },
         departmentIds: departmentsCountedBy(placements[index]!, departmentNodes, mains),
+        tariffId: tariffs.get(m.id) ?? null,
       });
     });
     return {
@@ -74,6 +85,7 @@ export class MeterDirectory {
       meterById: new Map([...meterByCode.values()].map((entry) => [entry.id, entry])),
       gatewayIdBySn: new Map(gateways.map((g) => [g.sn, g.id])),
       gatewayOwnerById: new Map(gateways.map((g) => [g.id, g.owner_user_id])),
+      book,
     };
   }
 }

@@ -5,6 +5,7 @@ import { registerStep } from '../metering/registerDelta';
 import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow, SeenThrottle } from './batchStore';
 import { EnergyLedger } from './energyLedger';
 import { KyselyBatchStore } from './kyselyBatchStore';
+import type { TariffBook } from '../tariffs/tariffBook';
 import type { MeterEntry } from './meterDirectory';
 import { rateMetricFor, registerMetricFor } from './registerMetric';
 
@@ -57,6 +58,8 @@ export async function writeBatch(
   now = Date.now(),
   throttles?: SeenThrottles,
   tally?: BatchTally,
+  /** Prices the priced meters' energy into band rollups (the directory's book); without it the store loads one. */
+  book: TariffBook | null = null,
 ): Promise<boolean[]> {
   // The same (meter, ts) twice in one batch: only the first counts, the rest are duplicates.
   // Numbers, not "meter:ts" strings: this runs per reading on the hot path.
@@ -78,7 +81,7 @@ export async function writeBatch(
   // Latest values are parsed once per meter and written back once, not per reading.
   const latestByMeter = new Map<number, Record<string, [number, number]>>();
 
-  const ledger = new EnergyLedger(timeZone);
+  const ledger = new EnergyLedger(timeZone, book);
   const quarantined: QuarantineRow[] = [];
   fresh.sort((a, b) => a.meter.id - b.meter.id || a.ts - b.ts);
   for (const { meter, ts, values } of fresh) {
@@ -139,5 +142,8 @@ export async function writeBatch(
 export const writeReadings = (trx: Transaction<Database>, items: ResolvedReading[], timeZone: string, now = Date.now()): Promise<boolean[]> =>
   writeBatch(new KyselyBatchStore(trx), items, timeZone, now);
 
-/** Adds a ledger's energy to the interval and rollup tables (operator corrections and replacements). */
+/**
+ * Adds a ledger's energy to the interval, rollup and band rollup tables (operator corrections, replacements,
+ * completions): band rows for the ledger's priced meters are written in the same transaction.
+ */
 export const upsertEnergy = (trx: Transaction<Database>, ledger: EnergyLedger): Promise<void> => new KyselyBatchStore(trx).addEnergy(ledger);

@@ -1,6 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow } from './batchStore';
 import type { EnergyLedger } from './energyLedger';
+import { TariffBook, type VersionRow } from '../tariffs/tariffBook';
+import type { BandRollupRow } from '../tariffs/bandLedger';
 
 type Statement = SqliteDatabase.Statement;
 
@@ -24,6 +26,14 @@ function statementsFor(database: SqliteDatabase.Database): Record<string, Statem
       rollup: database.prepare(
         'insert into energy_rollups (scope, scope_id, energy_type, grain, period, energy) values (?, ?, ?, ?, ?, ?) on conflict (scope, scope_id, energy_type, grain, period) do update set energy = energy + excluded.energy',
       ),
+      band: database.prepare(
+        'insert into band_rollups (scope, scope_id, energy_type, grain, period, version_id, season, band, energy, estimated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (scope, scope_id, energy_type, grain, period, version_id, season, band) do update set energy = energy + excluded.energy, estimated = estimated + excluded.estimated',
+      ),
+      dropEmptyBand: database.prepare(
+        'delete from band_rollups where scope = ? and scope_id = ? and energy_type = ? and grain = ? and period = ? and version_id = ? and season = ? and band = ? and abs(energy) < 1e-9 and abs(estimated) < 1e-9',
+      ),
+      versions: database.prepare('select id, tariff_id, valid_from, valid_to, definition from tariff_versions order by valid_from'),
+      calendarDays: database.prepare('select day, day_type from calendar_days'),
       quarantine: database.prepare(
         'insert into quarantine (meter_id, from_ts, to_ts, energy, limit_energy, raw_from, raw_to, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -67,6 +77,23 @@ export class SqliteBatchStore implements BatchStore {
   async addEnergy(ledger: EnergyLedger): Promise<void> {
     for (const row of ledger.intervals) this.s.interval!.run(row.meter_id, row.start, row.energy);
     for (const row of ledger.rollups) this.s.rollup!.run(row.scope, row.scope_id, row.energy_type, row.grain, row.period, row.energy);
+    if (!ledger.hasPricedMeters) return;
+    const book =
+      ledger.book ??
+      TariffBook.fromRows(this.s.versions!.all() as VersionRow[], this.s.calendarDays!.all() as { day: string; day_type: string }[], ledger.timeZone);
+    await this.addBands(ledger.bandRollups(book));
+  }
+
+  /** Adds band energy (and its estimated part) to band_rollups, key by key. */
+  async addBands(rows: readonly BandRollupRow[]): Promise<void> {
+    const statement = this.s.band!;
+    for (const r of rows) statement.run(r.scope, r.scope_id, r.energy_type, r.grain, r.period, r.version_id, r.season, r.band, r.energy, r.estimated);
+  }
+
+  /** Deletes the rows of these keys that a recompute left at zero. */
+  async dropEmptyBands(rows: readonly BandRollupRow[]): Promise<void> {
+    const statement = this.s.dropEmptyBand!;
+    for (const r of rows) statement.run(r.scope, r.scope_id, r.energy_type, r.grain, r.period, r.version_id, r.season, r.band);
   }
 
   async quarantine(rows: QuarantineRow[]): Promise<void> {

@@ -91,3 +91,36 @@ export function periodsBetween(from: number, to: number, grain: 'hour' | 'day' |
   }
   return keys;
 }
+
+/** The same shape as shared/tariffs LocalClock. */
+export interface LocalClockParts {
+  day: string;
+  month: number;
+  minuteOfDay: number;
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The local wall clock at an instant (tariff band lookup): day `YYYY-MM-DD`, month 1–12 and minutes after
+ * local midnight, read from the instant itself, so daylight-saving days are right (a repeated hour maps to
+ * the same wall-clock minutes both times, a skipped hour never occurs).
+ */
+export function localClock(instant: number, timeZone: string): LocalClockParts {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, month: Number(parts.month), minuteOfDay: Number(parts.hour) * 60 + Number(parts.minute) };
+}
