@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportProblem } from '@shared/resources/exchange';
 import { calendarDateIssue } from '@shared/schemas/dates';
+import { text } from '@shared/schemas/text';
 import { DAY_TYPE_WORDS, type CalendarDay, type CalendarImportResult, type CalendarImportRow } from '@shared/schemas/shifts';
 import { defaultDayType } from '@shared/tariffs/bandLookup';
 import type { DayType } from '@shared/tariffs/bands';
@@ -14,6 +15,7 @@ const COLUMN_NAMES: Readonly<Record<'day' | 'type' | 'name', readonly string[]>>
   name: ['name', '名称'],
 };
 const NAME_MAX = 40;
+const oneLineText = text();
 
 const daysOfYear = (year: number): string[] => {
   const days: string[] = [];
@@ -109,7 +111,7 @@ export class CalendarStore {
         problems.push({ line, field: 'type', rule: 'enum', reason: `"${typeText}" is not a day type: use workday, weekend, holiday or special` });
         continue;
       }
-      if (name.length > NAME_MAX || /[\u0000-\u001f\u007f]/.test(name)) {
+      if (name.length > NAME_MAX || !oneLineText.safeParse(name).success) {
         problems.push({
           line,
           field: 'name',
