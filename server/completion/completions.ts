@@ -2,13 +2,13 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   COMPLETION_INTERVAL_MS,
   dataCompletionBodySchema,
+  type dataCompletionQuerySchema,
   type CompletionInterval,
   type CompletionMethod,
   type CompletionPreview,
   type CompletionState,
   type DataCompletion,
   type DataCompletionPage,
-  type DataCompletionQuery,
 } from '@shared/schemas/completion';
 import type { z } from 'zod';
 import type { Database } from '../db/schema';
@@ -132,7 +132,7 @@ export class DataCompletions {
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('data_completions').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row || !inScope(scope, row.owner_user_id)) throw notFound(id);
-      if (row.state !== 'active') throw validationError([{ field: 'id', message: `This completion was already ${row.state}` }]);
+      if (row.state !== 'active') throw validationError([{ field: 'id', rule: 'custom', message: `This completion was already ${row.state}` }]);
       const meter = await this.meterRow(trx, row.meter_id);
       const entry = await this.meterEntry(row.meter_id);
       const intervals = JSON.parse(row.intervals) as CompletionInterval[];
@@ -167,7 +167,7 @@ export class DataCompletions {
     return toCompletion(row);
   }
 
-  async list(query: DataCompletionQuery & { page: number; size: number }, owners: number[] | null): Promise<DataCompletionPage> {
+  async list(query: z.output<typeof dataCompletionQuerySchema>, owners: number[] | null): Promise<DataCompletionPage> {
     let scoped = withDetails(this.db);
     if (owners) scoped = scoped.where('c.owner_user_id', 'in', owners);
     if (query.meterId !== undefined) scoped = scoped.where('c.meter_id', '=', query.meterId);
@@ -190,7 +190,7 @@ export class DataCompletions {
 
   private async compute(db: Kysely<Database>, meter: MeterRow, body: CompletionBody, now: number): Promise<CompletionPreview> {
     const { from, to } = body;
-    if (to > now) throw validationError([{ field: 'to', message: 'must not be in the future: complete intervals that have ended' }]);
+    if (to > now) throw validationError([{ field: 'to', rule: 'custom', message: 'must not be in the future: complete intervals that have ended' }]);
     const count = (to - from) / COMPLETION_INTERVAL_MS;
     const starts = Array.from({ length: count }, (_, i) => from + i * COMPLETION_INTERVAL_MS);
 
@@ -206,7 +206,11 @@ export class DataCompletions {
       .executeTakeFirst();
     if (inside) {
       throw validationError([
-        { field: 'from', message: `The range holds a register reading (at ${new Date(Number(inside.ts)).toISOString()}): complete a gap between readings` },
+        {
+          field: 'from',
+          rule: 'custom',
+          message: `The range holds a register reading (at ${new Date(Number(inside.ts)).toISOString()}): complete a gap between readings`,
+        },
       ]);
     }
     const overlapping = await db
@@ -217,7 +221,7 @@ export class DataCompletions {
       .where('from_ts', '<', to)
       .where('to_ts', '>', from)
       .executeTakeFirst();
-    if (overlapping) throw validationError([{ field: 'from', message: `The range overlaps completion ${overlapping.id}: undo it first` }]);
+    if (overlapping) throw validationError([{ field: 'from', rule: 'custom', message: `The range overlaps completion ${overlapping.id}: undo it first` }]);
 
     const before = await intervalEnergies(db, meter.id, from, to);
     const [previous, next] = await registerAround(db, meter.id, from, to);
@@ -238,7 +242,11 @@ export class DataCompletions {
       } else {
         if (next)
           throw validationError([
-            { field: 'method', message: 'The register readings around the range give no energy (reset or no earlier reading): use manual values' },
+            {
+              field: 'method',
+              rule: 'custom',
+              message: 'The register readings around the range give no energy (reset or no earlier reading): use manual values',
+            },
           ]);
         // Open gap (the meter is silent): the average rate of the 7 days before the gap, times the time.
         const week = await intervalEnergies(db, meter.id, from - WEEK_MS, from);
@@ -250,7 +258,11 @@ export class DataCompletions {
     } else {
       if (next && !span)
         throw validationError([
-          { field: 'method', message: 'The register readings around the range give no energy (reset or no earlier reading): use manual values' },
+          {
+            field: 'method',
+            rule: 'custom',
+            message: 'The register readings around the range give no energy (reset or no earlier reading): use manual values',
+          },
         ]);
       const earlier = await intervalEnergies(db, meter.id, from - WEEK_MS, to - WEEK_MS);
       const base = starts.map((start) => earlier.get(start - WEEK_MS) ?? 0);

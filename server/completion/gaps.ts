@@ -33,7 +33,7 @@ interface RawGap {
 export async function listGaps(db: Kysely<Database>, owners: number[] | null, query: DataGapQuery, now = Date.now()): Promise<DataGap[]> {
   const to = query.to ?? now;
   const from = query.from ?? to - 7 * DAY_MS;
-  if (to <= from) throw validationError([{ field: 'to', message: 'must be after from' }]);
+  if (to <= from) throw validationError([{ field: 'to', rule: 'custom', message: 'must be after from' }]);
   if (to - from > MAX_GAP_RANGE_MS) throw new AppError('TIME_OUT_OF_RANGE');
 
   let meterQuery = db.selectFrom('meters').select(['id', 'code', 'name', 'unit', 'owner_user_id']);

@@ -1,4 +1,4 @@
-import { Card, Empty, Flex, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Tag, Tooltip, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,12 +34,29 @@ export const HistoryChartCard = observer(function HistoryChartCard({ history }: 
   const { series, seriesLoading, emptyReason } = history;
   const label = series ? metricLabel(t, series.metric.code) : '';
   const option = useMemo(
-    () => (series ? meterChartOption({ points: series.points, label, unit: series.metric.unit, bars: series.metric.code === INTERVAL_ENERGY_METRIC }) : null),
-    [series, label],
+    () =>
+      series
+        ? meterChartOption({
+            points: series.points,
+            label,
+            unit: series.metric.unit,
+            bars: series.metric.code === INTERVAL_ENERGY_METRIC,
+            estimated: series.estimated ?? [],
+            estimatedLabel: t('completion.estimated'),
+          })
+        : null,
+    [series, label, t],
   );
   const extra = series && (
     <Flex gap={8} align="center">
       {series.bucketMs > 0 && <BucketNote series={series} />}
+      {series.estimated && series.estimated.length > 0 && (
+        <Tooltip title={t('completion.estimatedHint')}>
+          <Tag color="purple" data-testid="meter-data-chart-estimated">
+            {t('completion.estimated')}
+          </Tag>
+        </Tooltip>
+      )}
       <Typography.Text type="secondary">{t('meterData.chart.readings', { total: series.total, count: series.total })}</Typography.Text>
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Card, Empty, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, withThousands } from '@shared/format';
@@ -31,7 +31,18 @@ export const HistoryTableCard = observer(function HistoryTableCard({ history, ex
       dataIndex: 'value',
       align: 'right',
       title: unit ? t('meterData.table.valueWithUnit', { unit }) : t('meterData.table.value'),
-      render: (value: number) => <span className={styles.numeric}>{exactValue(value)}</span>,
+      render: (value: number, row) => (
+        <span className={styles.numeric}>
+          {row.estimated && (
+            <Tooltip title={t('completion.estimatedHint')}>
+              <Tag color="purple" data-testid={`meter-data-estimated-${row.ts}`}>
+                {t('completion.estimated')}
+              </Tag>
+            </Tooltip>
+          )}
+          {exactValue(value)}
+        </span>
+      ),
     },
   ];
   const title = history.series ? `${t('meterData.table.title')} · ${metricLabel(t, history.series.metric.code)}` : t('meterData.table.title');

@@ -8,13 +8,17 @@ export interface ChartSeriesInput {
   unit: string;
   /** Interval energy reads as bars (an amount per interval); registers and samples as a line. */
   bars?: boolean;
+  /** Point times holding an estimate (completed gaps, issue 20): hatched bars, the tooltip says so. */
+  estimated?: readonly number[];
+  /** The tooltip's word for an estimated point. */
+  estimatedLabel?: string;
 }
 
 /** Tooltip value: "1,234.567 kWh". */
 export const formatReading = (value: number, unit: string): string => `${withThousands(value, 3)}${unit ? ` ${unit}` : ''}`;
 
 /** Built as elements with textContent, so no text is ever parsed as HTML. */
-function tooltipContent(ts: number, label: string, value: string): HTMLElement {
+function tooltipContent(ts: number, label: string, value: string, note?: string): HTMLElement {
   const box = document.createElement('div');
   const time = document.createElement('div');
   time.textContent = formatDateTime(ts);
@@ -25,6 +29,11 @@ function tooltipContent(ts: number, label: string, value: string): HTMLElement {
   const figure = document.createElement('strong');
   figure.textContent = value;
   line.append(name, figure);
+  if (note) {
+    const tag = document.createElement('span');
+    tag.textContent = ` · ${note}`;
+    line.append(tag);
+  }
   box.append(time, line);
   return box;
 }
@@ -57,13 +66,24 @@ const TIME_LABELS = {
 
 interface AxisTooltipParam {
   value: [number, number];
+  data?: { estimated?: boolean };
 }
+
+/** How an estimated bar looks: lighter, hatched. */
+const ESTIMATED_STYLE = {
+  opacity: 0.55,
+  decal: { symbol: 'rect', dashArrayX: [1, 0], dashArrayY: [2, 4], rotation: -Math.PI / 4, color: 'rgba(0, 0, 0, 0.35)' },
+};
 
 /**
  * The history line: a time axis, values abbreviated on the axis (spec §9), zoom by wheel and slider, and a
  * tooltip with the exact value and the date. Many points draw without symbols and are thinned by lttb.
  */
-export function meterChartOption({ points, label, unit, bars = false }: ChartSeriesInput): ChartOption {
+export function meterChartOption({ points, label, unit, bars = false, estimated = [], estimatedLabel = '' }: ChartSeriesInput): ChartOption {
+  const estimatedSet = new Set(estimated);
+  const barData = estimatedSet.size
+    ? points.map((point) => (estimatedSet.has(point[0]) ? { value: point, estimated: true, itemStyle: ESTIMATED_STYLE } : point))
+    : points;
   const dense = points.length > 200;
   const digits = axisDigits(points);
   return {
@@ -75,7 +95,7 @@ export function meterChartOption({ points, label, unit, bars = false }: ChartSer
         const first = Array.isArray(params) ? params[0] : params;
         if (!first) return '';
         const [ts, value] = first.value;
-        return tooltipContent(ts, label, formatReading(value, unit));
+        return tooltipContent(ts, label, formatReading(value, unit), first.data?.estimated ? estimatedLabel : undefined);
       },
     },
     xAxis: { type: 'time', axisLabel: { formatter: TIME_LABELS, hideOverlap: true } },
@@ -91,7 +111,7 @@ export function meterChartOption({ points, label, unit, bars = false }: ChartSer
     ],
     series: [
       bars
-        ? { type: 'bar', name: label, data: points, barMaxWidth: 24, large: dense }
+        ? { type: 'bar', name: label, data: barData, barMaxWidth: 24, large: dense && estimatedSet.size === 0 }
         : { type: 'line', name: label, data: points, showSymbol: !dense, sampling: 'lttb', lineStyle: { width: 1.5 }, areaStyle: { opacity: 0.08 } },
     ],
   };
