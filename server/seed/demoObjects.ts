@@ -6,6 +6,7 @@ import { createDemoPushTask, createDemoTemplates } from '../pushes/demoPushes';
 import { createDemoSprite } from '../sprites/demoSprite';
 import { ownerScopeOfUser } from '../tenancy/ownerScope';
 import { createDemoUser, type DemoUserSeedResult } from './demoUser';
+import { createDemoApportionRule, createDemoCalendar, createDemoShifts, createDemoTariffs, type DemoContext } from './demoTariffs';
 import { claimSeed } from './seedOnce';
 
 export interface DemoSeedResult {
@@ -23,6 +24,12 @@ export const DEMO_SEED_KEYS = {
   sprite: 'demo-sprite',
   wall: 'demo-wall',
   user: 'demo-user',
+  calendar: 'demo-calendar',
+  tariffs: 'demo-tariffs',
+  shifts: 'demo-shifts',
+  apportionRule: 'demo-apportion-rule',
+  /** Claimed after the simulator's backfill (closeDemoMonth), not by seedDemoObjects. */
+  closedMonth: 'demo-closed-month',
 } as const;
 
 /** The walls the demo playlist rotates, and those the demo sub-user may see (not the 3D plant: it tries the "not shared" answer). */
@@ -45,7 +52,12 @@ async function sampleIds(db: Kysely<Database>, keys: readonly string[]): Promise
  * templates and a (disabled) e-mail task, the plant sprite, a playlist with its wall display, and a
  * sub-user with a role and visible boards. All owned by the admin's tree.
  */
-export async function seedDemoObjects(db: Kysely<Database>, adminId: number, demoUserPassword: string | undefined): Promise<DemoSeedResult> {
+export async function seedDemoObjects(
+  db: Kysely<Database>,
+  adminId: number,
+  demoUserPassword: string | undefined,
+  money: Omit<DemoContext, 'adminId'> = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, dbKind: 'sqlite' },
+): Promise<DemoSeedResult> {
   const owner = await ownerScopeOfUser(db, adminId);
   const result: DemoSeedResult = {};
   if (await claimSeed(db, DEMO_SEED_KEYS.alarmRules)) await createDemoAlarmRules(db, adminId);
@@ -56,6 +68,13 @@ export async function seedDemoObjects(db: Kysely<Database>, adminId: number, dem
     const playlistId = await createDemoPlaylist(db, owner, await sampleIds(db, PLAYLIST_SAMPLES));
     if (playlistId !== undefined) result.wall = await createDemoDisplay(db, adminId, playlistId);
   }
+  // Issue 20, in this order: the calendar before the tariffs (day types pick layouts), the tariffs before any
+  // energy is ingested (the simulator's backfill runs after the seed, so ingest prices it as it comes).
+  const context: DemoContext = { ...money, adminId };
+  if (await claimSeed(db, DEMO_SEED_KEYS.calendar)) await createDemoCalendar(db, adminId);
+  if (await claimSeed(db, DEMO_SEED_KEYS.tariffs)) await createDemoTariffs(db, context);
+  if (await claimSeed(db, DEMO_SEED_KEYS.shifts)) await createDemoShifts(db, context);
+  if (await claimSeed(db, DEMO_SEED_KEYS.apportionRule)) await createDemoApportionRule(db, adminId);
   if (await claimSeed(db, DEMO_SEED_KEYS.user)) {
     const user = await createDemoUser(db, adminId, await sampleIds(db, DEMO_USER_SAMPLES), demoUserPassword);
     if (user) result.demoUser = user;

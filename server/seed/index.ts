@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DbKind } from '../db/connect';
 import type { Database } from '../db/schema';
 import { ensureAdmin, type AdminSeedResult } from './admin';
 import { ensureDemoOrganisation } from './demoOrganisation';
@@ -14,6 +15,9 @@ export interface SeedOptions {
   demo: boolean;
   /** DEMO_USER_PASSWORD: the demo sub-user's password on first start (otherwise generated, printed once). */
   demoUserPassword?: string | undefined;
+  /** TIME_ZONE and the engine: the demo's tariffs, calendar and rota are dated in the site's days. */
+  timeZone?: string;
+  dbKind?: DbKind;
 }
 
 /** What the first start prints: the admin's generated password, and what the demo made that is shown only once. */
@@ -31,5 +35,6 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const inserted = await seedSampleBoards(db, await loadSampleRefs(db));
   await submitEquipmentSample(db, inserted);
   await ensureInquiryDemo(db, owner.id);
-  return { ...admin, ...(await seedDemoObjects(db, owner.id, options.demoUserPassword)) };
+  const money = { timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, dbKind: options.dbKind ?? 'sqlite' };
+  return { ...admin, ...(await seedDemoObjects(db, owner.id, options.demoUserPassword, money)) };
 }
