@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
+import type { RecomputeJob, RecomputeReason } from '@shared/schemas/recomputeJobs';
 import type { Database, RecomputeJobsTable } from '../db/schema';
 import { addDays, localDayStart, localPeriods, type LocalPeriods } from '../metering/calendar';
 import { KyselyBatchStore } from '../ingest/kyselyBatchStore';
@@ -10,7 +11,6 @@ import { ownerTreeOf } from '../tenancy/ownerScope';
 import { BandRowSet, meterSlotEnergy, slotKey, type BandRollupRow, type SlotEnergy } from './bandLedger';
 import { TariffBook } from './tariffBook';
 
-export type RecomputeReason = 'tariff-version' | 'calendar' | 'assignment' | 'correction';
 export type RecomputeJobRow = Selectable<RecomputeJobsTable>;
 
 export interface RecomputeRequest {
@@ -24,6 +24,8 @@ export interface RecomputeRequest {
   toDay: string;
   createdBy: number | null;
 }
+
+export type { RecomputeJob, RecomputeReason };
 
 /** A running job whose heartbeat is older than this was left by a crashed process and is claimed again. */
 export const STALE_AFTER_MS = 60_000;
@@ -46,24 +48,6 @@ export async function enqueueRecompute(db: Kysely<Database>, request: RecomputeR
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** The job as the API answers it. */
-export interface RecomputeJob {
-  id: number;
-  reason: string;
-  detail: Record<string, unknown>;
-  meterCount: number;
-  fromDay: string;
-  toDay: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  error: string | null;
-  createdBy: number | null;
-  createdAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
 }
 
 export function toRecomputeJob(row: RecomputeJobRow): RecomputeJob {
