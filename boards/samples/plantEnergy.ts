@@ -1,14 +1,18 @@
 import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
-/** The energy board (Boards › Energy boards): the plant's energy by month, department and sub-item, and its year. */
+/**
+ * The energy board (Boards › Energy boards): the band the plant is in now, today's energy and cost per band,
+ * Hall A's shifts, then the plant's energy by month, department and sub-item, and its year.
+ */
 export const plantEnergySample: SampleBoard = {
   key: 'plant-energy',
   build(refs) {
     const plant = resolved([refs.department('PLANT')]);
+    const hallA = resolved([refs.department('HALL-A')]);
     return sampleBoard(
       'Plant energy',
-      'Where the plant’s electricity goes: months, halls and utilities, sub-items and the daily year.',
+      'What the plant’s electricity costs now and today, per shift, and where it goes: months, halls and utilities, sub-items and the daily year.',
       [
         {
           id: 'title',
@@ -17,8 +21,28 @@ export const plantEnergySample: SampleBoard = {
         },
         { id: 'clock', at: [16, 0, 8, 2], element: { type: 'clock', title: '', options: { showSeconds: false, showDate: true }, binding: {} } },
         {
+          id: 'band-now',
+          at: [0, 2, 5, 6],
+          element: { type: 'current-band', title: 'Tariff band now', options: {}, binding: { departmentIds: plant, energyType: 'electricity' } },
+        },
+        {
+          id: 'band-cost',
+          at: [5, 2, 10, 6],
+          element: {
+            type: 'band-cost',
+            title: 'Today by tariff band',
+            options: { period: 'today' },
+            binding: { departmentIds: plant, energyType: 'electricity' },
+          },
+        },
+        {
+          id: 'shifts',
+          at: [15, 2, 9, 6],
+          element: { type: 'shift-energy', title: 'Production Hall A by shift', options: { previous: 6 }, binding: { departmentIds: hallA } },
+        },
+        {
           id: 'months',
-          at: [0, 2, 12, 9],
+          at: [0, 8, 12, 6],
           element: {
             // A bar per month, beside it the same month a year earlier, and the last full month's change.
             type: 'energy-periods',
@@ -29,7 +53,7 @@ export const plantEnergySample: SampleBoard = {
         },
         {
           id: 'halls',
-          at: [12, 2, 12, 9],
+          at: [12, 8, 12, 6],
           // The children of PLANT: halls and utilities, ranked over the last 30 days.
           element: {
             type: 'top-n',
@@ -40,7 +64,7 @@ export const plantEnergySample: SampleBoard = {
         },
         {
           id: 'subitems',
-          at: [0, 11, 8, 9],
+          at: [0, 14, 8, 6],
           element: {
             type: 'share-pie',
             title: 'By sub-item, last 30 days',
@@ -50,7 +74,7 @@ export const plantEnergySample: SampleBoard = {
         },
         {
           id: 'year',
-          at: [8, 11, 16, 9],
+          at: [8, 14, 16, 6],
           element: {
             type: 'energy-calendar',
             title: 'Daily plant electricity, last 365 days',
