@@ -27,15 +27,17 @@ export const monthRegisterExportQuerySchema = monthRegisterQuerySchema.extend({
   lang: z.enum(['en', 'zh', 'es']).default('en'),
 });
 
+export const REGISTER_ORDER_MESSAGE = 'The end register must not be below the start register';
+export const REASON_MESSAGE = 'Give the reason for typing the registers in';
+export const NEGATIVE_REGISTER_MESSAGE = 'A register cannot be negative';
+
 /** Registers as the meter shows them (secondary units, before CT × PT). */
 const register = () =>
   z
     .number({ error: 'Enter the register as a number, or leave it empty' })
-    .min(0, 'A register cannot be negative')
+    .min(0, NEGATIVE_REGISTER_MESSAGE)
     .max(9_007_199_254_740, 'This register is too large')
     .nullable();
-
-export const REGISTER_ORDER_MESSAGE = 'The end register must not be below the start register';
 
 /** PUT /api/month-registers: typed registers of a manually read meter (band `total`; null = not typed, use the readings). */
 export const monthRegisterEditSchema = z
@@ -45,10 +47,7 @@ export const monthRegisterEditSchema = z
     band: z.literal('total', { error: 'Only the total register can be typed in' }).default('total'),
     startRegister: register(),
     endRegister: register(),
-    reason: text({ error: 'Give the reason for typing the registers in' })
-      .trim()
-      .min(1, 'Give the reason for typing the registers in')
-      .max(200, 'The reason is too long (200 characters at most)'),
+    reason: text({ error: REASON_MESSAGE }).trim().min(1, REASON_MESSAGE).max(200, 'The reason is too long (200 characters at most)'),
   })
   .superRefine((value, context) => {
     if (value.startRegister !== null && value.endRegister !== null && value.endRegister < value.startRegister)

@@ -72,4 +72,8 @@ export const monthRegistersEn = {
     order: 'The end register must not be below the start register',
     number: 'A register cannot be negative',
   },
+  checks: {
+    title: 'Meter checks and repairs',
+    recordReplacement: 'Record the replacement',
+  },
 };

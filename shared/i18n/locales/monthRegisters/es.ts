@@ -75,4 +75,8 @@ export const monthRegistersEs: CatalogueShape<typeof monthRegistersEn> = {
     order: 'La lectura final no puede ser menor que la inicial',
     number: 'Una lectura no puede ser negativa',
   },
+  checks: {
+    title: 'Revisiones y reparaciones de contadores',
+    recordReplacement: 'Registrar la sustitución',
+  },
 };

@@ -73,4 +73,8 @@ export const monthRegistersZh: CatalogueShape<typeof monthRegistersEn> = {
     order: '结束表码不能小于起始表码',
     number: '表码不能为负数',
   },
+  checks: {
+    title: '仪表检定与维修',
+    recordReplacement: '登记换表',
+  },
 };
