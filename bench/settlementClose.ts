@@ -9,10 +9,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import type { Database } from '../server/db/schema';
+import type { BandRollupsTable, Database, EnergyRollupsTable } from '../server/db/schema';
 import { createOrganisation, dropSchema, fmtMs, postgresUrl, printTable, privateSchemaName, selectEngines, type Engine } from './benchSupport';
 
 const METERS = 1000;
@@ -44,8 +44,8 @@ async function seed(db: Kysely<Database>): Promise<{ departments: number[] }> {
       .executeTakeFirstOrThrow()
   ).id;
   // Per meter and day: 40 + (meter % 17) kWh per band; departments get the sum of their meters (leaf and both ancestors).
-  const bandRows: Database['band_rollups'][] = [];
-  const energyRows: Database['energy_rollups'][] = [];
+  const bandRows: Insertable<BandRollupsTable>[] = [];
+  const energyRows: Insertable<EnergyRollupsTable>[] = [];
   const departmentDay = new Map<number, number>();
   for (const meter of org.meters) {
     const perBand = 40 + (meter.id % 17);

@@ -110,7 +110,7 @@ async function computeLive(db: Kysely<Database>, owners: Owners, options: Settle
   const lines = new Map<string, SettlementLine>();
   for (const acc of accs.lines.values()) {
     const entity = entities.get(acc.scopeId)!;
-    lines.set(keyOf(by, acc.scopeId, acc.energyType), buildLine(by, entity, acc, versions));
+    lines.set(keyOf(by, acc.scopeId, acc.energyType), buildLine(by, entity, acc));
   }
 
   if (by === 'department') await apportion(db, owners, lines, departments);
@@ -237,7 +237,7 @@ async function loadVersions(db: Kysely<Database>, ids: Set<number>): Promise<Map
   );
 }
 
-function buildLine(by: SettlementBy, entity: Entity, acc: LineAcc, versions: Map<number, VersionInfo>): SettlementLine {
+function buildLine(by: SettlementBy, entity: Entity, acc: LineAcc): SettlementLine {
   const bands: SettlementBandCell[] = BAND_TYPES.filter((band) => acc.bands.has(band)).map((band) => cellOf(band, acc.bands.get(band)!));
   const parts: SettlementTierPart[] = [];
   let tierMicro = 0;

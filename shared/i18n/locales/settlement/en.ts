@@ -84,6 +84,8 @@ export const settlementEn = {
     button: 'Apportionment rules',
     title: 'Common-area apportionment rules',
     add: 'Add rule',
+    cancel: 'Cancel',
+    save: 'Save',
     edit: 'Edit',
     delete: 'Delete',
     deleteConfirm: 'Delete the rule {{name}}?',

@@ -86,6 +86,8 @@ export const settlementEs: CatalogueShape<typeof settlementEn> = {
     button: 'Reglas de reparto',
     title: 'Reglas de reparto de zonas comunes',
     add: 'Añadir regla',
+    cancel: 'Cancelar',
+    save: 'Guardar',
     edit: 'Editar',
     delete: 'Eliminar',
     deleteConfirm: '¿Eliminar la regla {{name}}?',

@@ -86,6 +86,8 @@ export const settlementZh: CatalogueShape<typeof settlementEn> = {
     button: '公摊规则',
     title: '公共区域公摊规则',
     add: '新增规则',
+    cancel: '取消',
+    save: '保存',
     edit: '编辑',
     delete: '删除',
     deleteConfirm: '删除规则 {{name}}？',
