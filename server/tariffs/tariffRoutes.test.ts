@@ -73,7 +73,18 @@ beforeAll(async () => {
     (
       await db
         .insertInto('meters')
-        .values({ owner_user_id: owner, code, name: `Meter ${code}`, energy_type: energyType, department_id: departmentId, created_at: 1 })
+        .values({
+          owner_user_id: owner,
+          code,
+          name: `Meter ${code}`,
+          energy_type: energyType,
+          unit: energyType === 'water' ? 'm3' : 'kWh',
+          ct_ratio: 1,
+          pt_ratio: 1,
+          register_max: 99_999_999,
+          department_id: departmentId,
+          created_at: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
