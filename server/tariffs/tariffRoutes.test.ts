@@ -292,6 +292,10 @@ describe('assignments and the effective tariff', () => {
     expect(retype.body.data.issues[0]).toMatchObject({ field: 'body.energyType' });
     expect((await api('DELETE', `/api/tariffs/${id}`)).body.code).toBe(40000);
     expect((await accepted('GET', `/api/tariff-assignments?tariffId=${id}`)).items.map((a: any) => a.id)).toEqual([first.id]);
+    expect(
+      (await accepted('GET', `/api/tariff-assignments?target=department&targetId=${ids.line}&energyType=electricity`)).items.map((a: any) => a.id),
+    ).toEqual([first.id]);
+    expect((await accepted('GET', `/api/tariff-assignments?target=department&targetId=${ids.line}&energyType=water`)).items).toEqual([]);
     expect((await accepted('GET', '/api/tariff-assignments', undefined, beta.token)).items).toEqual([]);
     expect((await api('GET', `/api/tariff-assignments/effective?target=meter&targetId=${ids.betaMeter}`)).body.code).toBe(40000);
     await accepted('DELETE', `/api/tariff-assignments/${first.id}`);

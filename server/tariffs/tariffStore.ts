@@ -355,7 +355,10 @@ export class TariffStore {
 
   // ---- assignments ----
 
-  async listAssignments(scope: OwnerScope, filter: { tariffId?: number; target?: AssignmentTarget; targetId?: number } = {}): Promise<TariffAssignment[]> {
+  async listAssignments(
+    scope: OwnerScope,
+    filter: { tariffId?: number; target?: AssignmentTarget; targetId?: number; energyType?: TariffEnergyType } = {},
+  ): Promise<TariffAssignment[]> {
     let select = this.db
       .selectFrom('tariff_assignments')
       .innerJoin('tariffs', 'tariffs.id', 'tariff_assignments.tariff_id')
@@ -373,6 +376,7 @@ export class TariffStore {
     if (filter.tariffId !== undefined) select = select.where('tariff_assignments.tariff_id', '=', filter.tariffId);
     if (filter.target !== undefined) select = select.where('tariff_assignments.target', '=', filter.target);
     if (filter.targetId !== undefined) select = select.where('tariff_assignments.target_id', '=', filter.targetId);
+    if (filter.energyType !== undefined) select = select.where('tariff_assignments.energy_type', '=', filter.energyType);
     const rows = await select.orderBy('tariff_assignments.target').orderBy('tariff_assignments.target_id').orderBy('tariff_assignments.energy_type').execute();
     const names = await this.targetNames(rows);
     return rows.map((row) => {

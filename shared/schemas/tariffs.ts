@@ -144,9 +144,10 @@ export const tariffAssignmentQuerySchema = z.object({
   tariffId: z.coerce.number().int().positive().optional(),
   target: z.enum(ASSIGNMENT_TARGETS).optional(),
   targetId: z.coerce.number().int().positive().optional(),
+  energyType: z.enum(TARIFF_ENERGY_TYPES).optional(),
 });
 
-/** GET /api/tariff-assignments (items; filters ?tariffId=&target=&targetId=) and the answer of a create. */
+/** GET /api/tariff-assignments (items; filters ?tariffId=&target=&targetId=&energyType=) and the answer of a create. */
 export interface TariffAssignment {
   id: number;
   tariffId: number;
