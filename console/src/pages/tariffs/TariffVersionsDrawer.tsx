@@ -91,7 +91,7 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
       render: (_, version) => (
         <Flex gap={4} wrap>
           {version.bands.map((band) => (
-            <Tag key={band} color={BAND_COLOURS[band]} style={{ marginInlineEnd: 0 }}>
+            <Tag key={band} color={BAND_COLOURS[band]} variant="solid" style={{ marginInlineEnd: 0 }}>
               {t(`tariffs.band.${band}`)}
             </Tag>
           ))}
@@ -105,7 +105,12 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
       render: (_, version) => {
         const whole = controller.versions.get(version.id);
         if (!whole) return <Typography.Text type="secondary">…</Typography.Text>;
-        if (whole.warnings.length === 0) return <Typography.Text type="secondary">{t('tariffs.versions.noWarnings')}</Typography.Text>;
+        if (whole.warnings.length === 0)
+          return (
+            <Typography.Text type="secondary" className={styles.nowrapDays}>
+              {t('tariffs.versions.noWarnings')}
+            </Typography.Text>
+          );
         return (
           <Tooltip title={whole.warnings.map((issue) => ruleText(t, { field: issue.path, message: issue.message })).join('\n')}>
             <Tag color="warning" data-testid={`version-warnings-${version.id}`}>

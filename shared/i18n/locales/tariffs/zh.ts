@@ -145,7 +145,7 @@ export const tariffsZh: CatalogueShape<typeof tariffsEn> = {
     tariffOf: '{{name}} 的电价',
     energyType: '能源类型',
     tariff: '生效电价',
-    set: '指定电价',
+    set: '单独指定电价',
     setPlaceholder: '继承上级',
     meters: '{{name}} 的仪表',
     meter: '仪表',

@@ -47,7 +47,6 @@ export const AssignmentsTab = observer(function AssignmentsTab({ api, tariffs, o
 
   const effective = controller.effective;
   const selected = controller.selected;
-  const editable = can('edit');
 
   const toTree = (nodes: DepartmentTreeNode[]): TreeDataNode[] =>
     nodes.map((node) => ({
@@ -85,22 +84,28 @@ export const AssignmentsTab = observer(function AssignmentsTab({ api, tariffs, o
     </span>
   );
 
+  /**
+   * The own-tariff select. The server asks `add` to assign and `delete` to remove an assignment, so
+   * choosing needs add (and delete when one is replaced), emptying needs delete.
+   */
   const picker = (target: 'department' | 'meter', targetId: number, energyType: TariffEnergyType) => {
     const choices = tariffs.filter((tariff) => tariff.energyType === energyType);
     const own = effective.ownOf(target, targetId, energyType);
+    const canSet = can('add') && (!own || can('delete'));
+    const canClear = Boolean(own) && can('delete');
     const testId = `assign-${target}-${targetId}-${energyType}`;
     return (
       <Select
-        allowClear
+        allowClear={canClear}
         size="small"
         style={{ width: 220, maxWidth: '100%' }}
         placeholder={
           choices.length ? t('tariffs.assignments.setPlaceholder') : t('tariffs.assignments.noTariffs', { type: t(`tariffs.energyType.${energyType}`) })
         }
         value={own?.tariffId}
-        disabled={!editable || controller.changing !== null}
+        disabled={(!canSet && !canClear) || controller.changing !== null}
         loading={controller.changing === `${target}:${targetId}:${energyType}`}
-        options={choices.map((tariff) => ({ value: tariff.id, label: tariff.name }))}
+        options={(canSet ? choices : choices.filter((tariff) => tariff.id === own?.tariffId)).map((tariff) => ({ value: tariff.id, label: tariff.name }))}
         onChange={(value?: number) =>
           void controller.setTariff(target, targetId, energyType, value ?? null).then((done) => {
             if (!done) return;

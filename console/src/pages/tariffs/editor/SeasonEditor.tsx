@@ -68,7 +68,6 @@ export const SeasonEditor = observer(function SeasonEditor({ draft, season }: { 
               label: (
                 <span data-testid={`season-${season}-tab-${dayType}`}>
                   {broken ? <Badge status="error" /> : null} {t(`tariffs.dayType.${dayType}`)}
-                  {dayType !== 'workday' && !draft.hasOwnLayout(season, dayType) ? ' ·' : ''}
                 </span>
               ),
               children: <DayLayoutEditor draft={draft} season={season} dayType={dayType} />,

@@ -95,6 +95,7 @@ export const VersionEditor = observer(function VersionEditor({ draft, title, cur
           <DatePicker
             value={dayValue(draft.validTo)}
             format={DAY}
+            style={{ width: 220 }}
             placeholder={t('tariffs.editor.validToHelp')}
             status={draft.errorAt('validTo') ? 'error' : undefined}
             onChange={(value) => draft.setDays(draft.validFrom, value ? value.format(DAY) : '')}
