@@ -2,7 +2,7 @@ import type { SampleBoard } from './sampleBoard';
 import { resolved, sampleBoard } from './grid';
 
 /**
- * The energy board (Boards › Energy boards): the band the plant is in now, today's energy and cost per band,
+ * The energy board (Boards › Energy boards): the band the plant is in now, this month's energy and cost per band,
  * Hall A's shifts, then the plant's energy by month, department and sub-item, and its year.
  */
 export const plantEnergySample: SampleBoard = {
@@ -12,7 +12,7 @@ export const plantEnergySample: SampleBoard = {
     const hallA = resolved([refs.department('HALL-A')]);
     return sampleBoard(
       'Plant energy',
-      'What the plant’s electricity costs now and today, per shift, and where it goes: months, halls and utilities, sub-items and the daily year.',
+      'What the plant’s electricity costs now and this month, per shift, and where it goes: months, halls and utilities, sub-items and the daily year.',
       [
         {
           id: 'title',
@@ -30,8 +30,8 @@ export const plantEnergySample: SampleBoard = {
           at: [5, 2, 10, 6],
           element: {
             type: 'band-cost',
-            title: 'Today by tariff band',
-            options: { period: 'today' },
+            title: 'This month by tariff band',
+            options: { period: 'month' },
             binding: { departmentIds: plant, energyType: 'electricity' },
           },
         },

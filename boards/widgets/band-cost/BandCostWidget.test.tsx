@@ -103,6 +103,6 @@ describe('BandCostWidget', () => {
     });
     expect(html).toContain('本月用量 · Main Plant');
     expect(html).toContain('本月费用');
-    for (const band of ['尖', '峰', '平', '谷']) expect(html).toContain(`>${band}<`);
+    for (const band of ['尖峰', '高峰', '平段', '低谷']) expect(html).toContain(`>${band}<`);
   });
 });

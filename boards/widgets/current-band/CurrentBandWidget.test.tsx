@@ -60,8 +60,8 @@ describe('CurrentBandWidget', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW - 60 * 60_000);
     const html = renderWidgetHtml(currentBandWidget, CurrentBandWidget, { readings: { [channel]: reading(data) }, language: 'zh' });
-    expect(html).toMatch(/data-testid="current-band-name"[^>]*>峰</);
-    expect(html).toContain('11:00 起为尖');
+    expect(html).toMatch(/data-testid="current-band-name"[^>]*>高峰</);
+    expect(html).toContain('11:00 起为尖峰');
     expect(html).toContain('1 小时 42 分钟后');
     const none = reading({ ...data, tariffName: null, band: null, priceMicro: null, priceText: null, nextBand: null, changesAt: null, changesAtText: null });
     expect(renderWidgetHtml(currentBandWidget, CurrentBandWidget, { readings: { [channel]: none } })).toContain('No tariff applies here');

@@ -10,10 +10,10 @@ export const tariffWidgetsZh: CatalogueShape<typeof tariffWidgetsEn> = {
     'shift-energy': '班次能耗',
   },
   bands: {
-    sharp: '尖',
-    peak: '峰',
-    flat: '平',
-    valley: '谷',
+    sharp: '尖峰',
+    peak: '高峰',
+    flat: '平段',
+    valley: '低谷',
     deepValley: '深谷',
   },
   bandCost: {
