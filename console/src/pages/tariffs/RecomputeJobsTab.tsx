@@ -1,11 +1,10 @@
-import { Empty } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { RecomputeJobsPanel } from '../recompute/RecomputeJobsPanel';
 
 /**
- * The recompute jobs (progress of band figures being recomputed after a tariff, calendar or assignment
- * change). H3's RecomputeJobsPanel (console/src/pages/recompute/) is embedded here once it exists.
+ * The recompute jobs tab: band figures being rebuilt after a tariff version, calendar or assignment change,
+ * with their progress (H3's panel, console/src/pages/recompute/; it polls while a job runs). The tab is
+ * mounted only while shown (the page's Tabs destroy hidden panes), so it polls only then.
  */
 export function RecomputeJobsTab() {
-  const { t } = useTranslation();
-  return <Empty description={t('tariffs.jobs.missing')} data-testid="recompute-jobs-missing" />;
+  return <RecomputeJobsPanel />;
 }

@@ -87,6 +87,25 @@ function tariffServer(sent: string[] = []) {
         { id: 1, name: 'Plant', code: 'P', parentId: null, level: 1, sort: 0, meterCount: 0 },
         { id: 2, name: 'Hall A', code: 'HA', parentId: 1, level: 2, sort: 0, meterCount: 1 },
       ]);
+    if (route === 'GET /recompute-jobs')
+      return envelope([
+        {
+          id: 8,
+          reason: 'tariff-version',
+          detail: { tariffId: 3, versionId: 31 },
+          meterCount: 4,
+          fromDay: '2026-11-01',
+          toDay: '2026-11-26',
+          state: 'done',
+          done: 4,
+          total: 4,
+          error: null,
+          createdBy: 1,
+          createdAt: 1,
+          startedAt: 2,
+          finishedAt: 3,
+        },
+      ]);
     if (route === 'GET /meters')
       return envelope({ total: 1, rows: [{ id: 11, code: 'M011', name: 'Press line', energyType: 'electricity', departmentId: 2 }] });
     if (route === 'POST /tariff-assignments') {
@@ -138,5 +157,13 @@ describe('/devices/peakvalley', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTitle('Grid TOU 2026'));
     await waitFor(() => expect(sent).toEqual([JSON.stringify({ tariffId: 3, target: 'meter', targetId: 11 })]));
     await waitFor(() => expect(within(screen.getByTestId('assign-meter-row-11')).getByTestId('assign-source-meter-11').textContent).toBe('Grid TOU 2026 Own'));
+  });
+
+  it('shows the recompute jobs with their progress on the third tab', async () => {
+    renderConsole({ path: '/devices/peakvalley', token: 'jwt', server: tariffServer() });
+    await screen.findByTestId('tariff-row-3', {}, FIRST_PAINT);
+    fireEvent.click(screen.getByTestId('tariffs-tab-jobs'));
+    expect(await screen.findByTestId('recompute-progress-8')).toBeTruthy();
+    expect(screen.getByTestId('recompute-state-8')).toBeTruthy();
   });
 });

@@ -174,7 +174,4 @@ export const tariffsEn = {
     tiersCount: 'A version has at most 10 tiers',
     layoutEmpty: 'A layout needs at least one span',
   },
-  jobs: {
-    missing: 'Recompute jobs are not available in this build.',
-  },
 };

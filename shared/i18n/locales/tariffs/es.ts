@@ -176,7 +176,4 @@ export const tariffsEs: CatalogueShape<typeof tariffsEn> = {
     tiersCount: 'Una versión tiene 10 bloques como máximo',
     layoutEmpty: 'Un horario necesita al menos un tramo',
   },
-  jobs: {
-    missing: 'Los recálculos no están disponibles en esta versión.',
-  },
 };

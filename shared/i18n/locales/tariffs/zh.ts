@@ -176,7 +176,4 @@ export const tariffsZh: CatalogueShape<typeof tariffsEn> = {
     tiersCount: '一个版本最多 10 个阶梯',
     layoutEmpty: '时段表至少需要一个区间',
   },
-  jobs: {
-    missing: '当前版本尚不提供重算任务列表。',
-  },
 };
