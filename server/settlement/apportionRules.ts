@@ -71,10 +71,12 @@ export class ApportionRules {
     if (owners) query = query.where('owner_user_id', 'in', owners);
     const found = new Set((await query.execute()).map((r) => r.id));
     if (!found.has(input.sourceDepartmentId))
-      throw validationError([{ field: 'sourceDepartmentId', message: `department ${input.sourceDepartmentId} does not exist` }]);
+      throw validationError([{ field: 'sourceDepartmentId', rule: 'exists', message: `department ${input.sourceDepartmentId} does not exist` }]);
     const missing = input.shares.findIndex((s) => !found.has(s.departmentId));
     if (missing >= 0)
-      throw validationError([{ field: `shares.${missing}.departmentId`, message: `department ${input.shares[missing]!.departmentId} does not exist` }]);
+      throw validationError([
+        { field: `shares.${missing}.departmentId`, rule: 'exists', message: `department ${input.shares[missing]!.departmentId} does not exist` },
+      ]);
     let twin = this.db
       .selectFrom('apportion_rules')
       .select('id')
@@ -82,7 +84,9 @@ export class ApportionRules {
       .where('energy_type', '=', input.energyType);
     if (id !== null) twin = twin.where('id', '!=', id);
     if (await twin.executeTakeFirst())
-      throw validationError([{ field: 'sourceDepartmentId', message: `This department already shares its ${input.energyType} by another rule` }]);
+      throw validationError([
+        { field: 'sourceDepartmentId', rule: 'unique', message: `This department already shares its ${input.energyType} by another rule` },
+      ]);
   }
 }
 

@@ -104,7 +104,8 @@ export class SettlementCloses {
   /** Closes a month for the caller's tree: version n+1 with the diff against version n. */
   async close(scope: OwnerScope, userId: number, month: string, now = Date.now()): Promise<SettlementClose> {
     const current = lastMonthIn(this.timeZone, now);
-    if (month > current) throw validationError([{ field: 'month', message: `${month} has not ended yet; the last month that can be closed is ${current}` }]);
+    if (month > current)
+      throw validationError([{ field: 'month', rule: 'custom', message: `${month} has not ended yet; the last month that can be closed is ${current}` }]);
     const tree = await ownerTreeOf(this.db, scope.home);
     const owners = [...new Set([...tree.owners, scope.home])];
     const range = monthRange(month);
@@ -122,7 +123,8 @@ export class SettlementCloses {
         .where('month', '=', month)
         .orderBy('version', 'desc')
         .execute();
-      if (versions.some((v) => v.state === 'closed')) throw validationError([{ field: 'month', message: `${month} is already closed; reopen it first` }]);
+      if (versions.some((v) => v.state === 'closed'))
+        throw validationError([{ field: 'month', rule: 'custom', message: `${month} is already closed; reopen it first` }]);
       const previous = versions[0];
       const diff = previous ? diffOf((JSON.parse(previous.figures) as SnapshotFigures).department, department) : null;
       const row = await trx
@@ -151,7 +153,7 @@ export class SettlementCloses {
     const owners = ownerIds(scope);
     if (!row || (owners && !owners.includes(row.owner_user_id))) throw new AppError('NOT_FOUND', { message: `Settlement close ${id} was not found` });
     if (row.state !== 'closed')
-      throw validationError([{ field: 'id', message: 'This version is already reopened; close the month again to make a new version' }]);
+      throw validationError([{ field: 'id', rule: 'custom', message: 'This version is already reopened; close the month again to make a new version' }]);
     await this.db
       .updateTable('settlement_snapshots')
       .set({ state: 'reopened', reopened_by: userId, reopened_at: now, reopen_reason: reason })
