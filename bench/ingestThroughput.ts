@@ -35,6 +35,7 @@ import {
   type Engine,
 } from './benchSupport';
 import type { PhaseEvent, PhaseSpec, PublisherResult, StartMessage } from './ingestPublisher';
+import { attachBenchTariff, bandTotals, totalsMatch } from './tariffBenchSupport';
 
 const METERS = intEnv('BENCH_METERS', 1_000);
 const GATEWAYS = intEnv('BENCH_GATEWAYS', 20);
@@ -46,6 +47,8 @@ const MAX_S = intEnv('BENCH_MAX_S', 10);
 const INFLIGHT = intEnv('BENCH_INFLIGHT', 2);
 const DRAIN_TIMEOUT_S = intEnv('BENCH_DRAIN_TIMEOUT_S', 120);
 const PASSWORD = 'Bench!2345pass';
+/** `on` (bench/tariffIngest.ts): a time-of-use tariff on every meter, band rollups checked at the end. */
+const TARIFFS = process.env.BENCH_TARIFFS === 'on';
 const MQTT_PASSWORD = 'Bench!mqtt-gateway-1';
 
 const PHASES: PhaseSpec[] = [
@@ -105,6 +108,8 @@ interface RunResult {
   energyMeterMonths: number;
   energyDepartmentsTop: number;
   bytesPerReading: number;
+  /** With tariffs: band rollup sums against energy rollup sums. */
+  bandChecks: { label: string; band: number; energy: number }[];
   rssBaseline: number;
   rssPeak: number;
   heapPeak: number;
@@ -135,6 +140,7 @@ async function runOne(engine: Engine): Promise<RunResult> {
   try {
     const db = app.storage.db;
     const org = await createOrganisation(db, { meterCount: METERS, gatewayCount: GATEWAYS, mqttPasswordHash: await hashPassword(MQTT_PASSWORD) });
+    if (TARIFFS) await attachBenchTariff(db, org.topDepartmentIds);
     app.ingest.directory.invalidate();
     const warnings = { count: 0 };
     const log: MqttLog = {
@@ -360,6 +366,7 @@ async function runOne(engine: Engine): Promise<RunResult> {
       energyMeterMonths,
       energyDepartmentsTop,
       bytesPerReading: rows ? readingsBytes / rows : NaN,
+      bandChecks: TARIFFS ? await bandTotals(db) : [],
       rssBaseline,
       rssPeak: Math.max(...all.map((p) => p.rss)),
       heapPeak: Math.max(...all.map((p) => p.heap)),
@@ -471,6 +478,13 @@ function report(results: RunResult[], skipped: string[]): void {
         `energy sent ${r.energyExpected.toFixed(1)} kWh: intervals ${energyOk(r.energyIntervals)}, meter month rollups ${energyOk(r.energyMeterMonths)}, top-level department day rollups ${energyOk(r.energyDepartmentsTop)}`,
       );
     } else console.log('energy check skipped: not every reading sent was committed');
+    if (r.bandChecks.length) {
+      console.log(
+        `band rollups (tariff on every meter) against energy rollups: ${r.bandChecks
+          .map((t) => `${t.label} ${t.band.toFixed(3)} vs ${t.energy.toFixed(3)} ${totalsMatch(t) ? 'ok' : 'MISMATCH'}`)
+          .join('; ')}`,
+      );
+    }
     console.log(
       `RSS baseline ${mb(r.rssBaseline)}, peak ${mb(r.rssPeak)}; heap peak ${mb(r.heapPeak)}; most readings inside ingest at once ${fmtInt(r.peakInFlight)}; ` +
         `readings as written by ingest: ${r.bytesPerReading.toFixed(1)} bytes/reading`,

@@ -6,6 +6,36 @@ import type { BandRollupRow } from '../tariffs/bandLedger';
 
 type Statement = SqliteDatabase.Statement;
 
+/**
+ * Rows per multi-row upsert of intervals, rollups and band rollups: one native call per 64 rows instead of one
+ * per row (a batch writes hundreds of each). The rows of one call are distinct keys (the ledger sums by key).
+ */
+const ROWS_PER_STATEMENT = 64;
+const values = (width: number, rows: number) => Array.from({ length: rows }, () => `(${Array.from({ length: width }, () => '?').join(', ')})`).join(', ');
+const intervalUpsert = (rows: number) =>
+  `insert into energy_intervals (meter_id, start, energy) values ${values(3, rows)} on conflict (meter_id, start) do update set energy = energy + excluded.energy`;
+const rollupUpsert = (rows: number) =>
+  `insert into energy_rollups (scope, scope_id, energy_type, grain, period, energy) values ${values(6, rows)} on conflict (scope, scope_id, energy_type, grain, period) do update set energy = energy + excluded.energy`;
+const bandUpsert = (rows: number) =>
+  `insert into band_rollups (scope, scope_id, energy_type, grain, period, version_id, season, band, energy, estimated) values ${values(10, rows)} on conflict (scope, scope_id, energy_type, grain, period, version_id, season, band) do update set energy = energy + excluded.energy, estimated = estimated + excluded.estimated`;
+
+/** Runs `rows` through the 64-row statement, the rest through the one-row statement; `fields` lists a row's parameters. */
+function upsertRows<T>(one: Statement, many: Statement, rows: readonly T[], width: number, fields: (row: T, out: unknown[], at: number) => void): void {
+  let index = 0;
+  if (rows.length >= ROWS_PER_STATEMENT) {
+    const params: unknown[] = new Array(ROWS_PER_STATEMENT * width);
+    for (; index + ROWS_PER_STATEMENT <= rows.length; index += ROWS_PER_STATEMENT) {
+      for (let k = 0; k < ROWS_PER_STATEMENT; k++) fields(rows[index + k]!, params, k * width);
+      many.run(params);
+    }
+  }
+  const single: unknown[] = new Array(width);
+  for (; index < rows.length; index++) {
+    fields(rows[index]!, single, 0);
+    one.run(single);
+  }
+}
+
 /** Statements prepared once per connection: preparing and building SQL text cost more than running them. */
 const prepared = new WeakMap<SqliteDatabase.Database, Record<string, Statement>>();
 
@@ -20,15 +50,12 @@ function statementsFor(database: SqliteDatabase.Database): Record<string, Statem
       saveState: database.prepare(
         'insert into meter_state (meter_id, register_ts, register_value, latest_ts, latest) values (?, ?, ?, ?, ?) on conflict (meter_id) do update set register_ts = excluded.register_ts, register_value = excluded.register_value, latest_ts = excluded.latest_ts, latest = excluded.latest',
       ),
-      interval: database.prepare(
-        'insert into energy_intervals (meter_id, start, energy) values (?, ?, ?) on conflict (meter_id, start) do update set energy = energy + excluded.energy',
-      ),
-      rollup: database.prepare(
-        'insert into energy_rollups (scope, scope_id, energy_type, grain, period, energy) values (?, ?, ?, ?, ?, ?) on conflict (scope, scope_id, energy_type, grain, period) do update set energy = energy + excluded.energy',
-      ),
-      band: database.prepare(
-        'insert into band_rollups (scope, scope_id, energy_type, grain, period, version_id, season, band, energy, estimated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (scope, scope_id, energy_type, grain, period, version_id, season, band) do update set energy = energy + excluded.energy, estimated = estimated + excluded.estimated',
-      ),
+      interval: database.prepare(intervalUpsert(1)),
+      intervals: database.prepare(intervalUpsert(ROWS_PER_STATEMENT)),
+      rollup: database.prepare(rollupUpsert(1)),
+      rollups: database.prepare(rollupUpsert(ROWS_PER_STATEMENT)),
+      band: database.prepare(bandUpsert(1)),
+      bands: database.prepare(bandUpsert(ROWS_PER_STATEMENT)),
       dropEmptyBand: database.prepare(
         'delete from band_rollups where scope = ? and scope_id = ? and energy_type = ? and grain = ? and period = ? and version_id = ? and season = ? and band = ? and abs(energy) < 1e-9 and abs(estimated) < 1e-9',
       ),
@@ -75,8 +102,19 @@ export class SqliteBatchStore implements BatchStore {
   }
 
   async addEnergy(ledger: EnergyLedger): Promise<void> {
-    for (const row of ledger.intervals) this.s.interval!.run(row.meter_id, row.start, row.energy);
-    for (const row of ledger.rollups) this.s.rollup!.run(row.scope, row.scope_id, row.energy_type, row.grain, row.period, row.energy);
+    upsertRows(this.s.interval!, this.s.intervals!, ledger.intervals, 3, (r, out, at) => {
+      out[at] = r.meter_id;
+      out[at + 1] = r.start;
+      out[at + 2] = r.energy;
+    });
+    upsertRows(this.s.rollup!, this.s.rollups!, ledger.rollups, 6, (r, out, at) => {
+      out[at] = r.scope;
+      out[at + 1] = r.scope_id;
+      out[at + 2] = r.energy_type;
+      out[at + 3] = r.grain;
+      out[at + 4] = r.period;
+      out[at + 5] = r.energy;
+    });
     if (!ledger.hasPricedMeters) return;
     const book =
       ledger.book ??
@@ -84,10 +122,20 @@ export class SqliteBatchStore implements BatchStore {
     await this.addBands(ledger.bandRollups(book));
   }
 
-  /** Adds band energy (and its estimated part) to band_rollups, key by key. */
+  /** Adds band energy (and its estimated part) to band_rollups; the rows are distinct keys (a BandRowSet's). */
   async addBands(rows: readonly BandRollupRow[]): Promise<void> {
-    const statement = this.s.band!;
-    for (const r of rows) statement.run(r.scope, r.scope_id, r.energy_type, r.grain, r.period, r.version_id, r.season, r.band, r.energy, r.estimated);
+    upsertRows(this.s.band!, this.s.bands!, rows, 10, (r, out, at) => {
+      out[at] = r.scope;
+      out[at + 1] = r.scope_id;
+      out[at + 2] = r.energy_type;
+      out[at + 3] = r.grain;
+      out[at + 4] = r.period;
+      out[at + 5] = r.version_id;
+      out[at + 6] = r.season;
+      out[at + 7] = r.band;
+      out[at + 8] = r.energy;
+      out[at + 9] = r.estimated;
+    });
   }
 
   /** Deletes the rows of these keys that a recompute left at zero. */

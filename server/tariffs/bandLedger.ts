@@ -110,45 +110,72 @@ export const slotKey = (grain: RollupGrain, period: string, slot: { versionId: n
 
 /** Band rollup rows keyed by their primary key, summed as they are added. */
 export class BandRowSet {
-  private readonly rows = new Map<string, BandRollupRow>();
+  /** scope|scopeId|energyType → slot key → row: the scope's key is built once per meter, the slot's once per part. */
+  private readonly byScope = new Map<string, Map<string, BandRollupRow>>();
+  private count = 0;
 
   add(scope: RollupScope, scopeId: number, energyType: string, part: SlotEnergy, sign = 1): void {
-    const key = `${scope}|${scopeId}|${energyType}|${slotKey(part.grain, part.period, part.slot)}`;
-    const row = this.rows.get(key);
-    if (row) {
-      row.energy += sign * part.energy;
-      row.estimated += sign * part.estimated;
-    } else {
-      this.rows.set(key, {
-        scope,
-        scope_id: scopeId,
-        energy_type: energyType,
-        grain: part.grain,
-        period: part.period,
-        version_id: part.slot.versionId,
-        season: part.slot.season,
-        band: part.slot.band,
-        energy: sign * part.energy,
-        estimated: sign * part.estimated,
-      });
-    }
+    this.addKeyed(this.scopeRows(scope, scopeId, energyType), scope, scopeId, energyType, slotKey(part.grain, part.period, part.slot), part, sign);
   }
 
   /** Adds a meter's slot energy to the meter and to every scope it counts towards. */
   addToScopes(scopes: BandScopes, parts: readonly SlotEnergy[], options: { meter?: boolean; sign?: number } = {}): void {
     const sign = options.sign ?? 1;
+    const targets: [RollupScope, number, Map<string, BandRollupRow>][] = [];
+    const target = (scope: RollupScope, id: number) => targets.push([scope, id, this.scopeRows(scope, id, scopes.energyType)]);
+    if (options.meter !== false) target('meter', scopes.meterId);
+    for (const departmentId of scopes.departmentIds) target('department', departmentId);
+    if (scopes.subitemId !== null) target('subitem', scopes.subitemId);
     for (const part of parts) {
-      if (options.meter !== false) this.add('meter', scopes.meterId, scopes.energyType, part, sign);
-      for (const departmentId of scopes.departmentIds) this.add('department', departmentId, scopes.energyType, part, sign);
-      if (scopes.subitemId !== null) this.add('subitem', scopes.subitemId, scopes.energyType, part, sign);
+      const key = slotKey(part.grain, part.period, part.slot);
+      for (const [scope, id, rows] of targets) this.addKeyed(rows, scope, id, scopes.energyType, key, part, sign);
     }
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.count;
   }
 
   values(): BandRollupRow[] {
-    return [...this.rows.values()];
+    const out: BandRollupRow[] = [];
+    for (const rows of this.byScope.values()) for (const row of rows.values()) out.push(row);
+    return out;
+  }
+
+  private scopeRows(scope: RollupScope, scopeId: number, energyType: string): Map<string, BandRollupRow> {
+    const key = `${scope}|${scopeId}|${energyType}`;
+    let rows = this.byScope.get(key);
+    if (!rows) this.byScope.set(key, (rows = new Map()));
+    return rows;
+  }
+
+  private addKeyed(
+    rows: Map<string, BandRollupRow>,
+    scope: RollupScope,
+    scopeId: number,
+    energyType: string,
+    key: string,
+    part: SlotEnergy,
+    sign: number,
+  ): void {
+    const row = rows.get(key);
+    if (row) {
+      row.energy += sign * part.energy;
+      row.estimated += sign * part.estimated;
+      return;
+    }
+    this.count++;
+    rows.set(key, {
+      scope,
+      scope_id: scopeId,
+      energy_type: energyType,
+      grain: part.grain,
+      period: part.period,
+      version_id: part.slot.versionId,
+      season: part.slot.season,
+      band: part.slot.band,
+      energy: sign * part.energy,
+      estimated: sign * part.estimated,
+    });
   }
 }

@@ -1,9 +1,17 @@
 import type { TariffDefinition } from '@shared/tariffs';
 import type { EnergyKit } from '../energy/energyKit.test-util';
 
-/** Writes tariffs, versions, assignments and calendar days straight to the database (tests of the band rollups). */
+/**
+ * Writes tariffs, versions, assignments and calendar days straight to the database (tests of the band rollups),
+ * after taking away the demo's (its tariffs, assignments and national holidays), so hand-computed figures hold.
+ */
 export async function testTariffs(k: EnergyKit) {
   const db = k.t.app.storage.db;
+  await db.deleteFrom('tariff_assignments').execute();
+  await db.deleteFrom('tariff_versions').execute();
+  await db.deleteFrom('tariffs').execute();
+  await db.deleteFrom('calendar_days').execute();
+  await db.deleteFrom('band_rollups').execute();
   const owner = (await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
   const now = Date.now();
   return {
