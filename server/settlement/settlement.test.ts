@@ -288,6 +288,63 @@ describe('settlement figures', () => {
     expect(body.data.lines[0].base).toEqual({ totalEnergy: 0, totalCostMinor: 0, deltaEnergy: 210, deltaCostMinor: 12_185 });
     const meters = await call('GET', '/api/settlement?month=2026-10&by=meter');
     expect(meters.body.data).toMatchObject({ by: 'meter', lines: [], totals: [] });
+  });
+
+  it('settles per meter; a meter under another main meter is shown but not added to the totals', async () => {
+    const owner = await adminId();
+    const meter = async (code: string, isMain: 0 | 1) =>
+      (
+        await db
+          .insertInto('meters')
+          .values({
+            owner_user_id: owner,
+            code,
+            name: code,
+            gateway_id: null,
+            department_id: ids.A,
+            energy_type: 'electricity',
+            unit: 'kWh',
+            ct_ratio: 1,
+            pt_ratio: 1,
+            register_max: 1e8,
+            created_at: 0,
+            is_main: isMain,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const main = await meter('MA-MAIN', 1);
+    const sub = await meter('MA-SUB', 0);
+    for (const [id, energy] of [
+      [main, 100],
+      [sub, 40],
+    ] as const) {
+      await db
+        .insertInto('band_rollups')
+        .values({
+          scope: 'meter',
+          scope_id: id,
+          energy_type: 'electricity',
+          grain: 'day',
+          period: '2026-09-10',
+          version_id: ids.flat,
+          season: 0,
+          band: 'flat',
+          energy,
+          estimated: 0,
+        })
+        .execute();
+      await db
+        .insertInto('energy_rollups')
+        .values({ scope: 'meter', scope_id: id, energy_type: 'electricity', grain: 'day', period: '2026-09-10', energy })
+        .execute();
+    }
+    const { body } = await call('GET', '/api/settlement?from=2026-09-10&to=2026-09-10&by=meter');
+    expect(body.data.lines.map((l: any) => [l.code, l.energy, l.costMinor, l.nested])).toEqual([
+      ['MA-MAIN', 100, 6100, false],
+      ['MA-SUB', 40, 2440, true],
+    ]);
+    expect(body.data.totals[0]).toMatchObject({ energy: 100, totalCostMinor: 6100 });
     const wrong = await call('GET', '/api/settlement?from=2026-10-05');
     expect([wrong.body.code, wrong.body.message]).toEqual([40000, 'querystring.month: Give a month or both from and to']);
   });

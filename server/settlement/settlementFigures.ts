@@ -35,6 +35,8 @@ interface Entity {
   parentId: number | null;
   /** meters: their one energy type */
   energyType?: string;
+  /** meters: the department's main (incoming) meter */
+  isMain?: boolean;
 }
 
 interface VersionInfo {
@@ -120,11 +122,12 @@ async function computeLive(db: Kysely<Database>, owners: Owners, options: Settle
   const order = by === 'department' ? treeOrder(departments) : [...entities.values()].sort((a, b) => a.code.localeCompare(b.code)).map((m) => m.id);
   const shown: SettlementLine[] = [];
   const shownIds = new Set(order.filter((id) => wanted.has(id)));
+  const mains = by === 'meter' ? mainIndexOf(entities) : new Map<string, number[]>();
   for (const id of order) {
     if (!shownIds.has(id)) continue;
     for (const line of lines.values()) {
       if (line.id !== id) continue;
-      line.nested = by === 'department' && hasAncestorIn(departments, id, shownIds);
+      line.nested = by === 'department' ? hasAncestorIn(departments, id, shownIds) : measuredByMain(entities, departments, mains, id);
       shown.push(line);
     }
   }
@@ -153,10 +156,12 @@ async function loadDepartments(db: Kysely<Database>, owners: Owners): Promise<Ma
 }
 
 async function loadMeters(db: Kysely<Database>, owners: Owners): Promise<Map<number, Entity>> {
-  let query = db.selectFrom('meters').select(['id', 'code', 'name', 'department_id', 'energy_type']);
+  let query = db.selectFrom('meters').select(['id', 'code', 'name', 'department_id', 'energy_type', 'is_main']);
   if (owners !== 'all') query = query.where('owner_user_id', 'in', owners.length ? [...owners] : [-1]);
   const rows = await query.orderBy('code').execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, parentId: r.department_id, energyType: r.energy_type }]));
+  return new Map(
+    rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, parentId: r.department_id, energyType: r.energy_type, isMain: r.is_main === 1 }]),
+  );
 }
 
 /** Reads band and energy rollups of the scope's ids over the range: whole months at month grain, the rest by day. */
@@ -409,6 +414,33 @@ function hasAncestorIn(departments: Map<number, Entity>, id: number, set: Set<nu
     parent = departments.get(parent)?.parentId ?? null;
   }
   return false;
+}
+
+/**
+ * A meter whose department, or a department above it, has another main (incoming) meter of its energy type is
+ * measured by that main meter too: shown, but not added to the totals (as ingest's department rollups count it).
+ */
+function measuredByMain(meters: Map<number, Entity>, departments: Map<number, Entity>, mains: Map<string, number[]>, meterId: number): boolean {
+  const meter = meters.get(meterId)!;
+  const seen = new Set<number>();
+  let department = meter.parentId;
+  while (department !== null && !seen.has(department)) {
+    seen.add(department);
+    if ((mains.get(`${department}|${meter.energyType}`) ?? []).some((id) => id !== meterId)) return true;
+    department = departments.get(department)?.parentId ?? null;
+  }
+  return false;
+}
+
+/** department|energyType → its main meters. */
+function mainIndexOf(meters: Map<number, Entity>): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  for (const m of meters.values()) {
+    if (!m.isMain || m.parentId === null) continue;
+    const key = `${m.parentId}|${m.energyType}`;
+    index.set(key, [...(index.get(key) ?? []), m.id]);
+  }
+  return index;
 }
 
 /** Departments depth first, siblings by sort then id (the map is already in that order). */

@@ -109,7 +109,11 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
       render: (_, line) => (
         <div className={styles.lineName} style={{ paddingLeft: (depthOf.get(line.key) ?? 0) * INDENT_PX }} data-testid={`settlement-line-${line.code}`}>
           <span>
-            {line.nested ? <Tooltip title={t('settlement.table.nestedHint')}>{line.name}</Tooltip> : <strong>{line.name}</strong>}
+            {line.nested ? (
+              <Tooltip title={t(line.scope === 'meter' ? 'settlement.table.nestedMeterHint' : 'settlement.table.nestedHint')}>{line.name}</Tooltip>
+            ) : (
+              <strong>{line.name}</strong>
+            )}
             {estimatedMark(line.estimated)}
           </span>
           <span className={styles.lineCode}>{line.code}</span>

@@ -45,6 +45,7 @@ export const settlementEn = {
     gave: 'Gave away {{energy}} {{unit}}',
     received: '{{share}} of {{source}} ({{method}})',
     nestedHint: 'Part of the department above; not added to the totals',
+    nestedMeterHint: 'Also measured by a main meter above; not added to the totals',
     yes: 'yes',
     unpriced: 'No tariff',
   },

@@ -47,6 +47,7 @@ export const settlementEs: CatalogueShape<typeof settlementEn> = {
     gave: 'Cedió {{energy}} {{unit}}',
     received: '{{share}} de {{source}} ({{method}})',
     nestedHint: 'Forma parte del departamento superior; no se suma a los totales',
+    nestedMeterHint: 'También lo mide un medidor principal superior; no se suma a los totales',
     yes: 'sí',
     unpriced: 'Sin tarifa',
   },

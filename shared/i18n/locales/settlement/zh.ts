@@ -47,6 +47,7 @@ export const settlementZh: CatalogueShape<typeof settlementEn> = {
     gave: '分摊出 {{energy}} {{unit}}',
     received: '{{source}} 的 {{share}}（{{method}}）',
     nestedHint: '属于上级部门，不计入合计',
+    nestedMeterHint: '已由上级总表计量，不计入合计',
     yes: '是',
     unpriced: '无电价',
   },
