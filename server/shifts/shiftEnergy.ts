@@ -146,6 +146,8 @@ export async function shiftEnergy(
       shiftName: template.name,
       teamId,
       teamName: teamId === null ? null : (teamName.get(teamId) ?? null),
+      start: template.start,
+      end: template.end,
       from,
       to,
       energy,

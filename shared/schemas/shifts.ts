@@ -195,6 +195,9 @@ export interface ShiftEnergyRow {
   shiftName: string;
   teamId: number | null;
   teamName: string | null;
+  /** The template's wall-clock start and end (HH:MM in TIME_ZONE); end ≤ start ends the next day. */
+  start: string;
+  end: string;
   /** Epoch ms, the shift's start and end in TIME_ZONE. */
   from: number;
   to: number;

@@ -138,6 +138,7 @@ describe('shift energy', () => {
     // No tariff is assigned: nothing priced.
     expect((answer.body.data as Row[]).every((row) => row.costMinor === null)).toBe(true);
     const night = (answer.body.data as (Row & { from: number; to: number })[])[3]!;
+    expect(night).toMatchObject({ start: '22:00', end: '06:00' });
     expect(new Date(night.from).toISOString()).toBe('2026-03-02T14:00:00.000Z');
     expect(new Date(night.to).toISOString()).toBe('2026-03-02T22:00:00.000Z');
   });

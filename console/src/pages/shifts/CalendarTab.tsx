@@ -61,8 +61,10 @@ function DayEditor({ day, onClose, onSaved }: { day: CalendarDay; onClose(): voi
         </Button>,
       ]}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('shifts.calendar.defaultHint', { type: t(`shifts.dayTypes.${day.defaultType}`) })}</Typography.Text>
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">
+          {t('shifts.calendar.defaultHint', { type: t(`shifts.dayTypes.${day.defaultType}`).toLocaleLowerCase() })}
+        </Typography.Text>
         <label>
           {t('shifts.calendar.type')}
           <Select<DayType>
@@ -143,7 +145,7 @@ function ImportDialog({ onClose, onDone }: { onClose(): void; onDone(): void }) 
         </Button>,
       ]}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">{t('shifts.calendar.importHelp')}</Typography.Paragraph>
         <Upload
           accept=".csv,text/csv"

@@ -66,7 +66,7 @@ function FillDialog({
       confirmLoading={busy}
       okButtonProps={{ disabled: entries.length === 0, 'data-testid': 'rota-fill-ok' } as ButtonProps}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">{t('shifts.rota.fillHelp')}</Typography.Paragraph>
         <label>
           {t('shifts.rota.range')}

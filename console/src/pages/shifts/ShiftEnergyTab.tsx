@@ -17,7 +17,6 @@ const UNITS: Record<(typeof ENERGY_TYPES)[number], string> = { electricity: 'kWh
 const SHIFT_COLOURS = ['#1677ff', '#7b61ff', '#2bb673', '#f59a23', '#e8453c', '#13c2c2'];
 
 const energyText = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-const clockOf = (instant: number) => dayjs(instant).format('MM-DD HH:mm');
 
 /** The chart: production days along the axis, one bar per shift (its colour), energy up. */
 export function shiftEnergyChart(rows: readonly ShiftEnergyRow[], unit: string): ChartOption {
@@ -121,7 +120,12 @@ export function ShiftEnergyTab() {
           { key: 'day', dataIndex: 'day', title: t('shifts.energy.day'), width: 120 },
           { key: 'shift', dataIndex: 'shiftName', title: t('shifts.energy.shift') },
           { key: 'team', title: t('shifts.energy.team'), render: (_, row) => row.teamName ?? '–' },
-          { key: 'time', title: t('shifts.energy.time'), width: 220, render: (_, row) => `${clockOf(row.from)} – ${clockOf(row.to)}` },
+          {
+            key: 'time',
+            title: t('shifts.energy.time'),
+            width: 200,
+            render: (_, row) => `${row.start} – ${row.end}${row.end <= row.start ? ` (${t('shifts.energy.nextDay')})` : ''}`,
+          },
           {
             key: 'energy',
             title: `${t('shifts.energy.energy')} (${unit})`,

@@ -38,7 +38,7 @@ function TeamDialog({ team, onClose, onSaved }: { team: ShiftTeam | null; onClos
       confirmLoading={busy}
       okButtonProps={{ disabled: body.name.trim() === '', 'data-testid': 'shift-team-save' } as ButtonProps}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <label>
           {t('shifts.common.name')}
           <Input value={body.name} maxLength={40} onChange={(event) => setBody({ ...body, name: event.target.value })} data-testid="shift-team-name" />

@@ -65,7 +65,7 @@ function TemplateDialog({ template, onClose, onSaved }: { template: ShiftTemplat
       confirmLoading={busy}
       okButtonProps={{ disabled: body.name.trim() === '', 'data-testid': 'shift-template-save' } as ButtonProps}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <label>
           {t('shifts.common.name')}
           <Input value={body.name} maxLength={40} onChange={(event) => setBody({ ...body, name: event.target.value })} data-testid="shift-template-name" />

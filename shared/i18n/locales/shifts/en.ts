@@ -136,6 +136,7 @@ export const shiftsEn = {
     shift: 'Shift',
     team: 'Team',
     time: 'Time',
+    nextDay: 'next day',
     energy: 'Energy',
     cost: 'Cost',
     estimated: 'Estimated',

@@ -138,6 +138,7 @@ export const shiftsEs: typeof shiftsEn = {
     shift: 'Turno',
     team: 'Equipo',
     time: 'Horario',
+    nextDay: 'día siguiente',
     energy: 'Energía',
     cost: 'Coste',
     estimated: 'Estimado',

@@ -137,6 +137,7 @@ export const shiftsZh: typeof shiftsEn = {
     shift: '班次',
     team: '班组',
     time: '时间',
+    nextDay: '次日',
     energy: '能耗',
     cost: '费用',
     estimated: '估算',
