@@ -3,6 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { bearer } from '@tests/support/testApp';
 import { at, energyKit, type EnergyKit } from '../energy/energyKit.test-util';
 import { estimateReplacerOf } from '../modules/completion/routes';
+import { testTariffs } from '../tariffs/tariffFixtures.test-util';
 import { estimatedStarts } from './estimatedIntervals';
 
 const MIN = 60_000;
@@ -252,6 +253,52 @@ describe('late readings inside a completed closed gap', () => {
     [4, 8, 12, 16].forEach((energy, i) => expect(after[i]![1]).toBeCloseTo(energy, 9));
     expect(await rollup(ids.M014!, 'hour', String(D))).toBeCloseTo(40, 9);
     expect((await k.get(`/api/data-completions/${body.data._id}`)).body.data.state).toBe('replaced');
+  });
+});
+
+describe('band rollups of a priced meter', () => {
+  async function band(): Promise<{ energy: number; estimated: number }> {
+    const row = await db()
+      .selectFrom('band_rollups')
+      .select(['energy', 'estimated'])
+      .where('scope', '=', 'meter')
+      .where('scope_id', '=', ids.M021!)
+      .where('grain', '=', 'day')
+      .where('period', '=', '2026-11-10')
+      .executeTakeFirstOrThrow();
+    return { energy: row.energy, estimated: row.estimated };
+  }
+
+  it('carry the estimated part: manual 1, 2, 3, 4 over a flat-spread 20 kWh hour → 10 kWh of which 10 estimated; undo → 20, none estimated', async () => {
+    const t = await testTariffs(k);
+    const flat = await t.tariff('Flat for completion');
+    await t.version(flat, '2026-01-01', null, {
+      prices: { flat: '0.500000' },
+      seasons: [{ name: 'All year', months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], layouts: { workday: [{ from: '00:00', to: '24:00', band: 'flat' }] } }],
+      tiers: [],
+    });
+    await t.assign(flat, 'meter', ids.M021!);
+    await k.t.app.tariffs.reload();
+    await k.ingest([
+      { meter: 'M021', ts: D + 8 * Q, values: { kwh: 0 } },
+      { meter: 'M021', ts: D + 12 * Q, values: { kwh: 20 } },
+    ]);
+    expect(await band()).toEqual({ energy: 20, estimated: 0 });
+    const { body } = await k.send('POST', '/api/data-completions', {
+      meterId: ids.M021,
+      from: D + 8 * Q,
+      to: D + 12 * Q,
+      method: 'manual',
+      values: [1, 2, 3, 4],
+    });
+    expect(body.data).toMatchObject({ energyBefore: 20, energyAfter: 10 });
+    const completed = await band();
+    expect(completed.energy).toBeCloseTo(10, 9);
+    expect(completed.estimated).toBeCloseTo(10, 9);
+    await del(`/api/data-completions/${body.data._id}`);
+    const undone = await band();
+    expect(undone.energy).toBeCloseTo(20, 9);
+    expect(undone.estimated).toBeCloseTo(0, 9);
   });
 });
 
