@@ -111,9 +111,7 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
       align: 'right',
       render: (_, row) => (
         <div data-testid={`month-register-energy-${row.code}`}>
-          <Typography.Text strong>
-            {energy(row.registerEnergy)} {row.unit}
-          </Typography.Text>
+          <Typography.Text strong>{row.registerEnergy === null ? '—' : `${energy(row.registerEnergy)} ${row.unit}`}</Typography.Text>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('monthRegisters.columns.rollupEnergy')}: {energy(row.rollupEnergy)}
