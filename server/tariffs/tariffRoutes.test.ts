@@ -120,7 +120,13 @@ describe('tariffs', () => {
     const bad = await api('POST', '/api/tariffs', { name: 'x', energyType: 'gas', currency: 'cny' });
     expect(bad.body.code).toBe(40000);
     expect(bad.body.data.issues[0]).toMatchObject({ field: 'body.currency', message: 'Enter a currency as 3 capital letters (ISO 4217, e.g. CNY)' });
-    const audit = await db.selectFrom('audit_log').select(['action', 'user_id']).where('entity', '=', 'tariff').where('entity_id', '=', created.id).execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id'])
+      .where('entity', '=', 'tariff')
+      .where('entity_id', '=', created.id)
+      .orderBy('id')
+      .execute();
     expect(audit).toEqual([{ action: 'created', user_id: alpha.id }]);
   });
 
@@ -181,6 +187,8 @@ describe('tariffs', () => {
         .insertInto('settlement_snapshots')
         .values({ owner_user_id: owner, month, version: 1, state: 'closed', figures: '{}', tariff_versions: '[]', diff: null, closed_by: null, closed_at: 1 })
         .execute();
+    const boundary = await tariff('Boundary');
+    const open = await accepted('POST', `/api/tariffs/${boundary.id}/versions`, { validFrom: '2025-01-01', definition: definition() });
     await close(alpha.id, '2025-02');
     await close(beta.id, '2025-08'); // another tree's close changes nothing here
 
@@ -204,6 +212,11 @@ describe('tariffs', () => {
     // but 2025-03-01 lies inside the first version, so the answer is an overlap, not a closed month.
     const overlap = await api('POST', `/api/tariffs/${id}/versions`, { validFrom: '2025-03-01', validTo: '2025-03-31', definition: definition() });
     expect(overlap.body.code).toBe(40000);
+    // The open version may end on the last day of a closed month: February keeps its pricing, March is open.
+    const inFebruary = await api('POST', `/api/tariffs/${boundary.id}/versions`, { validFrom: '2025-02-20', definition: definition('1.200000') });
+    expect(inFebruary.body).toMatchObject({ code: 40901, message: '2025-02 is closed for settlement; reopen it with a reason before changing its figures' });
+    const march = await accepted('POST', `/api/tariffs/${boundary.id}/versions`, { validFrom: '2025-03-01', definition: definition('1.200000') });
+    expect(march.closedPrevious).toEqual({ id: open.id, validTo: '2025-02-28' });
     const deleteTariff = await api('DELETE', `/api/tariffs/${id}`);
     expect(deleteTariff.body).toMatchObject({ code: 40901, data: { months: ['2025-02'] } });
   });
@@ -265,7 +278,13 @@ describe('assignments and the effective tariff', () => {
       tariff: null,
       inheritedFrom: null,
     });
-    const audit = await db.selectFrom('audit_log').select('action').where('entity', '=', 'tariff_assignment').where('entity_id', '=', assigned.id).execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'tariff_assignment')
+      .where('entity_id', '=', assigned.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['created', 'deleted']);
   });
 
@@ -332,9 +351,24 @@ describe('assignments and the effective tariff', () => {
     expect(future.closedPrevious).toEqual({ id: created.id, validTo: '2098-12-31' });
     const gone = await accepted('DELETE', `/api/tariff-versions/${created.id}`);
     expect(await job(gone.recomputeJobId)).toMatchObject({ from_day: '2025-04-10', to_day: today() });
-    const audit = await db.selectFrom('audit_log').select('action').where('entity', '=', 'tariff_version').where('entity_id', '=', created.id).execute();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'tariff_version')
+      .where('entity_id', '=', created.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['created', 'updated', 'updated', 'updated', 'deleted']);
     await accepted('DELETE', `/api/tariff-assignments/${assignment.id}`);
+  });
+
+  it('answers two racing assignments of one target with one assignment and one refusal', async () => {
+    const { id } = await tariff('Racing');
+    const body = { tariffId: id, target: 'department', targetId: ids.plant };
+    const answers = await Promise.all([api('POST', '/api/tariff-assignments', body), api('POST', '/api/tariff-assignments', body)]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([0, 40000]);
+    expect(answers.find((a) => a.body.code === 40000)!.body.data.issues[0]).toMatchObject({ field: 'body.targetId', rule: 'unique' });
+    await accepted('DELETE', `/api/tariff-assignments/${answers.find((a) => a.body.code === 0)!.body.data.id}`);
   });
 
   it('lets an administrator work on another tree and keeps the assignment in the tariff tree', async () => {

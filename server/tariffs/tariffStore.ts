@@ -79,6 +79,14 @@ const rangeOf = (row: { valid_from: string; valid_to: string | null }): DayRange
 const issue = (field: string, message: string, rule = 'tariff') => validationError([{ field, rule, message }]);
 const labelOf = (target: AssignmentTarget) => (target === 'meter' ? 'Meter' : 'Department');
 
+/** The tariff_assignments_target unique constraint refused an insert. */
+function isTargetTaken(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, constraint } = error as { code?: unknown; message?: unknown; constraint?: unknown };
+  if (code === '23505') return constraint === 'tariff_assignments_target';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('tariff_assignments.target');
+}
+
 function parseDefinition(text: string): TariffDefinition {
   return tariffDefinitionSchema.parse(JSON.parse(text));
 }
@@ -438,7 +446,13 @@ export class TariffStore {
           created_at: Date.now(),
         })
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          // Two assignments of one target raced past the check above: answer as the check would have.
+          if (isTargetTaken(error))
+            throw issue('body.targetId', `${labelOf(body.target)} ${target.name} already has a tariff for ${tariff.energy_type}`, 'unique');
+          throw error;
+        });
       await recordAudit(trx, {
         userId: actor.userId,
         action: 'created',
