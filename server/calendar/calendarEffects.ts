@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { enqueueRecompute } from '../tariffs/recomputeJobs';
-import type { TariffBook } from '../tariffs/tariffBook';
+import type { TariffsHandle } from '../tariffs/attachTariffs';
 
-/** The `app.tariffs` decoration (band rollups, server/tariffs), or null while it is not registered. */
-export function tariffsOf(app: FastifyInstance): { reload(): Promise<void>; book(): Promise<TariffBook> } | null {
-  return app.hasDecorator('tariffs') ? (app as unknown as { tariffs: { reload(): Promise<void>; book(): Promise<TariffBook> } }).tariffs : null;
+/** The `app.tariffs` decoration (band rollups, server/tariffs/attachTariffs.ts), or null where it is not registered. */
+export function tariffsOf(app: FastifyInstance): TariffsHandle | null {
+  return app.hasDecorator('tariffs') ? app.tariffs : null;
 }
 
 /**
@@ -23,7 +23,10 @@ export async function afterCalendarChange(app: FastifyInstance, days: readonly s
     toDay: sorted[sorted.length - 1]!,
     createdBy: by.userId,
   });
-  // The tariffs decoration arrives with the band rollups; until then there is nothing to reload.
-  await tariffsOf(app)?.reload();
+  const tariffs = tariffsOf(app);
+  if (tariffs) {
+    await tariffs.reload();
+    tariffs.recompute.kick();
+  }
   return jobId;
 }

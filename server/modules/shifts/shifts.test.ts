@@ -170,6 +170,57 @@ describe('shift energy', () => {
     ]);
   });
 
+  it('prices through the department’s tariff (peak 08:00–22:00 at 0.900000, valley 0.300000)', async () => {
+    const db = t.app.storage.db;
+    const now = Date.now();
+    const tariff = await db
+      .insertInto('tariffs')
+      .values({ owner_user_id: trees.alpha.id, name: 'Alpha TOU', energy_type: 'electricity', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const definition = {
+      prices: { peak: '0.900000', valley: '0.300000' },
+      seasons: [
+        {
+          name: 'All year',
+          months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+          layouts: {
+            workday: [
+              { from: '08:00', to: '22:00', band: 'peak' },
+              { from: '22:00', to: '08:00', band: 'valley' },
+            ],
+          },
+        },
+      ],
+      tiers: [],
+    };
+    await db
+      .insertInto('tariff_versions')
+      .values({ tariff_id: tariff.id, valid_from: '2026-01-01', valid_to: null, definition: JSON.stringify(definition), created_by: null, created_at: now })
+      .execute();
+    await db
+      .insertInto('tariff_assignments')
+      .values({
+        owner_user_id: trees.alpha.id,
+        tariff_id: tariff.id,
+        target: 'department',
+        target_id: a.department,
+        energy_type: 'electricity',
+        created_at: now,
+      })
+      .execute();
+    await t.app.tariffs.reload();
+    const answer = await as(trees.alpha.token, 'GET', `/api/shift-energy?departmentId=${a.department}&from=2026-03-01&to=2026-03-02`);
+    // Day 1 March: no intervals, nothing priced. Night 1 March: 24 valley quarters × 1 kWh × 0.30 = 7.20.
+    // Day 2 March: 32 peak × 1 × 0.90 = 28.80. Night 2 March: 8 × 1 × 0.30 + 24 × 2 × 0.30 = 2.40 + 14.40 = 16.80.
+    expect((answer.body.data as Row[]).map((row) => [row.day, row.shiftName, row.costMinor])).toEqual([
+      ['2026-03-01', 'Day', null],
+      ['2026-03-01', 'Night', 720],
+      ['2026-03-02', 'Day', 2880],
+      ['2026-03-02', 'Night', 1680],
+    ]);
+  });
+
   it('refuses another tree’s department and a range over 92 days', async () => {
     const other = await as(trees.beta.token, 'GET', `/api/shift-energy?departmentId=${a.department}&from=2026-03-01&to=2026-03-03`);
     expect(other.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: `departmentId: ${a.department} does not exist` });
