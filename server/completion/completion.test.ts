@@ -360,6 +360,24 @@ describe('rules', () => {
       [2, 3],
       [3, 4],
     ]);
+
+    // The meter's energy export flags the estimated rows.
+    const started = await k.send('POST', '/api/meter-data/exports', { meterId: ids.M015, metric: 'energy', format: 'csv', from: O, to: O + 6 * Q - 1 });
+    let state = started.body.data.state;
+    for (let i = 0; i < 100 && state === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      state = (await k.get(`/api/meter-data/exports/${started.body.data.id}`)).body.data.state;
+    }
+    const file = await k.t.app.inject({ method: 'GET', url: `/api/meter-data/exports/${started.body.data.id}/file`, headers: bearer(k.token) });
+    expect(file.body.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      'time,timestamp_ms,energy (kWh),estimated',
+      `2026-10-20 08:00:00,${O},1,estimated`,
+      `2026-10-20 08:15:00,${O + Q},2,estimated`,
+      `2026-10-20 08:30:00,${O + 2 * Q},3,estimated`,
+      `2026-10-20 08:45:00,${O + 3 * Q},4,estimated`,
+      `2026-10-20 09:00:00,${O + 4 * Q},2.5,`,
+      `2026-10-20 09:15:00,${O + 5 * Q},2.5,`,
+    ]);
   });
 
   it('pages the history newest first and filters by state', async () => {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import type { ExportJob, HistoryMetric, MeterExportCreate, MeterRef } from '@shared/schemas';
+import { INTERVAL_ENERGY_METRIC, type ExportJob, type HistoryMetric, type MeterExportCreate, type MeterRef } from '@shared/schemas';
 import type { MeterHistory } from './meterHistory';
 import { AppError } from '../http/appError';
 import { inScope, type OwnerScope } from '../tenancy/ownerScope';
@@ -126,12 +126,19 @@ export class ExportJobs {
 
   private async run(job: JobRecord, request: MeterExportCreate, meter: MeterRef, metric: HistoryMetric): Promise<void> {
     const header = ['time', 'timestamp_ms', `${metric.code}${metric.unit ? ` (${metric.unit})` : ''}`];
+    // Interval energy says which rows are estimates (completed gaps, server/completion).
+    const estimated = metric.code === INTERVAL_ENERGY_METRIC ? new Set(await this.history.estimatedStarts(meter.id, request.from, request.to)) : null;
+    if (estimated) header.push('estimated');
     const writer = request.format === 'csv' ? await this.csvWriter(job.path, header) : this.xlsxWriter(job.path, header, meter);
     const localTime = localTimeFormatter(this.timeZone);
     let after = request.from - 1;
     for (;;) {
       const { ts, values } = await this.history.after(meter.id, metric.code, after, request.to, PAGE_ROWS);
-      for (let i = 0; i < ts.length; i++) writer.add([localTime(ts[i]!), ts[i]!, values[i]!]);
+      for (let i = 0; i < ts.length; i++) {
+        const cells: (string | number)[] = [localTime(ts[i]!), ts[i]!, values[i]!];
+        if (estimated) cells.push(estimated.has(ts[i]!) ? 'estimated' : '');
+        writer.add(cells);
+      }
       job.rowsWritten += ts.length;
       job.progress = job.totalRows ? Math.min(1, job.rowsWritten / job.totalRows) : 1;
       if (ts.length < PAGE_ROWS) break;
@@ -171,6 +178,7 @@ export class ExportJobs {
       { header: header[0], width: 21 },
       { header: header[1], width: 16 },
       { header: header[2], width: 16 },
+      ...(header[3] ? [{ header: header[3], width: 12 }] : []),
     ];
     return {
       add: (cells: (string | number)[]) => sheet.addRow(cells).commit(),

@@ -46,6 +46,11 @@ export class MeterHistory {
     return { meter, metric, total, bucketMs: bucket, points: await this.fetch(source, buckets), ...(await this.estimatedOf(source, query, bucket)) };
   }
 
+  /** The interval starts of a meter in [from, to] that hold an estimate (exports flag them). */
+  estimatedStarts(meterId: number, from: number, to: number): Promise<number[]> {
+    return estimatedStarts(this.db, meterId, from, to);
+  }
+
   /** Energy only: the point (or bucket) starts holding an estimated interval, from interval_estimates (server/completion). */
   private async estimatedOf(source: MetricSource, query: MeterHistoryQuery, bucket: number): Promise<{ estimated?: number[] }> {
     if (source.table !== 'energy_intervals') return {};
