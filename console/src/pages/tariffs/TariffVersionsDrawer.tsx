@@ -9,16 +9,19 @@ import { useNotify } from '../../feedback/notify';
 import { Gate } from '../../lists/Gate';
 import { ListTable } from '../../lists/ListTable';
 import { RowActions } from '../../lists/RowActions';
+import { usePermission } from '../../permissions/Permission';
 import { ruleText } from './editor/ruleText';
 import { VersionDraft } from './editor/VersionDraft';
 import { VersionEditor } from './editor/VersionEditor';
 import styles from './tariffs.module.css';
 import type { TariffsController } from './TariffsController';
-import { TARIFFS_GATE } from './tariffTexts';
+import { TARIFFS_GATE, TARIFFS_MENU } from './tariffTexts';
 
 interface Editing {
   draft: VersionDraft;
   title: string;
+  /** Shown to a reader without the edit button: no save. */
+  readOnly: boolean;
 }
 
 /** Today in the browser as YYYY-MM-DD: where a first version starts unless the operator picks another day. */
@@ -43,10 +46,11 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
   const { t } = useTranslation();
   const notify = useNotify();
   const [editing, setEditing] = useState<Editing | null>(null);
+  const canEdit = usePermission(TARIFFS_MENU)('edit');
   const tariff = controller.open;
   if (!tariff) return null;
 
-  const start = (draft: VersionDraft, title: string) => setEditing({ draft, title });
+  const start = (draft: VersionDraft, title: string, readOnly = false) => setEditing({ draft, title, readOnly });
   const startNew = () => {
     // The day after the newest version ends; after an open-ended one today (the server closes it the day before).
     const newest = tariff.versions[0];
@@ -129,6 +133,12 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
           <RowActions
             gate={TARIFFS_GATE}
             actions={[
+              whole &&
+                !canEdit && {
+                  label: t('tariffs.versions.view'),
+                  testId: `version-view-${version.id}`,
+                  onClick: () => start(VersionDraft.of(whole), t('tariffs.editor.editTitle', { name: tariff.name, from: version.validFrom }), true),
+                },
               whole && {
                 button: 'edit',
                 label: t('tariffs.versions.edit'),
@@ -176,6 +186,7 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
           draft={editing.draft}
           title={editing.title}
           currency={tariff.currency}
+          readOnly={editing.readOnly}
           send={(body) =>
             editing.draft.id === undefined ? controller.api.createVersion(tariff.id, body) : controller.api.updateVersion(editing.draft.id, body)
           }

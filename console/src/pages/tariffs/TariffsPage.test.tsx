@@ -75,10 +75,12 @@ const plantAssignment: TariffAssignment = {
   createdAt: 1,
 };
 
-function tariffServer(sent: string[] = []) {
+const reader: UserInfo = { ...admin, _id: 7, username: 'reader', roles: [{ _id: 3, name: 'operator' }], type: 1 };
+
+function tariffServer(sent: string[] = [], user: UserInfo = admin) {
   let assignments = [plantAssignment];
   return (route: string, body: unknown) => {
-    if (route === 'GET /users/info') return envelope(admin);
+    if (route === 'GET /users/info') return envelope(user);
     if (route === 'GET /tariffs') return envelope({ items: [tariff] });
     if (route === 'GET /tariff-versions/31') return envelope(version);
     if (route === 'GET /tariff-assignments') return envelope({ items: assignments });
@@ -165,5 +167,21 @@ describe('/devices/peakvalley', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('tariffs-tab-jobs'));
     expect(await screen.findByTestId('recompute-progress-8')).toBeTruthy();
     expect(screen.getByTestId('recompute-state-8')).toBeTruthy();
+  });
+
+  it('gives a reader without the buttons the versions to view, and no way to change them', async () => {
+    renderConsole({ path: '/devices/peakvalley', token: 'jwt', server: tariffServer([], reader), routers: ['/devices', '/devices/peakvalley'] });
+    const row = await screen.findByTestId('tariff-row-3', {}, FIRST_PAINT);
+    expect(screen.queryByTestId('tariff-add')).toBeNull();
+    expect(within(row).queryByTestId('tariff-edit-3')).toBeNull();
+    expect(within(row).queryByTestId('tariff-delete-3')).toBeNull();
+    fireEvent.click(within(row).getByTestId('tariff-versions-3'));
+    const versionRow = await screen.findByTestId('version-row-31');
+    expect(screen.queryByTestId('version-add')).toBeNull();
+    expect(within(versionRow).queryByTestId('version-edit-31')).toBeNull();
+    fireEvent.click(await within(versionRow).findByTestId('version-view-31'));
+    await screen.findByTestId('version-editor');
+    expect(screen.getAllByTestId('layout-0-workday-bar-segment')).toHaveLength(2);
+    expect(screen.queryByTestId('version-save')).toBeNull();
   });
 });

@@ -73,6 +73,7 @@ export const tariffsEn = {
     current: 'In force',
     none: 'No versions yet: add the first one',
     add: 'New version',
+    view: 'View',
     edit: 'Edit',
     copy: 'Copy as new',
     delete: 'Delete',

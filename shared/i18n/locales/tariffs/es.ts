@@ -75,6 +75,7 @@ export const tariffsEs: CatalogueShape<typeof tariffsEn> = {
     current: 'Vigente',
     none: 'Todavía no hay versiones: añada la primera',
     add: 'Nueva versión',
+    view: 'Ver',
     edit: 'Editar',
     copy: 'Copiar como nueva',
     delete: 'Eliminar',

@@ -75,6 +75,7 @@ export const tariffsZh: CatalogueShape<typeof tariffsEn> = {
     current: '生效中',
     none: '暂无版本，请新增第一个版本',
     add: '新增版本',
+    view: '查看',
     edit: '编辑',
     copy: '复制为新版本',
     delete: '删除',

@@ -27,6 +27,8 @@ interface VersionEditorProps {
   send(body: TariffVersionBody): Promise<TariffVersion>;
   onSaved(version: TariffVersion): void;
   onCancel(): void;
+  /** A reader without the edit button sees the version (and may try changes against the rules) but cannot save. */
+  readOnly?: boolean;
 }
 
 const dayValue = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text, DAY).isValid() ? dayjs(text, DAY) : null);
@@ -37,7 +39,7 @@ const dayValue = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(te
  * summed up on top (save waits for none), warnings (the peak:valley 3:1 guidance) in an amber box that
  * never blocks. The server's refusals land in the same places; PERIOD_CLOSED is said on top.
  */
-export const VersionEditor = observer(function VersionEditor({ draft, title, currency, send, onSaved, onCancel }: VersionEditorProps) {
+export const VersionEditor = observer(function VersionEditor({ draft, title, currency, send, onSaved, onCancel, readOnly = false }: VersionEditorProps) {
   const { t } = useTranslation();
   const { errors, warnings } = draft.findings;
   const seasons = draft.definition.seasons;
@@ -148,9 +150,11 @@ export const VersionEditor = observer(function VersionEditor({ draft, title, cur
         <Button onClick={onCancel} data-testid="version-cancel">
           {t('tariffs.editor.cancel')}
         </Button>
-        <Button type="primary" icon={<SaveOutlined />} loading={draft.saving} disabled={!draft.valid} onClick={() => void save()} data-testid="version-save">
-          {t('tariffs.editor.save')}
-        </Button>
+        {!readOnly && (
+          <Button type="primary" icon={<SaveOutlined />} loading={draft.saving} disabled={!draft.valid} onClick={() => void save()} data-testid="version-save">
+            {t('tariffs.editor.save')}
+          </Button>
+        )}
       </Flex>
     </Flex>
   );
