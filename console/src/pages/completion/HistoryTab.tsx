@@ -1,4 +1,5 @@
-import { Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import type { ResourceOptions } from '../../resources/ResourceOptions';
 import type { CompletionApi } from './completionApi';
 import { COMPLETION_GATE } from './completionGate';
 
-export type HistoryFilters = { meterId?: number | undefined; state?: CompletionState | undefined };
+export type HistoryFilters = { meterId?: number | undefined; state?: CompletionState | undefined; from?: number | undefined; to?: number | undefined };
 const muted = { display: 'block', fontSize: 12 } as const;
 const STATE_COLOURS: Record<CompletionState, string> = { active: 'purple', undone: 'default', replaced: 'green' };
 
@@ -167,6 +168,16 @@ export const HistoryTab = observer(function HistoryTab({
               options={COMPLETION_STATES.map((state) => ({ value: state, label: t(`completion.states.${state}`) }))}
               onChange={(state) => void list.setFilter('state', state)}
               data-testid="completions-filter-state"
+            />
+            <DatePicker.RangePicker
+              value={list.filters.from !== undefined && list.filters.to !== undefined ? [dayjs(list.filters.from), dayjs(list.filters.to)] : null}
+              onChange={(dates) => {
+                const [start, end] = dates ?? [];
+                void list.setFilters(
+                  start && end ? { from: start.startOf('day').valueOf(), to: end.endOf('day').valueOf() } : { from: undefined, to: undefined },
+                );
+              }}
+              data-testid="completions-filter-range"
             />
           </>
         }
