@@ -25,83 +25,84 @@ export interface BandScopes {
 
 export type PeriodsOf = (instant: number) => LocalPeriods;
 
-type Acc = { energy: number; estimated: number };
+const HOUR_MS = 3_600_000;
 
 /**
- * A meter's 15-minute energy per price slot, summed per local hour, day and month. Intervals are first summed
- * per (hour, slot), then hours per day and days per month, so a year of a meter costs one map lookup per
- * interval and text keys only per hour. Intervals no slot covers (no version that day, a band left out)
- * stay out: that energy is unpriced.
+ * A meter's 15-minute energy per price slot, summed per local hour, day and month. Intervals in start order
+ * (as stored, and as the ledger spreads them) are summed in runs: one part per (hour, slot), days and months
+ * from the hour parts, so a year of a meter costs a map lookup per interval and a part per hour. Out of order
+ * input is still right: a (period, slot) may then come out more than once, and every consumer adds parts up by
+ * key. Intervals no slot covers (no version that day, a band left out) stay out: that energy is unpriced.
  */
 export function meterSlotEnergy(
   tariffId: number,
-  energyByStart: ReadonlyMap<number, number>,
+  energyByStart: Iterable<readonly [number, number]>,
   estimatedByStart: ReadonlyMap<number, number> | undefined,
   book: TariffBook,
   periodsOf: PeriodsOf,
 ): SlotEnergy[] {
-  const byHour = new Map<number, Map<PriceSlot, Acc>>();
-  for (const [start, energy] of energyByStart) {
-    const slot = book.slotOf(tariffId, start);
-    if (!slot) continue;
-    const hour = periodsOf(start).hourStart;
-    let slots = byHour.get(hour);
-    if (!slots) byHour.set(hour, (slots = new Map()));
-    const acc = slots.get(slot);
-    const estimated = estimatedByStart?.get(start) ?? 0;
-    if (acc) {
-      acc.energy += energy;
-      acc.estimated += estimated;
-    } else slots.set(slot, { energy, estimated });
-  }
-  // An estimate may sit in an interval that has no other energy row in this set (a pure removal).
-  if (estimatedByStart) {
-    for (const [start, estimated] of estimatedByStart) {
-      if (energyByStart.has(start)) continue;
-      const slot = book.slotOf(tariffId, start);
-      if (!slot) continue;
-      const hour = periodsOf(start).hourStart;
-      let slots = byHour.get(hour);
-      if (!slots) byHour.set(hour, (slots = new Map()));
-      const acc = slots.get(slot);
-      if (acc) acc.estimated += estimated;
-      else slots.set(slot, { energy: 0, estimated });
-    }
-  }
   const out: SlotEnergy[] = [];
-  const byDay = new Map<string, Map<PriceSlot, Acc>>();
-  const monthOf = new Map<string, string>();
-  for (const [hour, slots] of byHour) {
-    const periods = periodsOf(hour);
-    monthOf.set(periods.day, periods.month);
-    let daySlots = byDay.get(periods.day);
-    if (!daySlots) byDay.set(periods.day, (daySlots = new Map()));
-    for (const [slot, acc] of slots) {
-      out.push({ grain: 'hour', period: String(hour), slot, energy: acc.energy, estimated: acc.estimated });
-      const day = daySlots.get(slot);
-      if (day) {
-        day.energy += acc.energy;
-        day.estimated += acc.estimated;
-      } else daySlots.set(slot, { ...acc });
+  // The running hour part, and the day and month parts being summed (per slot: an hour may hold two bands).
+  let hour = Number.NaN;
+  let hourSlot: PriceSlot | null = null;
+  let hourEnergy = 0;
+  let hourEstimated = 0;
+  let day = '';
+  let month = '';
+  let days = new Map<PriceSlot, SlotEnergy>();
+  let months = new Map<PriceSlot, SlotEnergy>();
+  const sumInto = (parts: Map<PriceSlot, SlotEnergy>, grain: 'day' | 'month', period: string, slot: PriceSlot, energy: number, estimated: number) => {
+    const part = parts.get(slot);
+    if (part) {
+      part.energy += energy;
+      part.estimated += estimated;
+    } else parts.set(slot, { grain, period, slot, energy, estimated });
+  };
+  const flushHour = () => {
+    if (hourSlot === null) return;
+    out.push({ grain: 'hour', period: String(hour), slot: hourSlot, energy: hourEnergy, estimated: hourEstimated });
+    sumInto(days, 'day', day, hourSlot, hourEnergy, hourEstimated);
+    sumInto(months, 'month', month, hourSlot, hourEnergy, hourEstimated);
+    hourSlot = null;
+  };
+  const add = (start: number, energy: number, estimated: number) => {
+    const slot = book.slotOf(tariffId, start);
+    if (!slot) return;
+    if (!(start >= hour && start < hour + HOUR_MS)) {
+      flushHour();
+      const periods = periodsOf(start);
+      hour = periods.hourStart;
+      if (periods.day !== day) {
+        for (const part of days.values()) out.push(part);
+        days = new Map();
+        day = periods.day;
+      }
+      if (periods.month !== month) {
+        for (const part of months.values()) out.push(part);
+        months = new Map();
+        month = periods.month;
+      }
+    } else if (slot !== hourSlot) flushHour();
+    if (hourSlot === null) {
+      hourSlot = slot;
+      hourEnergy = energy;
+      hourEstimated = estimated;
+    } else {
+      hourEnergy += energy;
+      hourEstimated += estimated;
     }
+  };
+  let seen: Set<number> | undefined;
+  for (const [start, energy] of energyByStart) {
+    const estimated = estimatedByStart?.get(start);
+    if (estimated !== undefined) (seen ??= new Set()).add(start);
+    add(start, energy, estimated ?? 0);
   }
-  const byMonth = new Map<string, Map<PriceSlot, Acc>>();
-  for (const [day, slots] of byDay) {
-    const month = monthOf.get(day)!;
-    let monthSlots = byMonth.get(month);
-    if (!monthSlots) byMonth.set(month, (monthSlots = new Map()));
-    for (const [slot, acc] of slots) {
-      out.push({ grain: 'day', period: day, slot, energy: acc.energy, estimated: acc.estimated });
-      const sum = monthSlots.get(slot);
-      if (sum) {
-        sum.energy += acc.energy;
-        sum.estimated += acc.estimated;
-      } else monthSlots.set(slot, { ...acc });
-    }
-  }
-  for (const [month, slots] of byMonth) {
-    for (const [slot, acc] of slots) out.push({ grain: 'month', period: month, slot, energy: acc.energy, estimated: acc.estimated });
-  }
+  // An estimate may sit in an interval without an energy row in this set (an estimate taken out again).
+  if (estimatedByStart) for (const [start, estimated] of estimatedByStart) if (!seen?.has(start)) add(start, 0, estimated);
+  flushHour();
+  for (const part of days.values()) out.push(part);
+  for (const part of months.values()) out.push(part);
   return out;
 }
 

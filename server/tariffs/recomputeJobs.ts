@@ -27,6 +27,9 @@ export interface RecomputeRequest {
 
 export type { RecomputeJob, RecomputeReason };
 
+/** Intervals read and priced per transaction when no chunk size is given. */
+const INTERVALS_PER_CHUNK = 200_000;
+
 /** A running job whose heartbeat is older than this was left by a crashed process and is claimed again. */
 export const STALE_AFTER_MS = 60_000;
 
@@ -77,10 +80,11 @@ export function localDayStartOf(day: string, timeZone: string): number {
 }
 
 interface ChunkIO {
-  intervals(meterId: number, from: number, to: number): Promise<Map<number, number>>;
+  /** [start, energy] in start order */
+  intervals(meterId: number, from: number, to: number): Promise<Iterable<readonly [number, number]>>;
   estimates(meterId: number, from: number, to: number): Promise<Map<number, number>>;
   /** The meter's stored hour and day band rows of the range. */
-  meterRows(meterId: number, energyType: string, hourFrom: string, hourTo: string, fromDay: string, toDay: string): Promise<BandRollupRow[]>;
+  meterRows(meterId: number, energyType: string, hourFrom: string, hourTo: string, fromDay: string, toDay: string): Promise<StoredBand[]>;
   addBands(rows: readonly BandRollupRow[]): Promise<void>;
   dropEmptyBands(rows: readonly BandRollupRow[]): Promise<void>;
   /** Records progress and heartbeat if this worker still holds the job; false: it lost the claim. */
@@ -93,7 +97,7 @@ export interface RunnerOptions {
   timeZone: string;
   /** SQLite: the raw connection (prepared statements, transaction held like the ingest batches). */
   sqlite?: SqliteDatabase.Database | undefined;
-  /** Meters per transaction. */
+  /** Meters per transaction; default: about 200,000 intervals' worth of the job's days. */
   chunkMeters?: number;
   pollMs?: number;
   workerId?: string;
@@ -204,19 +208,26 @@ export class RecomputeRunner {
         fromDay: job.from_day,
         toDay: job.to_day,
       };
-      const chunk = this.options.chunkMeters ?? 25;
+      // About 200,000 intervals per transaction (5 meters for a year, 70 for a month): each chunk holds the
+      // connection and the event loop, so ingest and requests wait at most one chunk (a few hundred ms).
+      const quarters = Math.max(1, Math.round((range.to - range.from) / 900_000));
+      const chunk = this.options.chunkMeters ?? Math.max(1, Math.min(100, Math.floor(INTERVALS_PER_CHUNK / quarters)));
       let done = job.done;
       while (done < meterIds.length) {
         const part = meterIds.slice(done, done + chunk);
         const kept = await this.inTransaction(async (io) => {
+          const rows = new BandRowSet();
           for (const meterId of part) {
             const meter = directory.meterById.get(meterId);
-            if (meter) await recomputeMeter(io, meter, book, periodsOf, range);
+            if (meter) await recomputeMeter(io, meter, book, periodsOf, range, rows);
           }
+          await applyDeltas(io, rows);
           return io.progress(job.id, this.workerId, done + part.length, Date.now());
         });
         if (!kept) return; // another process holds the job now (this one was too slow to beat)
         done += part.length;
+        // Let ingest, requests and timers run between chunks (the statements themselves are synchronous).
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await this.db
         .updateTable('recompute_jobs')
@@ -273,13 +284,26 @@ export class RecomputeRunner {
   }
 }
 
-/** Recomputes one meter's band rows over the range and applies the difference to every scope it counts in. */
+/** One stored band row of a meter: its key `grain|period|version|season|band` and figures. */
+export type StoredBand = [key: string, energy: number, estimated: number];
+
+const partOfKey = (key: string, energy: number, estimated: number): Delta => {
+  const [grain, period, versionId, season, band] = key.split('|') as [SlotEnergy['grain'], string, string, string, SlotEnergy['slot']['band']];
+  return { grain, period, slot: { versionId: Number(versionId), season: Number(season), band }, energy, estimated };
+};
+
+/**
+ * Recomputes one meter's band rows over the range and adds the difference (new − old) for the meter and every
+ * scope it counts in to `rows` (written once per chunk, so departments shared by the chunk's meters get one
+ * upsert per key).
+ */
 async function recomputeMeter(
   io: ChunkIO,
   meter: MeterEntry,
   book: TariffBook,
   periodsOf: (instant: number) => LocalPeriods,
   range: { from: number; to: number; fromDay: string; toDay: string },
+  rows: BandRowSet,
 ): Promise<void> {
   const old = await io.meterRows(meter.id, meter.energyType, String(range.from), String(range.to - 1), range.fromDay, range.toDay);
   if (meter.tariffId === null && old.length === 0) return;
@@ -287,19 +311,21 @@ async function recomputeMeter(
   if (meter.tariffId !== null) {
     const [energy, estimated] = await Promise.all([io.intervals(meter.id, range.from, range.to), io.estimates(meter.id, range.from, range.to)]);
     for (const part of meterSlotEnergy(meter.tariffId, energy, estimated.size ? estimated : undefined, book, periodsOf)) {
-      if (part.grain !== 'month') deltas.set(slotKey(part.grain, part.period, part.slot), { ...part });
+      if (part.grain === 'month') continue;
+      const key = slotKey(part.grain, part.period, part.slot);
+      const known = deltas.get(key);
+      if (known) {
+        known.energy += part.energy;
+        known.estimated += part.estimated;
+      } else deltas.set(key, part);
     }
   }
-  for (const row of old) {
-    const key = slotKey(row.grain, row.period, { versionId: row.version_id, season: row.season, band: row.band });
+  for (const [key, energy, estimated] of old) {
     const delta = deltas.get(key);
     if (delta) {
-      delta.energy -= row.energy;
-      delta.estimated -= row.estimated;
-    } else {
-      const slot = { versionId: row.version_id, season: row.season, band: row.band as SlotEnergy['slot']['band'] };
-      deltas.set(key, { grain: row.grain, period: row.period, slot, energy: -row.energy, estimated: -row.estimated });
-    }
+      delta.energy -= energy;
+      delta.estimated -= estimated;
+    } else deltas.set(key, partOfKey(key, -energy, -estimated));
   }
   const changed: Delta[] = [];
   const months = new Map<string, Delta>();
@@ -317,12 +343,13 @@ async function recomputeMeter(
     } else months.set(key, { grain: 'month', period: month, slot: delta.slot, energy: delta.energy, estimated: delta.estimated });
   }
   if (changed.length === 0) return;
-  const rows = new BandRowSet();
-  rows.addToScopes({ meterId: meter.id, energyType: meter.energyType, departmentIds: meter.departmentIds, subitemId: meter.subitemId }, [
-    ...changed,
-    ...months.values(),
-  ]);
-  const all = rows.values();
+  for (const month of months.values()) changed.push(month);
+  rows.addToScopes({ meterId: meter.id, energyType: meter.energyType, departmentIds: meter.departmentIds, subitemId: meter.subitemId }, changed);
+}
+
+/** Writes a chunk's summed differences; rows whose difference took something away may now be zero: those are deleted. */
+async function applyDeltas(io: ChunkIO, rows: BandRowSet): Promise<void> {
+  const all = rows.values().filter((row) => Math.abs(row.energy) >= 1e-12 || Math.abs(row.estimated) >= 1e-12);
   await io.addBands(all);
   await io.dropEmptyBands(all.filter((row) => row.energy < 0 || row.estimated < 0));
 }
@@ -335,9 +362,10 @@ function sqliteIO(sqlite: SqliteDatabase.Database): ChunkIO {
     s = {
       intervals: sqlite.prepare('select start, energy from energy_intervals where meter_id = ? and start >= ? and start < ?').raw(),
       estimates: sqlite.prepare('select start, energy from interval_estimates where meter_id = ? and start >= ? and start < ?').raw(),
+      // The key is built by SQLite (one string per row, no JS concatenation); the two ranges are two index ranges.
       meterRows: sqlite
         .prepare(
-          "select 'meter', scope_id, energy_type, grain, period, version_id, season, band, energy, estimated from band_rollups where scope = 'meter' and scope_id = ? and energy_type = ? and ((grain = 'hour' and period >= ? and period <= ?) or (grain = 'day' and period >= ? and period <= ?))",
+          "select grain || '|' || period || '|' || version_id || '|' || season || '|' || band, energy, estimated from band_rollups where scope = 'meter' and scope_id = ? and energy_type = ? and grain = 'hour' and period >= ? and period <= ? union all select grain || '|' || period || '|' || version_id || '|' || season || '|' || band, energy, estimated from band_rollups where scope = 'meter' and scope_id = ? and energy_type = ? and grain = 'day' and period >= ? and period <= ?",
         )
         .raw(),
       progress: sqlite.prepare("update recompute_jobs set done = ?, heartbeat_at = ? where id = ? and claimed_by = ? and state = 'running'"),
@@ -352,13 +380,10 @@ function sqliteIO(sqlite: SqliteDatabase.Database): ChunkIO {
     return map;
   };
   return {
-    intervals: async (meterId, from, to) => toMap(statements.intervals!.all(meterId, from, to) as unknown[][]),
+    intervals: async (meterId, from, to) => statements.intervals!.all(meterId, from, to) as [number, number][],
     estimates: async (meterId, from, to) => toMap(statements.estimates!.all(meterId, from, to) as unknown[][]),
     meterRows: async (meterId, energyType, hourFrom, hourTo, fromDay, toDay) =>
-      (statements.meterRows!.all(meterId, energyType, hourFrom, hourTo, fromDay, toDay) as unknown[][]).map(
-        ([scope, scope_id, energy_type, grain, period, version_id, season, band, energy, estimated]) =>
-          ({ scope, scope_id, energy_type, grain, period, version_id, season, band, energy, estimated }) as BandRollupRow,
-      ),
+      statements.meterRows!.all(meterId, energyType, hourFrom, hourTo, meterId, energyType, fromDay, toDay) as StoredBand[],
     addBands: (rows) => store.addBands(rows),
     dropEmptyBands: (rows) => store.dropEmptyBands(rows),
     progress: async (jobId, workerId, done, now) => statements.progress!.run(done, now, jobId, workerId).changes === 1,
@@ -404,7 +429,11 @@ function kyselyIO(trx: Transaction<Database>): ChunkIO {
             ]),
           )
           .execute()
-      ).map((row) => ({ ...row, energy: Number(row.energy), estimated: Number(row.estimated) })),
+      ).map((row): StoredBand => [
+        slotKey(row.grain, row.period, { versionId: row.version_id, season: row.season, band: row.band }),
+        Number(row.energy),
+        Number(row.estimated),
+      ]),
     addBands: (rows) => store.addBands(rows),
     dropEmptyBands: (rows) => store.dropEmptyBands(rows),
     progress: async (jobId, workerId, done, now) => {
