@@ -278,7 +278,7 @@ export const CalendarTab = observer(function CalendarTab() {
             value={year}
             min={1900}
             max={2100}
-            onChange={(value) => value && setYear(value)}
+            onChange={(value) => value !== null && value >= 1900 && value <= 2100 && setYear(value)}
             aria-label={t('shifts.calendar.year')}
             style={{ width: 90 }}
             data-testid="calendar-year"

@@ -1,12 +1,13 @@
-import { Alert, Button, DatePicker, Modal, Select, Space, Table, Typography, type ButtonProps } from 'antd';
+import { Alert, Button, DatePicker, Modal, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHIFT_SCREEN, type RotaSlot, type ShiftTeam, type ShiftTemplate } from '@shared/schemas/shifts';
+import { SHIFT_SCREEN, type CalendarDay, type RotaSlot, type ShiftTeam, type ShiftTemplate } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
 import { usePermission } from '../../permissions/Permission';
 import { DepartmentPicker } from '../analysis/shared/DepartmentPicker';
 import { useDepartmentTree } from '../analysis/shared/useDepartmentTree';
+import { DAY_LOOKS, lookOf } from './calendarColours';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
 
@@ -112,6 +113,19 @@ export function RotaTab() {
   const [loading, setLoading] = useState(false);
   const [filling, setFilling] = useState(false);
   const days = useMemo(() => daysOfMonth(month), [month]);
+  const [calendar, setCalendar] = useState<ReadonlyMap<string, CalendarDay>>(new Map());
+
+  // The month's holidays, special days and adjusted workdays beside the dates (a planner staffs them differently).
+  useEffect(() => {
+    let live = true;
+    api
+      .calendarYear(month.year())
+      .then((year) => live && setCalendar(new Map(year.map((entry) => [entry.day, entry]))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, month]);
 
   useEffect(() => {
     void Promise.all([api.templates(), api.teams()])
@@ -196,8 +210,21 @@ export function RotaTab() {
           {
             key: 'day',
             title: t('shifts.rota.day'),
-            width: 130,
-            render: (_, row) => `${row.day} ${t(`shifts.weekdays.${['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][dayjs(row.day).day()]}`)}`,
+            width: 250,
+            render: (_, row) => {
+              const entry = calendar.get(row.day);
+              const look = entry ? lookOf(entry) : 'workday';
+              return (
+                <>
+                  {`${row.day} ${t(`shifts.weekdays.${['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][dayjs(row.day).day()]}`)}`}
+                  {look !== 'workday' && look !== 'weekend' && (
+                    <Tag color={DAY_LOOKS[look].background} style={{ marginLeft: 6 }} title={entry?.name || undefined} data-testid={`rota-daytype-${row.day}`}>
+                      {t(`shifts.dayTypes.${look}`)}
+                    </Tag>
+                  )}
+                </>
+              );
+            },
           },
           ...templates.map((template) => ({
             key: `shift-${template.id}`,
