@@ -60,14 +60,14 @@ export class DataCompletions {
   /** What `create` would write, without writing. */
   async preview(body: CompletionBody, scope: OwnerScope, now = Date.now()): Promise<CompletionPreview> {
     const meter = await this.meterInScope(body.meterId, scope);
-    return this.compute(this.db, meter, body, now);
+    return this.compute(this.db, meter, await this.meterEntry(meter.id), body, now);
   }
 
   async create(body: CompletionBody, scope: OwnerScope, userId: number, now = Date.now()): Promise<DataCompletion> {
     const meter = await this.meterInScope(body.meterId, scope);
     const entry = await this.meterEntry(meter.id);
     const id = await this.db.transaction().execute(async (trx) => {
-      const preview = await this.compute(trx, meter, body, now);
+      const preview = await this.compute(trx, meter, entry, body, now);
       await this.assertMonthsOpen(trx, meter, preview.intervals);
       const ledger = new EnergyLedger(this.timeZone);
       for (const { start, before, after } of preview.intervals) {
@@ -129,12 +129,15 @@ export class DataCompletions {
 
   /** Undo: every interval back to exactly its `before`; the completion stays in the history as undone. */
   async undo(id: number, scope: OwnerScope, userId: number, now = Date.now()): Promise<DataCompletion> {
+    // The meter directory may query the database: never from inside the transaction (SQLite has one connection).
+    const found = await this.db.selectFrom('data_completions').select(['meter_id', 'owner_user_id']).where('id', '=', id).executeTakeFirst();
+    if (!found || !inScope(scope, found.owner_user_id)) throw notFound(id);
+    const entry = await this.meterEntry(found.meter_id);
     await this.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('data_completions').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row || !inScope(scope, row.owner_user_id)) throw notFound(id);
       if (row.state !== 'active') throw validationError([{ field: 'id', rule: 'custom', message: `This completion was already ${row.state}` }]);
       const meter = await this.meterRow(trx, row.meter_id);
-      const entry = await this.meterEntry(row.meter_id);
       const intervals = JSON.parse(row.intervals) as CompletionInterval[];
       await this.assertMonthsOpen(trx, meter, intervals);
       const ledger = new EnergyLedger(this.timeZone);
@@ -188,7 +191,8 @@ export class DataCompletions {
 
   // ---- computing ----
 
-  private async compute(db: Kysely<Database>, meter: MeterRow, body: CompletionBody, now: number): Promise<CompletionPreview> {
+  /** `entry` is resolved before any transaction: the meter directory may query the database. */
+  private async compute(db: Kysely<Database>, meter: MeterRow, entry: MeterEntry, body: CompletionBody, now: number): Promise<CompletionPreview> {
     const { from, to } = body;
     if (to > now) throw validationError([{ field: 'to', rule: 'custom', message: 'must not be in the future: complete intervals that have ended' }]);
     const count = (to - from) / COMPLETION_INTERVAL_MS;
@@ -225,7 +229,7 @@ export class DataCompletions {
 
     const before = await intervalEnergies(db, meter.id, from, to);
     const [previous, next] = await registerAround(db, meter.id, from, to);
-    const span = previous && next ? await this.registerEnergy(meter.id, previous, next) : null;
+    const span = previous && next ? registerEnergy(entry, previous, next) : null;
 
     let values: number[];
     let basis: string;
@@ -294,13 +298,6 @@ export class DataCompletions {
     };
   }
 
-  /** Primary energy between two register readings (multipliers, rollover), or null for a reset or an implausible step. */
-  private async registerEnergy(meterId: number, previous: RegisterPoint, next: RegisterPoint): Promise<{ from: number; to: number; energy: number } | null> {
-    const entry = await this.meterEntry(meterId);
-    const step = registerStep(previous, next, entry.profile);
-    return step.kind === 'energy' ? { from: step.from, to: step.to, energy: step.energy } : null;
-  }
-
   /** PERIOD_CLOSED when an interval lies in a month the meter's tree has closed in settlement. */
   private async assertMonthsOpen(trx: Kysely<Database>, meter: MeterRow, intervals: { start: number }[]): Promise<void> {
     const months = [...new Set(intervals.map((i) => localPeriods(i.start, this.timeZone).month))];
@@ -334,6 +331,12 @@ export class DataCompletions {
     if (!entry) throw meterNotFound(meterId);
     return entry;
   }
+}
+
+/** Primary energy between two register readings (multipliers, rollover), or null for a reset or an implausible step. */
+function registerEnergy(entry: MeterEntry, previous: RegisterPoint, next: RegisterPoint): { from: number; to: number; energy: number } | null {
+  const step = registerStep(previous, next, entry.profile);
+  return step.kind === 'energy' ? { from: step.from, to: step.to, energy: step.energy } : null;
 }
 
 const meterNotFound = (id: number) => new AppError('NOT_FOUND', { message: `Meter ${id} does not exist` });
