@@ -42,8 +42,9 @@ export class ShiftStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   // ---- templates ----
-  async templates(scope: OwnerScope): Promise<ShiftTemplate[]> {
-    const owners = scoped(scope);
+  /** The caller's templates; with a department, those of the department's tree (what its rota may use). */
+  async templates(scope: OwnerScope, departmentId?: number): Promise<ShiftTemplate[]> {
+    const owners = departmentId === undefined ? scoped(scope) : ownerIds(await this.departmentTree(departmentId, scope));
     let query = this.db.selectFrom('shift_templates').select(['id', 'name', 'start_time', 'end_time', 'sort']);
     if (owners) query = query.where('owner_user_id', 'in', owners);
     const rows = await query.orderBy('sort').orderBy('start_time').orderBy('id').execute();
@@ -81,8 +82,9 @@ export class ShiftStore {
   }
 
   // ---- teams ----
-  async teams(scope: OwnerScope): Promise<ShiftTeam[]> {
-    const owners = scoped(scope);
+  /** The caller's teams; with a department, those of the department's tree. */
+  async teams(scope: OwnerScope, departmentId?: number): Promise<ShiftTeam[]> {
+    const owners = departmentId === undefined ? scoped(scope) : ownerIds(await this.departmentTree(departmentId, scope));
     let query = this.db.selectFrom('shift_teams').select(['id', 'name', 'sort']);
     if (owners) query = query.where('owner_user_id', 'in', owners);
     return query.orderBy('sort').orderBy('name').orderBy('id').execute();

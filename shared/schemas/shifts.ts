@@ -129,6 +129,8 @@ export interface ShiftTeam {
 }
 
 export const shiftIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** GET /api/shift-templates and /api/shift-teams: with a department, only those of its user tree (what its rota may use). */
+export const shiftListQuerySchema = z.object({ departmentId: z.coerce.number().int().positive().optional() });
 
 // ---- rota ----
 /** The most days one rota read or fill may span. */

@@ -8,6 +8,7 @@ import {
   SHIFT_SCREEN,
   shiftEnergyQuerySchema,
   shiftIdParamsSchema,
+  shiftListQuerySchema,
   shiftTeamBodySchema,
   shiftTemplateBodySchema,
 } from '@shared/schemas/shifts';
@@ -26,7 +27,9 @@ export const shiftRoutes: FastifyPluginAsync = async (base) => {
   const read = { permission: SHIFT_SCREEN };
 
   const templates = { kind: 'shift_templates' } as const;
-  app.get('/shift-templates', { config: { access: read, tenancy: templates } }, async (request) => ok(await shifts.templates(await callerScope(request))));
+  app.get('/shift-templates', { config: { access: read, tenancy: templates }, schema: { querystring: shiftListQuerySchema } }, async (request) =>
+    ok(await shifts.templates(await callerScope(request), request.query.departmentId)),
+  );
   app.post('/shift-templates', { config: { access: button('add'), tenancy: templates }, schema: { body: shiftTemplateBodySchema } }, async (request) =>
     ok(await shifts.createTemplate(request.body, await callerScope(request)), 'Created'),
   );
@@ -41,7 +44,9 @@ export const shiftRoutes: FastifyPluginAsync = async (base) => {
   });
 
   const teams = { kind: 'shift_teams' } as const;
-  app.get('/shift-teams', { config: { access: read, tenancy: teams } }, async (request) => ok(await shifts.teams(await callerScope(request))));
+  app.get('/shift-teams', { config: { access: read, tenancy: teams }, schema: { querystring: shiftListQuerySchema } }, async (request) =>
+    ok(await shifts.teams(await callerScope(request), request.query.departmentId)),
+  );
   app.post('/shift-teams', { config: { access: button('add'), tenancy: teams }, schema: { body: shiftTeamBodySchema } }, async (request) =>
     ok(await shifts.createTeam(request.body, await callerScope(request)), 'Created'),
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { createTestApp, type TestApp } from '@tests/support/testApp';
+import { createTestApp, loginAs, type TestApp } from '@tests/support/testApp';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 import { currentShift, shiftEnergy, type ShiftPricing } from '../../shifts/shiftEnergy';
@@ -70,6 +70,13 @@ describe('shift templates and teams', () => {
     const names = (reply: { body: { data: { name: string }[] } }) => reply.body.data.map((row) => row.name);
     expect(names(await as(trees.alphaSub.token, 'GET', '/api/shift-templates'))).toEqual(['Day', 'Night']);
     expect(names(await as(trees.beta.token, 'GET', '/api/shift-templates'))).toEqual(['Beta day']);
+    // An administrator sees every tree's; with a department, only that department's tree's (what its rota may use).
+    const admin = await loginAs(t.app);
+    expect(names(await as(admin, 'GET', '/api/shift-templates')).sort()).toEqual(['Beta day', 'Day', 'Night']);
+    expect(names(await as(admin, 'GET', `/api/shift-templates?departmentId=${a.department}`))).toEqual(['Day', 'Night']);
+    expect(names(await as(admin, 'GET', `/api/shift-teams?departmentId=${b.department}`))).toEqual(['Team A']);
+    const foreignDepartment = await as(trees.beta.token, 'GET', `/api/shift-teams?departmentId=${a.department}`);
+    expect(foreignDepartment.body).toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: `departmentId: ${a.department} does not exist` });
     const foreign = await as(trees.beta.token, 'PUT', `/api/shift-templates/${dayShift}`, { name: 'Mine', start: '08:00', end: '16:00' });
     expect(foreign.body).toMatchObject({ code: ErrorCode.NOT_FOUND, message: `Shift ${dayShift} was not found` });
     expect((await as(trees.beta.token, 'DELETE', `/api/shift-teams/${team['Team A']}`)).body.code).toBe(ErrorCode.NOT_FOUND);

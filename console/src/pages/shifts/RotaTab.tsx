@@ -127,14 +127,16 @@ export function RotaTab() {
     };
   }, [api, month]);
 
+  // The shifts and teams of the department's own tree (an administrator sees every tree's).
   useEffect(() => {
-    void Promise.all([api.templates(), api.teams()])
+    if (departmentId === undefined) return;
+    void Promise.all([api.templates(departmentId), api.teams(departmentId)])
       .then(([shiftList, teamList]) => {
         setTemplates(shiftList);
         setTeams(teamList);
       })
       .catch(() => undefined);
-  }, [api]);
+  }, [api, departmentId]);
   useEffect(() => {
     if (departmentId === undefined && departments.nodes.length)
       setDepartmentId(departments.nodes.find((node) => node.parentId === null)?.id ?? departments.nodes[0]!.id);

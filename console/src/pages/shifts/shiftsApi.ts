@@ -23,11 +23,12 @@ export interface ShiftsApi {
   setDay(day: string, body: CalendarDayBody): Promise<CalendarDay & { recomputeJobId: number | null }>;
   resetDay(day: string): Promise<CalendarDay & { recomputeJobId: number | null }>;
   importCalendar(body: CalendarImportBody): Promise<CalendarImportResult & { recomputeJobId: number | null }>;
-  templates(): Promise<ShiftTemplate[]>;
+  /** With a department: those of its user tree (what its rota may use). */
+  templates(departmentId?: number): Promise<ShiftTemplate[]>;
   createTemplate(body: ShiftTemplateBody): Promise<ShiftTemplate>;
   updateTemplate(id: number, body: ShiftTemplateBody): Promise<ShiftTemplate>;
   removeTemplate(id: number): Promise<unknown>;
-  teams(): Promise<ShiftTeam[]>;
+  teams(departmentId?: number): Promise<ShiftTeam[]>;
   createTeam(body: ShiftTeamBody): Promise<ShiftTeam>;
   updateTeam(id: number, body: ShiftTeamBody): Promise<ShiftTeam>;
   removeTeam(id: number): Promise<unknown>;
@@ -43,11 +44,11 @@ export function createShiftsApi(http: AxiosInstance): ShiftsApi {
     setDay: (day, body) => envelopeData(http.put(`/calendar-days/${day}`, body)),
     resetDay: (day) => envelopeData(http.delete(`/calendar-days/${day}`)),
     importCalendar: (body) => envelopeData(http.post('/calendar-days/import', body)),
-    templates: () => envelopeData(http.get('/shift-templates')),
+    templates: (departmentId) => envelopeData(http.get('/shift-templates', departmentId === undefined ? {} : { params: { departmentId } })),
     createTemplate: (body) => envelopeData(http.post('/shift-templates', body)),
     updateTemplate: (id, body) => envelopeData(http.put(`/shift-templates/${id}`, body)),
     removeTemplate: (id) => envelopeData(http.delete(`/shift-templates/${id}`)),
-    teams: () => envelopeData(http.get('/shift-teams')),
+    teams: (departmentId) => envelopeData(http.get('/shift-teams', departmentId === undefined ? {} : { params: { departmentId } })),
     createTeam: (body) => envelopeData(http.post('/shift-teams', body)),
     updateTeam: (id, body) => envelopeData(http.put(`/shift-teams/${id}`, body)),
     removeTeam: (id) => envelopeData(http.delete(`/shift-teams/${id}`)),
