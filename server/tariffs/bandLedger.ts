@@ -28,11 +28,83 @@ export type PeriodsOf = (instant: number) => LocalPeriods;
 const HOUR_MS = 3_600_000;
 
 /**
- * A meter's 15-minute energy per price slot, summed per local hour, day and month. Intervals in start order
- * (as stored, and as the ledger spreads them) are summed in runs: one part per (hour, slot), days and months
- * from the hour parts, so a year of a meter costs a map lookup per interval and a part per hour. Out of order
- * input is still right: a (period, slot) may then come out more than once, and every consumer adds parts up by
- * key. Intervals no slot covers (no version that day, a band left out) stay out: that energy is unpriced.
+ * Sums one meter's 15-minute energy per price slot and local hour, day and month. Intervals in start order (as
+ * stored, and as the ledger spreads them) are summed in runs: one part per (hour, slot), days and months from the
+ * hour parts, so a year of a meter costs a few operations per interval and a part per hour. Out of order input is
+ * still right: a (period, slot) may then come out more than once, and every consumer adds parts up by key.
+ */
+export class SlotSummer {
+  private readonly out: SlotEnergy[] = [];
+  private hour = Number.NaN;
+  private hourSlot: PriceSlot | null = null;
+  private hourEnergy = 0;
+  private hourEstimated = 0;
+  private day = '';
+  private month = '';
+  private days = new Map<PriceSlot, SlotEnergy>();
+  private months = new Map<PriceSlot, SlotEnergy>();
+
+  constructor(private readonly periodsOf: PeriodsOf) {}
+
+  /** The interval starting at `start`, in `slot` (null: no slot covers it, its energy stays unpriced). */
+  add(start: number, slot: PriceSlot | null, energy: number, estimated: number): void {
+    if (!slot) return;
+    if (!(start >= this.hour && start < this.hour + HOUR_MS)) {
+      this.flushHour();
+      const periods = this.periodsOf(start);
+      this.hour = periods.hourStart;
+      if (periods.day !== this.day) {
+        for (const part of this.days.values()) this.out.push(part);
+        this.days = new Map();
+        this.day = periods.day;
+      }
+      if (periods.month !== this.month) {
+        for (const part of this.months.values()) this.out.push(part);
+        this.months = new Map();
+        this.month = periods.month;
+      }
+    } else if (slot !== this.hourSlot) this.flushHour();
+    if (this.hourSlot === null) {
+      this.hourSlot = slot;
+      this.hourEnergy = energy;
+      this.hourEstimated = estimated;
+    } else {
+      this.hourEnergy += energy;
+      this.hourEstimated += estimated;
+    }
+  }
+
+  /** The hour, day and month parts. */
+  finish(): SlotEnergy[] {
+    this.flushHour();
+    for (const part of this.days.values()) this.out.push(part);
+    for (const part of this.months.values()) this.out.push(part);
+    this.days = new Map();
+    this.months = new Map();
+    return this.out;
+  }
+
+  private flushHour(): void {
+    const slot = this.hourSlot;
+    if (slot === null) return;
+    this.out.push({ grain: 'hour', period: String(this.hour), slot, energy: this.hourEnergy, estimated: this.hourEstimated });
+    sumInto(this.days, 'day', this.day, slot, this.hourEnergy, this.hourEstimated);
+    sumInto(this.months, 'month', this.month, slot, this.hourEnergy, this.hourEstimated);
+    this.hourSlot = null;
+  }
+}
+
+function sumInto(parts: Map<PriceSlot, SlotEnergy>, grain: 'day' | 'month', period: string, slot: PriceSlot, energy: number, estimated: number): void {
+  const part = parts.get(slot);
+  if (part) {
+    part.energy += energy;
+    part.estimated += estimated;
+  } else parts.set(slot, { grain, period, slot, energy, estimated });
+}
+
+/**
+ * A meter's 15-minute energy per price slot of its tariff, summed per local hour, day and month (SlotSummer).
+ * Intervals no slot covers (no version that day, a band left out) stay out: that energy is unpriced.
  */
 export function meterSlotEnergy(
   tariffId: number,
@@ -41,69 +113,16 @@ export function meterSlotEnergy(
   book: TariffBook,
   periodsOf: PeriodsOf,
 ): SlotEnergy[] {
-  const out: SlotEnergy[] = [];
-  // The running hour part, and the day and month parts being summed (per slot: an hour may hold two bands).
-  let hour = Number.NaN;
-  let hourSlot: PriceSlot | null = null;
-  let hourEnergy = 0;
-  let hourEstimated = 0;
-  let day = '';
-  let month = '';
-  let days = new Map<PriceSlot, SlotEnergy>();
-  let months = new Map<PriceSlot, SlotEnergy>();
-  const sumInto = (parts: Map<PriceSlot, SlotEnergy>, grain: 'day' | 'month', period: string, slot: PriceSlot, energy: number, estimated: number) => {
-    const part = parts.get(slot);
-    if (part) {
-      part.energy += energy;
-      part.estimated += estimated;
-    } else parts.set(slot, { grain, period, slot, energy, estimated });
-  };
-  const flushHour = () => {
-    if (hourSlot === null) return;
-    out.push({ grain: 'hour', period: String(hour), slot: hourSlot, energy: hourEnergy, estimated: hourEstimated });
-    sumInto(days, 'day', day, hourSlot, hourEnergy, hourEstimated);
-    sumInto(months, 'month', month, hourSlot, hourEnergy, hourEstimated);
-    hourSlot = null;
-  };
-  const add = (start: number, energy: number, estimated: number) => {
-    const slot = book.slotOf(tariffId, start);
-    if (!slot) return;
-    if (!(start >= hour && start < hour + HOUR_MS)) {
-      flushHour();
-      const periods = periodsOf(start);
-      hour = periods.hourStart;
-      if (periods.day !== day) {
-        for (const part of days.values()) out.push(part);
-        days = new Map();
-        day = periods.day;
-      }
-      if (periods.month !== month) {
-        for (const part of months.values()) out.push(part);
-        months = new Map();
-        month = periods.month;
-      }
-    } else if (slot !== hourSlot) flushHour();
-    if (hourSlot === null) {
-      hourSlot = slot;
-      hourEnergy = energy;
-      hourEstimated = estimated;
-    } else {
-      hourEnergy += energy;
-      hourEstimated += estimated;
-    }
-  };
+  const summer = new SlotSummer(periodsOf);
   let seen: Set<number> | undefined;
   for (const [start, energy] of energyByStart) {
     const estimated = estimatedByStart?.get(start);
     if (estimated !== undefined) (seen ??= new Set()).add(start);
-    add(start, energy, estimated ?? 0);
+    summer.add(start, book.slotOf(tariffId, start), energy, estimated ?? 0);
   }
   // An estimate may sit in an interval without an energy row in this set (an estimate taken out again).
-  if (estimatedByStart) for (const [start, estimated] of estimatedByStart) if (!seen?.has(start)) add(start, 0, estimated);
-  flushHour();
-  for (const part of days.values()) out.push(part);
-  for (const part of months.values()) out.push(part);
-  return out;
+  if (estimatedByStart) for (const [start, estimated] of estimatedByStart) if (!seen?.has(start)) summer.add(start, book.slotOf(tariffId, start), 0, estimated);
+  return summer.finish();
 }
 
 export const slotKey = (grain: RollupGrain, period: string, slot: { versionId: number; season: number; band: string }): string =>

@@ -6,9 +6,10 @@ import type { Database, RecomputeJobsTable } from '../db/schema';
 import { addDays, localDayStart, localPeriods, type LocalPeriods } from '../metering/calendar';
 import { KyselyBatchStore } from '../ingest/kyselyBatchStore';
 import { SqliteBatchStore } from '../ingest/sqliteBatchStore';
-import type { MeterDirectory, MeterEntry } from '../ingest/meterDirectory';
+import type { Directory, MeterDirectory, MeterEntry } from '../ingest/meterDirectory';
 import { ownerTreeOf } from '../tenancy/ownerScope';
-import { BandRowSet, meterSlotEnergy, slotKey, type BandRollupRow, type SlotEnergy } from './bandLedger';
+import type { PriceSlot } from '@shared/tariffs';
+import { BandRowSet, SlotSummer, slotKey, type BandRollupRow, type SlotEnergy } from './bandLedger';
 import { TariffBook } from './tariffBook';
 
 export type RecomputeJobRow = Selectable<RecomputeJobsTable>;
@@ -80,8 +81,8 @@ export function localDayStartOf(day: string, timeZone: string): number {
 }
 
 interface ChunkIO {
-  /** [start, energy] in start order */
-  intervals(meterId: number, from: number, to: number): Promise<Iterable<readonly [number, number]>>;
+  /** The quarters (index from `from`, in order) and their energy: two flat lists, no object per interval. */
+  intervals(meterId: number, from: number, to: number): Promise<{ quarters: number[]; energies: number[] }>;
   estimates(meterId: number, from: number, to: number): Promise<Map<number, number>>;
   /** The meter's stored hour and day band rows of the range. */
   meterRows(meterId: number, energyType: string, hourFrom: string, hourTo: string, fromDay: string, toDay: string): Promise<StoredBand[]>;
@@ -191,10 +192,10 @@ export class RecomputeRunner {
   /** Runs a claimed job to its end (or until another process takes it over). */
   async run(job: RecomputeJobRow): Promise<void> {
     try {
-      const meterIds = await this.meterList(job);
       const { timeZone } = this.options;
       this.directory.invalidate();
       const directory = await this.directory.get();
+      const meterIds = await this.meterList(job, directory);
       const book = await TariffBook.load(this.db, timeZone);
       const periodsCache = new Map<number, LocalPeriods>();
       const periodsOf = (instant: number): LocalPeriods => {
@@ -211,6 +212,7 @@ export class RecomputeRunner {
       // About 200,000 intervals per transaction (5 meters for a year, 70 for a month): each chunk holds the
       // connection and the event loop, so ingest and requests wait at most one chunk (a few hundred ms).
       const quarters = Math.max(1, Math.round((range.to - range.from) / 900_000));
+      const quarterSlots = new QuarterSlots(book, range.from, quarters);
       const chunk = this.options.chunkMeters ?? Math.max(1, Math.min(100, Math.floor(INTERVALS_PER_CHUNK / quarters)));
       let done = job.done;
       while (done < meterIds.length) {
@@ -219,7 +221,7 @@ export class RecomputeRunner {
           const rows = new BandRowSet();
           for (const meterId of part) {
             const meter = directory.meterById.get(meterId);
-            if (meter) await recomputeMeter(io, meter, book, periodsOf, range, rows);
+            if (meter) await recomputeMeter(io, meter, book, periodsOf, range, rows, quarterSlots);
           }
           await applyDeltas(io, rows);
           return io.progress(job.id, this.workerId, done + part.length, Date.now());
@@ -247,15 +249,26 @@ export class RecomputeRunner {
   }
 
   /** The job's meters in a fixed order; [] is resolved once (and stored) so a resumed job walks the same list. */
-  private async meterList(job: RecomputeJobRow): Promise<number[]> {
+  /**
+   * The job's meters in processing order, fixed (and stored) when the job starts, so a resumed job walks the same
+   * list: [] resolves to the meters concerned; meters of the same departments and sub-item come together, so a
+   * chunk's department rows are written once for all its meters.
+   */
+  private async meterList(job: RecomputeJobRow, directory: Directory): Promise<number[]> {
     let ids = JSON.parse(job.meter_ids) as number[];
+    if (job.done > 0 && ids.length > 0) return ids;
     if (ids.length === 0) {
       let query = this.db.selectFrom('meters').select('id');
       const owners = job.reason === 'calendar' ? null : [...(await ownerTreeOf(this.db, job.owner_user_id)).owners];
       if (owners) query = query.where('owner_user_id', 'in', owners.length ? owners : [-1]);
       ids = (await query.execute()).map((m) => m.id);
     }
-    ids = [...new Set(ids)].sort((a, b) => a - b);
+    const placeOf = (id: number) => {
+      const meter = directory.meterById.get(id);
+      return meter ? `${meter.departmentIds.join(',')}|${meter.subitemId ?? ''}` : '';
+    };
+    const places = new Map([...new Set(ids)].map((id) => [id, placeOf(id)]));
+    ids = [...places.keys()].sort((a, b) => (places.get(a)! < places.get(b)! ? -1 : places.get(a)! > places.get(b)! ? 1 : a - b));
     await this.db
       .updateTable('recompute_jobs')
       .set({ meter_ids: JSON.stringify(ids), total: ids.length, started_at: job.started_at ?? Date.now() })
@@ -284,6 +297,28 @@ export class RecomputeRunner {
   }
 }
 
+const QUARTER_MS = 900_000;
+
+/** The slot of every quarter of a job's days, per tariff, computed once per job: a list lookup per interval. */
+class QuarterSlots {
+  private readonly byTariff = new Map<number, (PriceSlot | null)[]>();
+
+  constructor(
+    private readonly book: TariffBook,
+    private readonly from: number,
+    private readonly count: number,
+  ) {}
+
+  of(tariffId: number): (PriceSlot | null)[] {
+    let slots = this.byTariff.get(tariffId);
+    if (!slots) {
+      slots = Array.from({ length: this.count }, (_, q) => this.book.slotOf(tariffId, this.from + q * QUARTER_MS));
+      this.byTariff.set(tariffId, slots);
+    }
+    return slots;
+  }
+}
+
 /** One stored band row of a meter: its key `grain|period|version|season|band` and figures. */
 export type StoredBand = [key: string, energy: number, estimated: number];
 
@@ -304,13 +339,25 @@ async function recomputeMeter(
   periodsOf: (instant: number) => LocalPeriods,
   range: { from: number; to: number; fromDay: string; toDay: string },
   rows: BandRowSet,
+  quarterSlots: QuarterSlots,
 ): Promise<void> {
   const old = await io.meterRows(meter.id, meter.energyType, String(range.from), String(range.to - 1), range.fromDay, range.toDay);
   if (meter.tariffId === null && old.length === 0) return;
   const deltas = new Map<string, Delta>();
   if (meter.tariffId !== null) {
-    const [energy, estimated] = await Promise.all([io.intervals(meter.id, range.from, range.to), io.estimates(meter.id, range.from, range.to)]);
-    for (const part of meterSlotEnergy(meter.tariffId, energy, estimated.size ? estimated : undefined, book, periodsOf)) {
+    const [{ quarters, energies }, estimated] = await Promise.all([io.intervals(meter.id, range.from, range.to), io.estimates(meter.id, range.from, range.to)]);
+    const slots = quarterSlots.of(meter.tariffId);
+    const summer = new SlotSummer(periodsOf);
+    for (let i = 0; i < quarters.length; i++) {
+      const q = quarters[i]!;
+      const start = range.from + q * QUARTER_MS;
+      summer.add(start, slots[q] ?? null, energies[i]!, estimated.size ? (estimated.get(start) ?? 0) : 0);
+    }
+    if (estimated.size) {
+      const stored = new Set(quarters.map((q) => range.from + q * QUARTER_MS));
+      for (const [start, part] of estimated) if (!stored.has(start)) summer.add(start, book.slotOf(meter.tariffId, start), 0, part);
+    }
+    for (const part of summer.finish()) {
       if (part.grain === 'month') continue;
       const key = slotKey(part.grain, part.period, part.slot);
       const known = deltas.get(key);
@@ -360,7 +407,9 @@ function sqliteIO(sqlite: SqliteDatabase.Database): ChunkIO {
   let s = prepared.get(sqlite);
   if (!s) {
     s = {
-      intervals: sqlite.prepare('select start, energy from energy_intervals where meter_id = ? and start >= ? and start < ?').raw(),
+      // Quarter indexes are small integers (no number object each) and the two lists come back flat (pluck).
+      quarters: sqlite.prepare('select (start - ?) / 900000 from energy_intervals where meter_id = ? and start >= ? and start < ? order by start').pluck(),
+      energies: sqlite.prepare('select energy from energy_intervals where meter_id = ? and start >= ? and start < ? order by start').pluck(),
       estimates: sqlite.prepare('select start, energy from interval_estimates where meter_id = ? and start >= ? and start < ?').raw(),
       // The key is built by SQLite (one string per row, no JS concatenation); the two ranges are two index ranges.
       meterRows: sqlite
@@ -380,7 +429,10 @@ function sqliteIO(sqlite: SqliteDatabase.Database): ChunkIO {
     return map;
   };
   return {
-    intervals: async (meterId, from, to) => statements.intervals!.all(meterId, from, to) as [number, number][],
+    intervals: async (meterId, from, to) => ({
+      quarters: statements.quarters!.all(from, meterId, from, to) as number[],
+      energies: statements.energies!.all(meterId, from, to) as number[],
+    }),
     estimates: async (meterId, from, to) => toMap(statements.estimates!.all(meterId, from, to) as unknown[][]),
     meterRows: async (meterId, energyType, hourFrom, hourTo, fromDay, toDay) =>
       statements.meterRows!.all(meterId, energyType, hourFrom, hourTo, meterId, energyType, fromDay, toDay) as StoredBand[],
