@@ -31,6 +31,8 @@ import { attachForwarding } from './forwarding/attachForwarding';
 import { loggerOptions } from './logging/loggerOptions';
 import { OneLinePerRequest } from './logging/requestLog';
 import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startReadingRetention } from './siteSettings';
+import { attachTariffs } from './tariffs/attachTariffs';
+import { startCheckReminders } from './meterChecks/checkReminders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +71,13 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.setSerializerCompiler(serializerCompiler);
   try {
     await migrateToLatest(storage);
-    const adminSeed = await seed(storage.db, { adminPassword: config.adminPassword, demo: config.seedDemo, demoUserPassword: config.demoUserPassword });
+    const adminSeed = await seed(storage.db, {
+      adminPassword: config.adminPassword,
+      demo: config.seedDemo,
+      demoUserPassword: config.demoUserPassword,
+      timeZone: config.timeZone,
+      dbKind: storage.kind,
+    });
     const users = new UserRepository(storage.db);
     const siteSettings = new SiteSettingsService(storage.db);
     await siteSettings.reload();
@@ -102,6 +110,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }),
     );
     await attachForwarding(app);
+    attachTariffs(app); // app.tariffs (reload, book) and the recompute job runner
     registerChannels(app);
 
     registerErrorHandling(app);
@@ -124,6 +133,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.addHook('onClose', async () => stopAlarmSweep());
     const stopRetention = startReadingRetention(app, config.timeZone);
     app.addHook('onClose', async () => stopRetention());
+    const stopCheckReminders = startCheckReminders(app, config.timeZone); // overdue meter checks, once a day across processes
+    app.addHook('onClose', async () => stopCheckReminders());
     app.pushes.start();
     // Order matters on close: stop realtime, let in-flight requests finish (fastify), then the database.
     app.addHook('preClose', async () => app.realtime.close());

@@ -19,6 +19,7 @@ import { inquiry } from './migrations/0016_inquiry';
 import { siteSettings } from './migrations/0017_site_settings';
 import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
 import { tariffsSettlement } from './migrations/0019_tariffs_settlement';
+import { meterChecks } from './migrations/0020_meter_checks';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0017_site_settings': siteSettings(),
     '0018_web_service_forwarding': webServiceForwarding(storage.kind),
     '0019_tariffs_settlement': tariffsSettlement(storage.kind),
+    '0020_meter_checks': meterChecks(storage.kind),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Milli } from '@shared/metering';
 import type { subitemSchema, tagSchema } from '@shared/resources';
+import type { meterCheckSchema } from '@shared/resources/meterChecks';
 import type { StoredRow } from './resourceRow';
 
 /**
@@ -663,6 +664,8 @@ export interface ContactMessagesTable {
 }
 
 export interface Database extends TariffSettlementTables {
+  /** Migration 0020: meter checks and repairs (shared/resources/meterChecks.ts) plus the reminder alarm of each row. */
+  meter_checks: StoredRow<typeof meterCheckSchema> & { overdue_alarm_id: ColumnType<number | null, number | null | undefined, number | null> };
   announcements: AnnouncementsTable;
   help_articles: HelpArticlesTable;
   contact_details: ContactDetailsTable;

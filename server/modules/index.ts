@@ -19,6 +19,14 @@ import { spriteRoutes } from './sprites/routes';
 import { inquiryRoutes } from '../inquiry/routes';
 import { siteSettingsRoutes } from '../siteSettings/routes';
 import { forwardingRoutes } from '../forwarding/routes';
+import { monthRegisterRoutes } from './monthRegisters/routes';
+import { tariffRoutes } from './tariffs/routes';
+import { bandFigureRoutes } from './bandFigures/routes';
+import { completionRoutes } from './completion/routes';
+import { calendarRoutes } from './calendar/routes';
+import { shiftRoutes } from './shifts/routes';
+import { settlementRoutes } from './settlement/routes';
+import { wallTariffRoutes } from './wallTariff/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -45,3 +53,17 @@ export const apiModules: FastifyPluginAsync[] = [
 apiModules.push(siteSettingsRoutes);
 // The inquiry domain (server/inquiry): announcements' audiences, help search, contact details and messages.
 apiModules.push(inquiryRoutes);
+// Issue 20: the monthly meter register record (/settlement/power-month-record).
+apiModules.push(monthRegisterRoutes);
+// Issue 20: the working calendar (a platform setting) and shifts, teams, rota and shift energy.
+apiModules.push(calendarRoutes, shiftRoutes);
+// Issue 20: data completion (gaps, completions, undo, estimates replaced by late real readings).
+apiModules.push(completionRoutes);
+// Issue 20: settlement (figures, month closes, apportionment rules, exports).
+apiModules.push(settlementRoutes);
+// Issue 20: energy and cost per time-of-use band, and the recompute jobs' progress (server/tariffs).
+apiModules.push(bandFigureRoutes);
+// Issue 20: tariffs, their effective-dated versions and assignments (server/tariffs/tariffStore.ts).
+apiModules.push(tariffRoutes);
+// Issue 20: the wall's tariff widgets: GET /api/tariffs/current-band and the tariff:* / shifts:energy:* channels.
+apiModules.push(wallTariffRoutes);

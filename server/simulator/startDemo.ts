@@ -5,6 +5,7 @@ import { issueDemoGatewayLogin } from './demoGatewayLogin';
 import { connectDemoPublisher } from './mqttPublisher';
 import { DEMO_GATEWAY_SN } from './demoScenario';
 import { startSimulator } from './runSimulator';
+import { closeDemoMonth, DEMO_CLOSE_MIN_BACKFILL_DAYS } from '../seed/demoClose';
 
 /**
  * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
@@ -31,6 +32,7 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
   } else {
     app.log.info(`simulator: MQTT is ${mqttIngress.mode}, so readings go straight into ingestion every ${intervalMs / 1000} s`);
   }
+  const backfillDays = Number(process.env.SIMULATOR_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS);
   const running = await startSimulator({
     db: app.storage.db,
     ingest: app.ingest,
@@ -38,9 +40,12 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
     offlineIntervals: offlineIntervalsFromEnv(),
     publish: publisher ? publisher.publish : async (payload) => void (await app.ingest.submit(payload, { kind: 'mqtt', gatewaySn: DEMO_GATEWAY_SN })),
     intervalMs,
-    backfillDays: Number(process.env.SIMULATOR_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS),
+    backfillDays,
     log: app.log,
   });
+  // The backfill is in: last month is closed once, when the backfill covers it (the demo's settlement shows a closed month).
+  if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
+    void closeDemoMonth(app, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'demo: closing last month failed'));
   return async () => {
     running.stop();
     await publisher?.close();

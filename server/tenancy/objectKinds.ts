@@ -10,7 +10,7 @@ import type { ResourceTableName } from '@shared/resources/catalogue';
  * from the object they hang off, or are checked by their module (`users`: the managed subtree, `roles`:
  * the role policy, `alarmRecords`: the alarm subject's tree, `exports`: the job's starter).
  */
-export type ObjectKind = OwnedTable | 'quarantine' | 'users' | 'roles' | 'alarmRecords' | 'exports' | 'pushRecords';
+export type ObjectKind = OwnedTable | 'quarantine' | 'users' | 'roles' | 'alarmRecords' | 'exports' | 'pushRecords' | 'tariffVersions';
 
 interface KindRule {
   /** The owner of object `id`: a user id, or undefined when there is no such object. */
@@ -53,6 +53,27 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   contact_details: direct('contact_details', 'Contact details'),
   contact_messages: direct('contact_messages', 'Contact message'),
   forward_endpoints: direct('forward_endpoints', 'Forwarding endpoint'),
+  tariffs: direct('tariffs', 'Tariff'),
+  tariff_assignments: direct('tariff_assignments', 'Tariff assignment'),
+  tariffVersions: {
+    async ownerOf(db, id) {
+      const row = await db
+        .selectFrom('tariff_versions')
+        .innerJoin('tariffs', 'tariffs.id', 'tariff_versions.tariff_id')
+        .select('tariffs.owner_user_id')
+        .where('tariff_versions.id', '=', id)
+        .executeTakeFirst();
+      return row?.owner_user_id;
+    },
+    notFound: notFound('Tariff version'),
+  },
+  settlement_snapshots: direct('settlement_snapshots', 'Settlement close'),
+  apportion_rules: direct('apportion_rules', 'Apportionment rule'),
+  data_completions: direct('data_completions', 'Completion'),
+  shift_templates: direct('shift_templates', 'Shift'),
+  shift_teams: direct('shift_teams', 'Team'),
+  shift_rota: direct('shift_rota', 'Rota slot'),
+  recompute_jobs: direct('recompute_jobs', 'Recompute job'),
   quarantine: {
     async ownerOf(db, id) {
       const row = await db

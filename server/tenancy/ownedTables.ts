@@ -22,6 +22,15 @@ export const OWNED_TABLES = [
   'contact_details',
   'contact_messages',
   'forward_endpoints',
+  'tariffs',
+  'tariff_assignments',
+  'settlement_snapshots',
+  'apportion_rules',
+  'data_completions',
+  'shift_templates',
+  'shift_teams',
+  'shift_rota',
+  'recompute_jobs',
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

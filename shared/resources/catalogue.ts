@@ -6,13 +6,14 @@ import { subitemResource } from './subitems';
 import { tagResource } from './tags';
 import { announcementResource } from './announcements';
 import { helpArticleResource } from './helpArticles';
+import { meterCheckResource } from './meterChecks';
 
 /**
  * Every resource served by the generic CRUD API, one line each. The API routes, the tree scope, the
  * button entries, the console route, the catalogue texts and the authorization suite's rows all come
  * from this list. A resource that references another comes after it (the suite creates them in order).
  */
-export const RESOURCES = [subitemResource, tagResource, gatewayResource, departmentResource, meterResource, announcementResource, helpArticleResource] as const;
+export const RESOURCES = [subitemResource, tagResource, gatewayResource, departmentResource, meterResource, announcementResource, helpArticleResource, meterCheckResource] as const;
 
 /** The tables of the resources: each an owned kind of the tree scope (server/tenancy). */
 export type ResourceTableName = (typeof RESOURCES)[number]['table'];

@@ -71,6 +71,8 @@ export interface MeterSeries {
   bucketMs: number;
   /** [ts, value]; a bucket holds the average of an instantaneous metric, the last register value, the sum of energy. */
   points: [number, number][];
+  /** `energy` metric: the point times (interval or bucket starts) that hold an estimate (a completed gap, issue 20). */
+  estimated?: number[];
 }
 
 /** GET /api/meter-data/history: the table, one page of raw points. */
@@ -78,7 +80,8 @@ export interface MeterHistoryPage {
   meter: MeterRef;
   metric: HistoryMetric;
   total: number;
-  rows: { ts: number; value: number }[];
+  /** `estimated: true` on `energy` rows that hold an estimate (a completed gap, issue 20). */
+  rows: { ts: number; value: number; estimated?: true }[];
 }
 
 /** GET /api/meter-data/latest?meterId: every metric's latest value and the meter's online state. */

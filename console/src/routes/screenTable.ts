@@ -8,7 +8,13 @@ import { BOARD_LIST_SCREENS } from '../pages/boardScreens/screens';
 import { SPRITE_SCREENS } from '../pages/sprites/screens';
 import { WEB_SERVICE_SCREENS } from '../pages/webService/screens';
 import { INQUIRY_SCREENS } from '../pages/inquiry/screens';
+import { TARIFFS_SCREENS } from '../pages/tariffs/screens';
+import { SHIFT_SCREENS } from '../pages/shifts/screens';
+import { COMPLETION_SCREENS } from '../pages/completion/screens';
+import { SETTLEMENT_SCREENS } from '../pages/settlement/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
+import { MONTH_REGISTER_SCREENS } from '../pages/monthRegisters/screens';
+import { METER_CHECK_SCREENS } from '../pages/meterChecks/screens';
 
 /**
  * Menu full path → its screen. Every permitted menu entry gets a route (screenRoutes.ts); a path
@@ -51,6 +57,13 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...BOARD_LIST_SCREENS,
   ...SPRITE_SCREENS,
   ...WEB_SERVICE_SCREENS,
+  // Issue 20: the monthly meter register record and meter checks and repairs.
+  ...MONTH_REGISTER_SCREENS,
+  ...METER_CHECK_SCREENS,
+  ...TARIFFS_SCREENS,
+  ...SHIFT_SCREENS,
+  ...COMPLETION_SCREENS,
+  ...SETTLEMENT_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

@@ -2,6 +2,7 @@ import type { ResourceHooks } from '../resourceTable';
 import { departmentHooks } from './departments';
 import { meterHooks } from './meters';
 import { announcementHooks } from '../../inquiry/announcementHooks';
+import { meterCheckHooks } from '../../meterChecks/meterCheckHooks';
 
 /**
  * The rules a resource has beyond its definition, by resource name: a plain resource needs none. Add a
@@ -11,4 +12,5 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   department: departmentHooks,
   meter: meterHooks,
   announcement: announcementHooks,
+  meterCheck: meterCheckHooks,
 };

@@ -1,5 +1,6 @@
 import { alarmsEn } from '../locales/alarms/en';
 import { chartWidgetsEn } from '../locales/chartWidgets/en';
+import { tariffWidgetsEn } from '../locales/tariffWidgets/en';
 import { errorsEn } from '../locales/errors/en';
 import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
 import { liveWidgetsEn } from '../locales/liveWidgets/en';
@@ -12,6 +13,7 @@ export const kioskCatalogueEn: KioskCatalogue = {
   kiosk: kioskEn,
   kioskRuntime: kioskRuntimeEn,
   chartWidgets: chartWidgetsEn,
+  tariffWidgets: tariffWidgetsEn,
   liveWidgets: liveWidgetsEn,
   visualization: visualizationEn,
   alarms: alarmsEn,

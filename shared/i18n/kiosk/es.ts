@@ -1,5 +1,6 @@
 import { alarmsEs } from '../locales/alarms/es';
 import { chartWidgetsEs } from '../locales/chartWidgets/es';
+import { tariffWidgetsEs } from '../locales/tariffWidgets/es';
 import { errorsEs } from '../locales/errors/es';
 import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
 import { liveWidgetsEs } from '../locales/liveWidgets/es';
@@ -12,6 +13,7 @@ export const kioskCatalogueEs: KioskCatalogue = {
   kiosk: kioskEs,
   kioskRuntime: kioskRuntimeEs,
   chartWidgets: chartWidgetsEs,
+  tariffWidgets: tariffWidgetsEs,
   liveWidgets: liveWidgetsEs,
   visualization: visualizationEs,
   alarms: alarmsEs,

@@ -1,5 +1,6 @@
 import { alarmsZh } from '../locales/alarms/zh';
 import { chartWidgetsZh } from '../locales/chartWidgets/zh';
+import { tariffWidgetsZh } from '../locales/tariffWidgets/zh';
 import { errorsZh } from '../locales/errors/zh';
 import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
 import { liveWidgetsZh } from '../locales/liveWidgets/zh';
@@ -12,6 +13,7 @@ export const kioskCatalogueZh: KioskCatalogue = {
   kiosk: kioskZh,
   kioskRuntime: kioskRuntimeZh,
   chartWidgets: chartWidgetsZh,
+  tariffWidgets: tariffWidgetsZh,
   liveWidgets: liveWidgetsZh,
   visualization: visualizationZh,
   alarms: alarmsZh,

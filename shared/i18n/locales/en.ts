@@ -27,9 +27,16 @@ import { webServiceEn } from './webService/en';
 import { inquiryEn } from './inquiry/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
+import { tariffWidgetsEn } from './tariffWidgets/en';
 import { visualizationEn } from './visualization/en';
 import { kioskRuntimeEn } from './kioskRuntime/en';
 import { resourcesEn } from './resources/en';
+import { completionEn } from './completion/en';
+import { tariffsEn } from './tariffs/en';
+import { shiftsEn } from './shifts/en';
+import { settlementEn } from './settlement/en';
+import { monthRegistersEn } from './monthRegisters/en';
+import { recomputeEn } from './recompute/en';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
  * `route.*` holds one title per menu path segment (shared/menu titleKey) plus the public routes.
@@ -148,6 +155,12 @@ export const en = {
   },
   kiosk: kioskEn,
   resources: resourcesEn,
+  completion: completionEn,
+  tariffs: tariffsEn,
+  shifts: shiftsEn,
+  settlement: settlementEn,
+  monthRegisters: monthRegistersEn,
+  recompute: recomputeEn,
   route: {
     // Public routes (spec §2), hidden from the menu.
     // Buttons (type 'button' entries under a screen, shared/menu/buttons.ts).
@@ -292,6 +305,7 @@ export const en = {
   inquiry: inquiryEn,
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
+  tariffWidgets: tariffWidgetsEn,
   visualization: visualizationEn,
   kioskRuntime: kioskRuntimeEn,
   errors: errorsEn,

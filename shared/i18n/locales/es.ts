@@ -27,10 +27,17 @@ import { webServiceEs } from './webService/es';
 import { inquiryEs } from './inquiry/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
+import { tariffWidgetsEs } from './tariffWidgets/es';
 import { visualizationEs } from './visualization/es';
 import { kioskRuntimeEs } from './kioskRuntime/es';
 import type { Catalogue } from '../catalogue';
 import { resourcesEs } from './resources/es';
+import { completionEs } from './completion/es';
+import { tariffsEs } from './tariffs/es';
+import { shiftsEs } from './shifts/es';
+import { settlementEs } from './settlement/es';
+import { monthRegistersEs } from './monthRegisters/es';
+import { recomputeEs } from './recompute/es';
 
 /** Catálogo en español: las mismas claves que en.ts. */
 export const es: Catalogue = {
@@ -147,6 +154,12 @@ export const es: Catalogue = {
   },
   kiosk: kioskEs,
   resources: resourcesEs,
+  completion: completionEs,
+  tariffs: tariffsEs,
+  shifts: shiftsEs,
+  settlement: settlementEs,
+  monthRegisters: monthRegistersEs,
+  recompute: recomputeEs,
   route: {
     add: 'Añadir',
     edit: 'Editar',
@@ -288,6 +301,7 @@ export const es: Catalogue = {
   inquiry: inquiryEs,
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
+  tariffWidgets: tariffWidgetsEs,
   visualization: visualizationEs,
   kioskRuntime: kioskRuntimeEs,
   errors: errorsEs,

@@ -27,10 +27,17 @@ import { webServiceZh } from './webService/zh';
 import { inquiryZh } from './inquiry/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
+import { tariffWidgetsZh } from './tariffWidgets/zh';
 import { visualizationZh } from './visualization/zh';
 import { kioskRuntimeZh } from './kioskRuntime/zh';
 import type { Catalogue } from '../catalogue';
 import { resourcesZh } from './resources/zh';
+import { completionZh } from './completion/zh';
+import { tariffsZh } from './tariffs/zh';
+import { shiftsZh } from './shifts/zh';
+import { settlementZh } from './settlement/zh';
+import { monthRegistersZh } from './monthRegisters/zh';
+import { recomputeZh } from './recompute/zh';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
 export const zh: Catalogue = {
@@ -147,6 +154,12 @@ export const zh: Catalogue = {
   },
   kiosk: kioskZh,
   resources: resourcesZh,
+  completion: completionZh,
+  tariffs: tariffsZh,
+  shifts: shiftsZh,
+  settlement: settlementZh,
+  monthRegisters: monthRegistersZh,
+  recompute: recomputeZh,
   route: {
     add: '新增',
     edit: '编辑',
@@ -288,6 +301,7 @@ export const zh: Catalogue = {
   inquiry: inquiryZh,
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,
+  tariffWidgets: tariffWidgetsZh,
   visualization: visualizationZh,
   kioskRuntime: kioskRuntimeZh,
   errors: errorsZh,

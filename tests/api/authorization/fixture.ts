@@ -11,6 +11,24 @@ import { RESOURCES, resourceAt, type ResourceDefinition, type ResourceTableName 
 /** Every text of tree A carries this, so a leak to another caller shows in its answer. */
 export const MARK = 'ALPHA';
 
+/** A valid tariff version definition (peak 08:00–22:00, valley the rest), for the fixture and the samples. */
+export const TARIFF_DEFINITION = {
+  prices: { peak: '0.900000', valley: '0.300000' },
+  seasons: [
+    {
+      name: `${MARK} all year`,
+      months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      layouts: {
+        workday: [
+          { from: '08:00', to: '22:00', band: 'peak' },
+          { from: '22:00', to: '08:00', band: 'valley' },
+        ],
+      },
+    },
+  ],
+  tiers: [],
+};
+
 /** The callers of every route (the issue's matrix). */
 export const CALLERS = ['none', 'bad', 'display', 'without', 'with', 'otherTree', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -42,8 +60,18 @@ export interface TreeAObjects {
   exportJob: string;
   rejection: number;
   forwardEndpoint: number;
+  dataCompletion: number;
+  tariff: number;
+  tariffVersion: number;
+  tariffAssignment: number;
+  recomputeJob: number;
   contactDetails: number;
   contactMessage: number;
+  shiftTemplate: number;
+  shiftTeam: number;
+  shiftRota: number;
+  settlementClose: number;
+  apportionRule: number;
 }
 
 export interface Fixture {
@@ -315,6 +343,23 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
+  // Done already, so the recompute runner leaves it alone.
+  const recomputeJob = id(
+    await db
+      .insertInto('recompute_jobs')
+      .values({
+        owner_user_id: owner,
+        reason: 'calendar',
+        detail: JSON.stringify({ mark: MARK }),
+        from_day: '2026-01-01',
+        to_day: '2026-01-01',
+        state: 'done',
+        created_by: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   // Paused, so nothing is sent while the suite compares stored data; port 9 refuses at once when tested.
   const forwardEndpoint = id(
     await db
@@ -347,6 +392,26 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     .values({ endpoint_id: forwardEndpoint, at: now, items: 1, ok: 0, status: 500, error: `${MARK} refused`, duration_ms: 3, attempt: 1 })
     .execute();
   await app.forwarding.refresh();
+  // A completed gap of tree A's meter (issue 20, /settings/completionHistory): an empty one, so undoing it changes no figure.
+  const dataCompletion = id(
+    await db
+      .insertInto('data_completions')
+      .values({
+        owner_user_id: owner,
+        meter_id: meter,
+        from_ts: base - 3600_000,
+        to_ts: base - 2700_000,
+        method: 'manual',
+        intervals: '[]',
+        energy_before: 0,
+        energy_after: 0,
+        note: `${MARK} completion`,
+        created_by: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   // Tree A's contact details and a message of its own (announcements and help articles are resources, made above).
   const contactDetails = id(
     await db
@@ -378,6 +443,100 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
         created_at: now,
         owner_user_id: owner,
       })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  // A closed month of tree A (reopen names it) and a common-area rule (settlement, issue 20).
+  const emptyFigures = { lines: [], totals: [], tariffVersions: [], closed: null, compare: null };
+  const settlementClose = id(
+    await db
+      .insertInto('settlement_snapshots')
+      .values({
+        owner_user_id: owner,
+        month: '2025-12',
+        version: 1,
+        state: 'closed',
+        figures: JSON.stringify({ department: emptyFigures, meter: emptyFigures }),
+        tariff_versions: '[]',
+        diff: null,
+        closed_by: null,
+        closed_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const apportionRule = id(
+    await db
+      .insertInto('apportion_rules')
+      .values({
+        owner_user_id: owner,
+        name: `${MARK} common area`,
+        energy_type: 'electricity',
+        source_department_id: department,
+        method: 'area',
+        shares: '[]',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  // A tariff of tree A with one open-ended version (after the closed month) assigned to its department (issue 20).
+  const tariff = id(
+    await db
+      .insertInto('tariffs')
+      .values({
+        owner_user_id: owner,
+        name: `${MARK} tariff`,
+        energy_type: 'electricity',
+        currency: 'CNY',
+        note: `${MARK} note`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const tariffVersion = id(
+    await db
+      .insertInto('tariff_versions')
+      .values({
+        tariff_id: tariff,
+        valid_from: '2026-01-01',
+        valid_to: null,
+        definition: JSON.stringify(TARIFF_DEFINITION),
+        note: `${MARK} version`,
+        created_by: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const tariffAssignment = id(
+    await db
+      .insertInto('tariff_assignments')
+      .values({ owner_user_id: owner, tariff_id: tariff, target: 'department', target_id: department, energy_type: 'electricity', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  // Shifts (issue 20): a template, a team and one rota slot of tree A's department.
+  const shiftTemplate = id(
+    await db
+      .insertInto('shift_templates')
+      .values({ owner_user_id: owner, name: `${MARK} day shift`, start_time: '08:00', end_time: '16:00', sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const shiftTeam = id(
+    await db
+      .insertInto('shift_teams')
+      .values({ owner_user_id: owner, name: `${MARK} team`, sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const shiftRota = id(
+    await db
+      .insertInto('shift_rota')
+      .values({ owner_user_id: owner, department_id: department, day: '2026-01-05', shift_id: shiftTemplate, team_id: shiftTeam })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -422,8 +581,18 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     exportJob,
     rejection,
     forwardEndpoint,
+    dataCompletion,
+    tariff,
+    tariffVersion,
+    tariffAssignment,
+    recomputeJob,
     contactDetails,
     contactMessage,
+    shiftTemplate,
+    shiftTeam,
+    shiftRota,
+    settlementClose,
+    apportionRule,
   };
   return {
     app,

@@ -1,7 +1,7 @@
 import type { ObjectKind } from '@server/tenancy/objectKinds';
 import { RESOURCES, type ResourceDefinition } from '@shared/resources';
 import { multipartFile } from '../../support/multipart';
-import type { Fixture } from './fixture';
+import { TARIFF_DEFINITION, type Fixture } from './fixture';
 
 /** How the suite calls one route: path parameters beyond the object id, a query, a body. */
 export interface Sample {
@@ -37,8 +37,18 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     exports: a.exportJob,
     pushRecords: a.pushRecord,
     forward_endpoints: a.forwardEndpoint,
+    data_completions: a.dataCompletion,
+    tariffs: a.tariff,
+    tariff_assignments: a.tariffAssignment,
+    tariffVersions: a.tariffVersion,
+    recompute_jobs: a.recomputeJob,
     contact_details: a.contactDetails,
     contact_messages: a.contactMessage,
+    shift_templates: a.shiftTemplate,
+    shift_teams: a.shiftTeam,
+    shift_rota: a.shiftRota,
+    settlement_snapshots: a.settlementClose,
+    apportion_rules: a.apportionRule,
   };
   return ids[kind];
 }
@@ -144,9 +154,14 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'GET /api/meter-data/history': { query: `meterId=${a.meter}&metric=kwh&${range}` },
     'GET /api/meter-data/latest': { query: `meterId=${a.meter}` },
     'POST /api/meter-data/exports': { body: { meterId: a.meter, metric: 'kwh', from, to, format: 'csv' } },
+    // One quarter hour of tree A's meter before any of its readings (issue 20, data completion).
+    'POST /api/data-completions': { body: { meterId: a.meter, from: quarterBefore(from), to: quarterBefore(from) + 900_000, method: 'manual', values: [1] } },
+    'POST /api/data-completions/preview': { body: { meterId: a.meter, from: quarterBefore(from), to: quarterBefore(from) + 900_000, method: 'linear' } },
     'GET /api/energy/rollups': { query: `scope=meter&ids=${a.meter}&grain=hour&${range}` },
     'GET /api/energy/ranking': { query: `scope=department&grain=day&${range}` },
     'GET /api/energy/balance': { query: `departmentId=${a.department}&grain=hour&${range}` },
+    // Issue 20: band energy and cost of tree A's meter (none stored: an empty list for tree A, 404 for the others).
+    'GET /api/band-figures': { query: `scope=meter&ids=${a.meter}&grain=day&from=2026-01-01&to=2026-01-31` },
     'POST /api/quarantine/:id/resolve': { body: { action: 'discard', note: 'probe' } },
     'GET /api/audit-log': { query: `entity=meter&entityId=${a.meter}` },
 
@@ -202,5 +217,58 @@ export function samples(fx: Fixture): Record<string, Sample> {
 
     'POST /api/forward-endpoints': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [a.department] } },
     'PUT /api/forward-endpoints/:id': { body: { name: 'Probe endpoint', url: 'http://127.0.0.1:9/probe', meterIds: [a.meter], departmentIds: [] } },
+
+    'GET /api/tariff-assignments/effective': { query: `target=meter&targetId=${a.meter}` },
+    'POST /api/tariffs': { body: { name: 'Probe tariff', energyType: 'electricity' } },
+    'PUT /api/tariffs/:id': { body: { name: 'Probe tariff', energyType: 'electricity', currency: 'CNY', note: 'probe' } },
+    'POST /api/tariffs/:id/versions': { body: { validFrom: '2030-01-01', validTo: null, definition: TARIFF_DEFINITION, note: 'probe' } },
+    'PUT /api/tariff-versions/:id': { body: { validFrom: '2026-01-01', validTo: null, definition: TARIFF_DEFINITION, note: 'probe' } },
+    'POST /api/tariff-assignments': { body: { tariffId: a.tariff, target: 'meter', targetId: a.meter } },
+
+    'GET /api/settlement': { query: 'month=2026-01' },
+    'POST /api/settlement-closes': { body: { month: '2026-01' } },
+    'POST /api/settlement-closes/:id/reopen': { body: { reason: 'Probe reopen' } },
+    'POST /api/apportion-rules': {
+      body: {
+        name: 'Probe rule',
+        energyType: 'electricity',
+        sourceDepartmentId: a.department,
+        method: 'fixed',
+        shares: [{ departmentId: a.department, value: 1 }],
+      },
+    },
+    'PUT /api/apportion-rules/:id': {
+      body: {
+        name: 'Probe rule',
+        energyType: 'electricity',
+        sourceDepartmentId: a.department,
+        method: 'fixed',
+        shares: [{ departmentId: a.department, value: 1 }],
+      },
+    },
+    'POST /api/settlement-exports': { body: { month: '2026-01', format: 'csv' } },
+
+    'GET /api/calendar-days': { query: 'year=2031' },
+    'PUT /api/calendar-days/:day': { params: { day: '2031-06-02' }, body: { dayType: 'holiday', name: 'Probe day' } },
+    'DELETE /api/calendar-days/:day': { params: { day: '2031-06-02' } },
+    'POST /api/calendar-days/import': { body: { csv: 'day,type,name\n2031-06-03,holiday,Probe\n', dryRun: true } },
+    'POST /api/shift-templates': { body: { name: 'Probe shift', start: '06:00', end: '14:00' } },
+    'PUT /api/shift-templates/:id': { body: { name: 'Probe shift', start: '06:00', end: '14:00' } },
+    'POST /api/shift-teams': { body: { name: 'Probe team' } },
+    'PUT /api/shift-teams/:id': { body: { name: 'Probe team' } },
+    'GET /api/shift-rota': { query: `departmentId=${a.department}&from=2026-01-05&to=2026-01-05` },
+    'PUT /api/shift-rota': { body: { departmentId: a.department, day: '2026-01-06', slots: [{ shiftId: a.shiftTemplate, teamId: a.shiftTeam }] } },
+    'POST /api/shift-rota/fill': {
+      body: { departmentId: a.department, from: '2026-01-07', to: '2026-01-08', pattern: [{ shiftId: a.shiftTemplate, teamIds: [a.shiftTeam] }] },
+    },
+    'GET /api/shift-energy': { query: `departmentId=${a.department}&from=2026-01-05&to=2026-01-05` },
+
+    'GET /api/month-registers': { query: `month=2026-01&departmentId=${a.department}` },
+    'GET /api/month-registers/export': { query: `month=2026-01&departmentId=${a.department}&format=csv&lang=en` },
+    // Tree A's meter reads through its gateway, so tree A's callers are refused with 40000 (only manual meters take typed registers).
+    'PUT /api/month-registers': { body: { meterId: a.meter, month: '2026-01', band: 'total', startRegister: 1, endRegister: 2, reason: 'Probe' } },
   };
 }
+
+/** The quarter hour a day before `ts` (data completion samples: ended, on the 15-minute grid). */
+const quarterBefore = (ts: number): number => Math.floor((ts - 86_400_000) / 900_000) * 900_000;

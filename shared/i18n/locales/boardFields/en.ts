@@ -109,7 +109,22 @@ export const boardFieldsEn = {
     showLabels: 'Show labels',
     departmentIds: 'Departments (empty: the whole site)',
   },
+  'band-cost': {
+    period: 'Period',
+    digits: 'Decimals of the energy',
+    showShare: 'Show each band’s share',
+  },
+  'current-band': {
+    showPrice: 'Show the price',
+    showNext: 'Show the next change and a countdown',
+  },
+  'shift-energy': {
+    previous: 'Finished shifts shown',
+    digits: 'Decimals of the energy',
+    showCost: 'Show each shift’s cost',
+  },
   choices: {
+    period: { today: 'Today', month: 'This month' },
     direction: { above: 'Above the bands', below: 'Below the bands' },
     scope: { department: 'Departments', subitem: 'Sub-items' },
     orientation: { horizontal: 'Horizontal', vertical: 'Vertical' },

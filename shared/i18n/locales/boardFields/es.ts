@@ -105,7 +105,22 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
     showLabels: 'Mostrar etiquetas',
     departmentIds: 'Departamentos (vacío: todo el sitio)',
   },
+  'band-cost': {
+    period: 'Periodo',
+    digits: 'Decimales de la energía',
+    showShare: 'Mostrar la proporción de cada franja',
+  },
+  'current-band': {
+    showPrice: 'Mostrar el precio',
+    showNext: 'Mostrar el próximo cambio y una cuenta atrás',
+  },
+  'shift-energy': {
+    previous: 'Turnos terminados que se muestran',
+    digits: 'Decimales de la energía',
+    showCost: 'Mostrar el coste de cada turno',
+  },
   choices: {
+    period: { today: 'Hoy', month: 'Este mes' },
     direction: { above: 'Por encima de las bandas', below: 'Por debajo de las bandas' },
     scope: { department: 'Departamentos', subitem: 'Subpartidas' },
     orientation: { horizontal: 'Horizontales', vertical: 'Verticales' },

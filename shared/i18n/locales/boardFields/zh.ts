@@ -105,7 +105,22 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     showLabels: '显示标签',
     departmentIds: '部门（留空：整个厂区）',
   },
+  'band-cost': {
+    period: '时间范围',
+    digits: '用量小数位',
+    showShare: '显示各时段占比',
+  },
+  'current-band': {
+    showPrice: '显示电价',
+    showNext: '显示下一时段及倒计时',
+  },
+  'shift-energy': {
+    previous: '显示的已完成班次数',
+    digits: '用量小数位',
+    showCost: '显示各班次费用',
+  },
   choices: {
+    period: { today: '今日', month: '本月' },
     direction: { above: '高于区间', below: '低于区间' },
     scope: { department: '部门', subitem: '分项' },
     orientation: { horizontal: '横向', vertical: '纵向' },
