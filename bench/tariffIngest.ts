@@ -6,3 +6,5 @@
 process.env.BENCH_TARIFFS = 'on';
 process.env.BENCH_ENGINES ??= 'sqlite';
 await import('./ingestThroughput');
+
+export {};

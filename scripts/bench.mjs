@@ -8,6 +8,8 @@ const BENCHES = [
   'bench/loginGuesses.ts',
   'bench/mqttPreAuthMemory.ts',
   'bench/ingestThroughput.ts',
+  'bench/tariffIngest.ts',
+  'bench/tariffRecompute.ts',
   'bench/alarmLatency.ts',
   'bench/socketFanout.ts',
   'bench/kioskWall.ts',

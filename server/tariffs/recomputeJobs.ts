@@ -446,16 +446,17 @@ function kyselyIO(trx: Transaction<Database>): ChunkIO {
   const store = new KyselyBatchStore(trx);
   const toMap = (rows: { start: number | string; energy: number }[]) => new Map(rows.map((r) => [Number(r.start), Number(r.energy)]));
   return {
-    intervals: async (meterId, from, to) =>
-      toMap(
-        await trx
-          .selectFrom('energy_intervals')
-          .select(['start', 'energy'])
-          .where('meter_id', '=', meterId)
-          .where('start', '>=', from)
-          .where('start', '<', to)
-          .execute(),
-      ),
+    intervals: async (meterId, from, to) => {
+      const rows = await trx
+        .selectFrom('energy_intervals')
+        .select(['start', 'energy'])
+        .where('meter_id', '=', meterId)
+        .where('start', '>=', from)
+        .where('start', '<', to)
+        .orderBy('start')
+        .execute();
+      return { quarters: rows.map((row) => Math.round((Number(row.start) - from) / QUARTER_MS)), energies: rows.map((row) => Number(row.energy)) };
+    },
     estimates: async (meterId, from, to) =>
       toMap(
         await trx
