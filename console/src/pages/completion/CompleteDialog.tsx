@@ -2,7 +2,6 @@ import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Moda
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '@shared/format';
 import {
   COMPLETION_INTERVAL_MS,
   COMPLETION_METHODS,
@@ -14,6 +13,7 @@ import {
 import { useNotify } from '../../feedback/notify';
 import type { CompletionApi } from './completionApi';
 import styles from './completion.module.css';
+import { energyText } from './completionFormat';
 
 interface CompleteDialogProps {
   api: CompletionApi;
@@ -166,9 +166,9 @@ export function CompleteDialog({ api, gap, onClose, onDone }: CompleteDialogProp
       </Form>
       {count > 0 ? (
         <Descriptions size="small" bordered column={2} data-testid="complete-preview">
-          <Descriptions.Item label={t('completion.dialog.before')}>{before === null ? '—' : formatQuantity(before, gap.unit, 3)}</Descriptions.Item>
+          <Descriptions.Item label={t('completion.dialog.before')}>{before === null ? '—' : energyText(before, gap.unit)}</Descriptions.Item>
           <Descriptions.Item label={t('completion.dialog.after')}>
-            <span data-testid="complete-after">{after === null ? '—' : formatQuantity(after, gap.unit, 3)}</span>
+            <span data-testid="complete-after">{after === null ? '—' : energyText(after, gap.unit)}</span>
           </Descriptions.Item>
         </Descriptions>
       ) : (

@@ -99,16 +99,16 @@ describe('/settings/completionHistory', { timeout: 60_000 }, () => {
     renderConsole({ path: '/settings/completionHistory', token: 'jwt', server });
     const table = await screen.findByTestId('gaps-table', {}, FIRST_PAINT);
     await within(table).findByText('M011');
-    expect(table.textContent).toContain('200 kWh');
+    expect(table.textContent).toContain('200.000 kWh');
     expect(table.textContent).toContain('Not completed');
 
     fireEvent.click(screen.getByTestId(`gap-complete-11-${T0}`));
-    await waitFor(() => expect(screen.getByTestId('complete-preview').textContent).toContain('200 kWh'));
+    await waitFor(() => expect(screen.getByTestId('complete-preview').textContent).toContain('200.000 kWh'));
     fireEvent.click(await screen.findByText('Manual values'));
     const fill = await screen.findByTestId('complete-fill');
     fireEvent.change(fill, { target: { value: '2.5' } });
     fireEvent.click(screen.getByTestId('complete-fill-apply'));
-    await waitFor(() => expect(screen.getByTestId('complete-after').textContent).toBe('10 kWh'));
+    await waitFor(() => expect(screen.getByTestId('complete-after').textContent).toBe('10.000 kWh'));
     fireEvent.change(screen.getByTestId('complete-note'), { target: { value: 'gateway swap' } });
     fireEvent.click(screen.getByTestId('complete-ok'));
     expect(await screen.findByText('M011: 4 quarters completed')).toBeTruthy();
@@ -120,7 +120,7 @@ describe('/settings/completionHistory', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByTestId('completion-tab-history'));
     const change = await screen.findByTestId('completion-change-7');
-    expect(change.textContent).toBe('200 kWh → 10 kWh');
+    expect(change.textContent).toBe('200.000 kWh → 10.000 kWh');
     expect(screen.getByTestId('completion-state-7').textContent).toBe('Active');
     fireEvent.click(screen.getByTestId('completion-undo-7'));
     fireEvent.click(await screen.findByTestId('completion-undo-7-confirm'));

@@ -4,7 +4,6 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '@shared/format';
 import type { DataGap } from '@shared/schemas/completion';
 import { DateTimeText } from '../../lists/DateTimeText';
 import { Gate } from '../../lists/Gate';
@@ -14,6 +13,7 @@ import type { ResourceOptions } from '../../resources/ResourceOptions';
 import { CompleteDialog } from './CompleteDialog';
 import type { CompletionApi } from './completionApi';
 import { COMPLETION_GATE } from './completionGate';
+import { energyText } from './completionFormat';
 
 const DAY_MS = 86_400_000;
 const muted = { display: 'block', fontSize: 12 } as const;
@@ -97,7 +97,7 @@ export const GapsTab = observer(function GapsTab({ api, meters, onCompleted }: {
       key: 'energy',
       title: t('completion.columns.energy'),
       align: 'right',
-      render: (_, gap) => <span style={{ whiteSpace: 'nowrap' }}>{formatQuantity(gap.energy, gap.unit, 3)}</span>,
+      render: (_, gap) => <span style={{ whiteSpace: 'nowrap' }}>{energyText(gap.energy, gap.unit)}</span>,
     },
     {
       key: 'state',

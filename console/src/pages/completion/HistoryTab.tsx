@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatQuantity } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { COMPLETION_INTERVAL_MS, COMPLETION_STATES, type CompletionState, type DataCompletion } from '@shared/schemas/completion';
 import { useNotify } from '../../feedback/notify';
 import { CutText } from '../../lists/CutText';
@@ -15,6 +15,7 @@ import { RowActions } from '../../lists/RowActions';
 import type { ResourceOptions } from '../../resources/ResourceOptions';
 import type { CompletionApi } from './completionApi';
 import { COMPLETION_GATE } from './completionGate';
+import { energyText } from './completionFormat';
 
 export type HistoryFilters = { meterId?: number | undefined; state?: CompletionState | undefined; from?: number | undefined; to?: number | undefined };
 const muted = { display: 'block', fontSize: 12 } as const;
@@ -81,9 +82,9 @@ export const HistoryTab = observer(function HistoryTab({
       align: 'right',
       render: (_, c) => (
         <span data-testid={`completion-change-${c._id}`}>
-          <span style={{ whiteSpace: 'nowrap' }}>{formatQuantity(c.energyBefore, c.meter.unit, 3)}</span> →{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{energyText(c.energyBefore, c.meter.unit)}</span> →{' '}
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {formatQuantity(c.energyAfter, c.meter.unit, 3)}
+            {energyText(c.energyAfter, c.meter.unit)}
           </Typography.Text>
         </span>
       ),

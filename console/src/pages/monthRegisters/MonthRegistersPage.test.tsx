@@ -91,11 +91,11 @@ describe('/settlement/power-month-record', { timeout: 30_000 }, () => {
     const { server, sent } = fakeServer();
     renderConsole({ path: '/settlement/power-month-record', token: 'jwt', server });
     const energy = await screen.findByTestId('month-register-energy-REG-1', {}, FIRST_PAINT);
-    expect(energy.textContent).toBe('3,990 kWhCounted energy: 3,990');
-    expect(screen.getByTestId('month-register-start-REG-1').textContent).toBe('1,000.5');
-    expect(screen.getByTestId('month-register-bands-REG-1').textContent).toBe('Peak 1,200Valley 2,790');
+    expect(energy.textContent).toBe('3,990.00 kWhCounted energy: 3,990.00');
+    expect(screen.getByTestId('month-register-start-REG-1').textContent).toBe('1,000.500');
+    expect(screen.getByTestId('month-register-bands-REG-1').textContent).toBe('Peak 1,200.00Valley 2,790.00');
     expect(screen.queryByTestId('month-register-mismatch-REG-1')).toBeNull();
-    expect(screen.getByTestId('month-register-mismatch-REG-3').textContent).toBe('Mismatch 500');
+    expect(screen.getByTestId('month-register-mismatch-REG-3').textContent).toBe('Mismatch 500.00');
     expect(screen.getByTestId('month-register-manual-REG-3').textContent).toBe('Read by hand');
     expect(screen.getByTestId('month-register-typed-REG-3').textContent).toBe('Typed in');
     // Only the manual meter can be typed in.
@@ -113,6 +113,6 @@ describe('/settlement/power-month-record', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(sent).toEqual([{ meterId: 3, month: lastMonth(), band: 'total', startRegister: 2000, endRegister: 2013, reason: 'Misread the last digit' }]),
     );
-    await waitFor(() => expect(screen.getByTestId('month-register-end-REG-3').textContent).toBe('2,013'));
+    await waitFor(() => expect(screen.getByTestId('month-register-end-REG-3').textContent).toBe('2,013.000'));
   });
 });

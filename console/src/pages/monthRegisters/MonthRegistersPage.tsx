@@ -15,14 +15,11 @@ import { saveFile } from '../meterData/saveFile';
 import { MonthRegisterDialog } from './MonthRegisterDialog';
 import { createMonthRegistersApi, type MonthRegisterExportFormat } from './monthRegistersApi';
 import { MonthRegistersController } from './MonthRegistersController';
+import { energyText, registerText } from './registerFormat';
 
 export const MONTH_REGISTER_SCREEN = '/settlement/power-month-record';
 const gate = { menu: MONTH_REGISTER_SCREEN };
 const LANGUAGES = ['en', 'zh', 'es'];
-
-/** A register as the meter shows it: three decimals at most, thousands grouped. */
-const register = (value: number | null) => (value === null ? '—' : withThousands(value, 3));
-const energy = (value: number | null) => (value === null ? '—' : withThousands(value, 2));
 
 /**
  * /settlement/power-month-record: per meter and month, the start and end registers, CT × PT, the register energy
@@ -89,7 +86,7 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
       align: 'right',
       render: (_, row) => (
         <div>
-          <div data-testid={`month-register-start-${row.code}`}>{register(row.startRegister)}</div>
+          <div data-testid={`month-register-start-${row.code}`}>{registerText(row.startRegister)}</div>
           {source(row, 'start')}
         </div>
       ),
@@ -100,7 +97,7 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
       align: 'right',
       render: (_, row) => (
         <div>
-          <div data-testid={`month-register-end-${row.code}`}>{register(row.endRegister)}</div>
+          <div data-testid={`month-register-end-${row.code}`}>{registerText(row.endRegister)}</div>
           {source(row, 'end')}
         </div>
       ),
@@ -111,15 +108,15 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
       align: 'right',
       render: (_, row) => (
         <div data-testid={`month-register-energy-${row.code}`}>
-          <Typography.Text strong>{row.registerEnergy === null ? '—' : `${energy(row.registerEnergy)} ${row.unit}`}</Typography.Text>
+          <Typography.Text strong>{row.registerEnergy === null ? '—' : `${energyText(row.registerEnergy)} ${row.unit}`}</Typography.Text>
           <div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('monthRegisters.columns.rollupEnergy')}: {energy(row.rollupEnergy)}
+              {t('monthRegisters.columns.rollupEnergy')}: {energyText(row.rollupEnergy)}
             </Typography.Text>
           </div>
           {row.mismatch && (
             <Tag color="error" style={{ marginInlineEnd: 0 }} data-testid={`month-register-mismatch-${row.code}`}>
-              {t('monthRegisters.mismatch')} {energy(row.difference)}
+              {t('monthRegisters.mismatch')} {energyText(row.difference)}
             </Tag>
           )}
           {row.notes.length > 0 && (
@@ -148,7 +145,7 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
                   aria-hidden
                   style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: BAND_COLOURS[band.band], marginInlineEnd: 6 }}
                 />
-                {t(`monthRegisters.bands.${band.band}`)} {energy(band.energy)}
+                {t(`monthRegisters.bands.${band.band}`)} {energyText(band.energy)}
               </div>
             ))}
           </div>

@@ -3,11 +3,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_ENERGY_MAX_DAYS, type ShiftEnergyRow } from '@shared/schemas/shifts';
-import { minorText } from '@shared/tariffs/money';
 import { EChart } from '../../charts/EChart';
 import type { ChartOption } from '../../charts/echartsCore';
 import { DepartmentPicker } from '../analysis/shared/DepartmentPicker';
 import { useDepartmentTree } from '../analysis/shared/useDepartmentTree';
+import { energyText, moneyText } from './shiftFormat';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
 
@@ -15,8 +15,6 @@ const DAY = 'YYYY-MM-DD';
 const ENERGY_TYPES = ['electricity', 'water', 'gas'] as const;
 const UNITS: Record<(typeof ENERGY_TYPES)[number], string> = { electricity: 'kWh', water: 'm³', gas: 'm³' };
 const SHIFT_COLOURS = ['#1677ff', '#7b61ff', '#2bb673', '#f59a23', '#e8453c', '#13c2c2'];
-
-const energyText = (value: number) => value.toLocaleString(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
 /** The chart: production days along the axis, one bar per shift (its colour), energy up. */
 export function shiftEnergyChart(rows: readonly ShiftEnergyRow[], unit: string): ChartOption {
@@ -150,7 +148,7 @@ export function ShiftEnergyTab() {
             align: 'right',
             width: 140,
             render: (_, row) =>
-              row.costMinor === null ? <Typography.Text type="secondary">{t('shifts.energy.unpriced')}</Typography.Text> : minorText(row.costMinor),
+              row.costMinor === null ? <Typography.Text type="secondary">{t('shifts.energy.unpriced')}</Typography.Text> : moneyText(row.costMinor),
           },
         ]}
         summary={() =>
@@ -163,7 +161,7 @@ export function ShiftEnergyTab() {
                 <Typography.Text strong>{energyText(totals.energy)}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5} align="right">
-                <Typography.Text strong>{totals.cost === null ? '' : minorText(totals.cost)}</Typography.Text>
+                <Typography.Text strong>{totals.cost === null ? '' : moneyText(totals.cost)}</Typography.Text>
               </Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
