@@ -7,7 +7,7 @@ import type { RecomputeJob } from '@shared/schemas/recomputeJobs';
 import type { RootStore } from '@shared/stores/rootStore';
 import { StoreProvider } from '../../stores/StoreContext';
 import { installBrowserGaps } from '../../testing/renderConsole.test-util';
-import { RECOMPUTE_POLL_MS, RecomputeJobsPanel } from './RecomputeJobsPanel';
+import { RECOMPUTE_COLUMN_WIDTHS, RECOMPUTE_POLL_MS, RecomputeJobsPanel } from './RecomputeJobsPanel';
 
 const job = (over: Partial<RecomputeJob>): RecomputeJob => ({
   id: 7,
@@ -33,7 +33,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const renderPanel = (list: () => Promise<RecomputeJob[]>, language: 'en' | 'zh' = 'en') =>
+const renderPanel = (list: () => Promise<RecomputeJob[]>, language: 'en' | 'zh' | 'es' = 'en') =>
   render(
     <I18nextProvider i18n={createI18n(language)}>
       <StoreProvider rootStore={{ http: {} } as unknown as RootStore}>
@@ -64,5 +64,23 @@ describe('RecomputeJobsPanel', () => {
     expect(await screen.findByText('disk full')).toBeTruthy();
     expect(screen.getByTestId('recompute-state-7').textContent).toBe('失败');
     expect(screen.getByText('3 / 10 台仪表')).toBeTruthy();
+  });
+
+  it('fits a 1366 px card in Spanish: fixed columns leave the error ~150 px, and times break between date and time', async () => {
+    const { container } = renderPanel(async () => [job({ state: 'done', done: 10, finishedAt: Date.UTC(2026, 10, 26, 9, 1) })], 'es');
+    expect(await screen.findByText('10 / 10 contadores')).toBeTruthy();
+    expect(screen.getByText('Terminado', { selector: 'th' })).toBeTruthy();
+    // About 1,000 px of card at 1366 px with the sidebar open; the old widths (1,134 px before the error) ran past it.
+    const fixed = Object.values(RECOMPUTE_COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0);
+    expect(fixed).toBeLessThanOrEqual(860);
+    const cols = [...container.querySelectorAll('colgroup col')].map((col) => (col as HTMLElement).style.width);
+    expect(cols.filter((width) => width !== '').reduce((sum, width) => sum + Number.parseFloat(width), 0)).toBe(fixed);
+    // The finished time as the list kit's DateTimeText: date and time of day each whole, so it wraps between them.
+    const row = container.querySelector('tr[data-row-key="7"]')!;
+    const finished = row.querySelectorAll('td')[6]!;
+    const parts = [...finished.querySelectorAll('span[style*="nowrap"]')].map((span) => span.textContent);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(parts[1]).toMatch(/^\d{2}:\d{2}(:\d{2})?$/);
   });
 });

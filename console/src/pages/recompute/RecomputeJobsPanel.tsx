@@ -1,14 +1,19 @@
 import { Button, Progress, Table, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@shared/format';
 import type { RecomputeJob, RecomputeState } from '@shared/schemas/recomputeJobs';
+import { DateTimeText } from '../../lists/DateTimeText';
 import { useStores } from '../../stores/StoreContext';
 import { createRecomputeApi, type RecomputeApi } from './recomputeApi';
 
 /** How often the list is read again while a job is queued or running. */
 export const RECOMPUTE_POLL_MS = 2_000;
 const STATE_COLOURS: Record<RecomputeState, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+/**
+ * Fixed widths (px) of every column but the error, which takes what is left: together 852 px, so the error keeps
+ * about 150 px of the ~1,000 px a card has at 1366 px with the sidebar open (the times wrap onto two lines).
+ */
+export const RECOMPUTE_COLUMN_WIDTHS = { id: 48, reason: 150, days: 180, state: 96, progress: 178, created: 100, finished: 100 } as const;
 const active = (job: RecomputeJob) => job.state === 'queued' || job.state === 'running';
 
 /**
@@ -66,18 +71,18 @@ export function RecomputeJobsPanel({ api: given, limit = 50 }: { api?: Recompute
         locale={{ emptyText: t('recompute.empty') }}
         tableLayout="fixed"
         columns={[
-          { key: 'id', title: '#', width: 64, render: (_, job) => job.id },
-          { key: 'reason', title: t('recompute.columns.reason'), width: 170, render: (_, job) => reason(job) },
+          { key: 'id', title: '#', width: RECOMPUTE_COLUMN_WIDTHS.id, render: (_, job) => job.id },
+          { key: 'reason', title: t('recompute.columns.reason'), width: RECOMPUTE_COLUMN_WIDTHS.reason, render: (_, job) => reason(job) },
           {
             key: 'days',
             title: t('recompute.columns.days'),
-            width: 210,
+            width: RECOMPUTE_COLUMN_WIDTHS.days,
             render: (_, job) => (job.fromDay === job.toDay ? job.fromDay : t('recompute.range', { from: job.fromDay, to: job.toDay })),
           },
           {
             key: 'state',
             title: t('recompute.columns.state'),
-            width: 110,
+            width: RECOMPUTE_COLUMN_WIDTHS.state,
             render: (_, job) => (
               <Tag color={STATE_COLOURS[job.state]} data-testid={`recompute-state-${job.id}`}>
                 {t(`recompute.states.${job.state}`)}
@@ -87,7 +92,7 @@ export function RecomputeJobsPanel({ api: given, limit = 50 }: { api?: Recompute
           {
             key: 'progress',
             title: t('recompute.columns.progress'),
-            width: 260,
+            width: RECOMPUTE_COLUMN_WIDTHS.progress,
             render: (_, job) => {
               const percent = job.total > 0 ? Math.floor((100 * job.done) / job.total) : job.state === 'done' ? 100 : 0;
               return (
@@ -103,8 +108,19 @@ export function RecomputeJobsPanel({ api: given, limit = 50 }: { api?: Recompute
               );
             },
           },
-          { key: 'created', title: t('recompute.columns.created'), width: 160, render: (_, job) => formatDateTime(job.createdAt) },
-          { key: 'finished', title: t('recompute.columns.finished'), width: 160, render: (_, job) => formatDateTime(job.finishedAt) },
+          // Date and time of day each kept whole: a squeezed column (Spanish headers) breaks between them.
+          {
+            key: 'created',
+            title: t('recompute.columns.created'),
+            width: RECOMPUTE_COLUMN_WIDTHS.created,
+            render: (_, job) => <DateTimeText at={job.createdAt} />,
+          },
+          {
+            key: 'finished',
+            title: t('recompute.columns.finished'),
+            width: RECOMPUTE_COLUMN_WIDTHS.finished,
+            render: (_, job) => <DateTimeText at={job.finishedAt} />,
+          },
           {
             key: 'error',
             title: t('recompute.columns.error'),
