@@ -15,7 +15,10 @@ const links = async (db: AnyDb): Promise<DepartmentLink[]> =>
     level: Number(row.level),
   }));
 
-/** Departments: the level follows the parent (spec §9: at most 3), and a department in use is not deleted. */
+/**
+ * Departments: the level follows the parent (spec §9: at most 3), a department in use is not deleted, and a deleted
+ * department's tariff assignments go with it (tariff_assignments.target_id has no foreign key).
+ */
 export const departmentHooks: ResourceHooks = {
   /** Spec §9: at most 3 levels, for the department and everything below it. */
   async beforeWrite({ db, input, id }) {
@@ -40,5 +43,8 @@ export const departmentHooks: ResourceHooks = {
     const meter = await db.selectFrom('meters').select(['code']).where('department_id', 'in', ids).executeTakeFirst();
     if (meter)
       throw new AppError('VALIDATION_FAILED', { message: `This department still has meters (e.g. "${String(meter.code)}"); move or delete them first` });
+    // Without sub-departments or meters no meter priced through these assignments is left: nothing to recompute.
+    // Kept, they would price a later department given the same id (SQLite may reuse one).
+    await db.deleteFrom('tariff_assignments').where('target', '=', 'department').where('target_id', 'in', ids).execute();
   },
 };
