@@ -5,6 +5,7 @@ import { createDemoDisplay, createDemoPlaylist, type DemoDisplay } from '../boar
 import { createDemoPushTask, createDemoTemplates } from '../pushes/demoPushes';
 import { createDemoSprite } from '../sprites/demoSprite';
 import { ownerScopeOfUser } from '../tenancy/ownerScope';
+import { createDemoMeterChecks } from './demoMeterChecks';
 import { createDemoUser, type DemoUserSeedResult } from './demoUser';
 import { createDemoApportionRule, createDemoCalendar, createDemoShifts, createDemoTariffs, type DemoContext } from './demoTariffs';
 import { claimSeed } from './seedOnce';
@@ -28,6 +29,7 @@ export const DEMO_SEED_KEYS = {
   tariffs: 'demo-tariffs',
   shifts: 'demo-shifts',
   apportionRule: 'demo-apportion-rule',
+  meterChecks: 'demo-meter-checks',
   /** Claimed after the simulator's backfill (closeDemoMonth), not by seedDemoObjects. */
   closedMonth: 'demo-closed-month',
 } as const;
@@ -75,6 +77,8 @@ export async function seedDemoObjects(
   if (await claimSeed(db, DEMO_SEED_KEYS.tariffs)) await createDemoTariffs(db, context);
   if (await claimSeed(db, DEMO_SEED_KEYS.shifts)) await createDemoShifts(db, context);
   if (await claimSeed(db, DEMO_SEED_KEYS.apportionRule)) await createDemoApportionRule(db, adminId);
+  // Before the app starts the daily overdue pass, which then reminds of the overdue calibration at once.
+  if (await claimSeed(db, DEMO_SEED_KEYS.meterChecks)) await createDemoMeterChecks(db, adminId, money.timeZone, money.now);
   if (await claimSeed(db, DEMO_SEED_KEYS.user)) {
     const user = await createDemoUser(db, adminId, await sampleIds(db, DEMO_USER_SAMPLES), demoUserPassword);
     if (user) result.demoUser = user;

@@ -6,6 +6,7 @@ import { connectDemoPublisher } from './mqttPublisher';
 import { DEMO_GATEWAY_SN } from './demoScenario';
 import { startSimulator } from './runSimulator';
 import { closeDemoMonth, DEMO_CLOSE_MIN_BACKFILL_DAYS } from '../seed/demoClose';
+import { createDemoOverdueCheck } from '../seed/demoMeterChecks';
 
 /**
  * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
@@ -46,6 +47,10 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
   // The backfill is in: last month is closed once, when the backfill covers it (the demo's settlement shows a closed month).
   if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
     void closeDemoMonth(app, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'demo: closing last month failed'));
+  // The overdue calibration of M022, once, with its reminder alarm raised now (not by tomorrow's pass).
+  void createDemoOverdueCheck(app)
+    .then((raised) => raised > 0 && app.log.info('demo: M022 calibration overdue, reminder raised (Settlement › Check & repair, Alarms)'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the overdue meter check failed'));
   return async () => {
     running.stop();
     await publisher?.close();
