@@ -142,7 +142,7 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
             line.apportioned.items.length ? (
               <Tooltip title={apportionTip(line)}>{num(energyText(line.apportioned.energy), `apportioned-${line.code}`)}</Tooltip>
             ) : (
-              num('0')
+              num(energyText(0))
             ),
         },
         {

@@ -148,7 +148,12 @@ export function ShiftEnergyTab() {
             align: 'right',
             width: 140,
             render: (_, row) =>
-              row.costMinor === null ? <Typography.Text type="secondary">{t('shifts.energy.unpriced')}</Typography.Text> : moneyText(row.costMinor),
+              // No energy (a shift not started yet) costs nothing, priced or not: "0.00", not "Not priced".
+              row.costMinor === null && row.energy !== 0 ? (
+                <Typography.Text type="secondary">{t('shifts.energy.unpriced')}</Typography.Text>
+              ) : (
+                moneyText(row.costMinor ?? 0)
+              ),
           },
         ]}
         summary={() =>
