@@ -46,9 +46,9 @@ export const meterCheckTexts = defineTexts({
     },
   },
   es: {
-    name: 'revisión de contador',
+    name: 'revisión de medidor',
     fields: {
-      meterId: 'Contador',
+      meterId: 'Medidor',
       kind: 'Tipo',
       checkDay: 'Fecha de revisión',
       checkedBy: 'Revisado por',

@@ -68,7 +68,7 @@ describe('RecomputeJobsPanel', () => {
 
   it('fits a 1366 px card in Spanish: fixed columns leave the error ~150 px, and times break between date and time', async () => {
     const { container } = renderPanel(async () => [job({ state: 'done', done: 10, finishedAt: Date.UTC(2026, 10, 26, 9, 1) })], 'es');
-    expect(await screen.findByText('10 / 10 contadores')).toBeTruthy();
+    expect(await screen.findByText('10 / 10 medidores')).toBeTruthy();
     expect(screen.getByText('Terminado', { selector: 'th' })).toBeTruthy();
     // About 1,000 px of card at 1366 px with the sidebar open; the old widths (1,134 px before the error) ran past it.
     const fixed = Object.values(RECOMPUTE_COLUMN_WIDTHS).reduce((sum, width) => sum + width, 0);

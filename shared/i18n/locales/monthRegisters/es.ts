@@ -2,7 +2,7 @@ import type { CatalogueShape } from '../../catalogue';
 import type { monthRegistersEn } from './en';
 
 export const monthRegistersEs: CatalogueShape<typeof monthRegistersEn> = {
-  title: 'Registro mensual de lecturas de contadores',
+  title: 'Registro mensual de lecturas de medidores',
   month: 'Mes',
   department: 'Departamento',
   allDepartments: 'Todos los departamentos',
@@ -10,9 +10,9 @@ export const monthRegistersEs: CatalogueShape<typeof monthRegistersEn> = {
   exportXlsx: 'Exportar XLSX',
   explain:
     'Lectura inicial: la última lectura hasta el comienzo del mes; lectura final: la última hasta el comienzo del mes siguiente. Energía = (final − inicial) × CT × PT, cotejada con la energía contabilizada del mes.',
-  empty: 'No hay contadores para esta selección',
+  empty: 'No hay medidores para esta selección',
   columns: {
-    meter: 'Contador',
+    meter: 'Medidor',
     code: 'Código',
     name: 'Nombre',
     department: 'Departamento',
@@ -61,7 +61,7 @@ export const monthRegistersEs: CatalogueShape<typeof monthRegistersEn> = {
   edit: 'Introducir',
   editTitle: 'Lecturas de {{code}} en {{month}}',
   editExplain:
-    'Introduzca las lecturas tomadas in situ, tal como las muestra el contador (antes de CT × PT). Deje ambas vacías para volver a las lecturas recibidas.',
+    'Introduzca las lecturas tomadas in situ, tal como las muestra el medidor (antes de CT × PT). Deje ambas vacías para volver a las lecturas recibidas.',
   startRegister: 'Lectura inicial',
   endRegister: 'Lectura final',
   reason: 'Motivo',
@@ -76,7 +76,7 @@ export const monthRegistersEs: CatalogueShape<typeof monthRegistersEn> = {
     number: 'Una lectura no puede ser negativa',
   },
   checks: {
-    title: 'Revisiones y reparaciones de contadores',
+    title: 'Revisiones y reparaciones de medidores',
     recordReplacement: 'Registrar la sustitución',
   },
 };

@@ -7,7 +7,7 @@ export const recomputeEs: CatalogueShape<typeof recomputeEn> = {
   refresh: 'Actualizar',
   empty: 'Aún no hay recálculos',
   range: '{{from}} a {{to}}',
-  meters: '{{done}} / {{total}} contadores',
+  meters: '{{done}} / {{total}} medidores',
   columns: {
     reason: 'Causa',
     days: 'Días',

@@ -3,7 +3,7 @@ import type { tariffsEn } from './en';
 
 export const tariffsEs: CatalogueShape<typeof tariffsEn> = {
   intro:
-    'Una tarifa valora un tipo de energía. Sus versiones tienen fechas de vigencia: cada una fija el precio de cada franja, las temporadas y, por temporada y tipo de día, en qué franja cae cada hora. Los departamentos transmiten su tarifa hacia abajo en el árbol; un departamento o un contador puede tener la suya propia.',
+    'Una tarifa valora un tipo de energía. Sus versiones tienen fechas de vigencia: cada una fija el precio de cada franja, las temporadas y, por temporada y tipo de día, en qué franja cae cada hora. Los departamentos transmiten su tarifa hacia abajo en el árbol; un departamento o un medidor puede tener la suya propia.',
   tabs: { tariffs: 'Tarifas', assignments: 'Asignaciones', jobs: 'Recálculos' },
   band: { sharp: 'Punta crítica', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Supervalle' },
   dayType: { workday: 'Laborable', weekend: 'Fin de semana', holiday: 'Festivo', special: 'Día especial' },
@@ -143,10 +143,10 @@ export const tariffsEs: CatalogueShape<typeof tariffsEn> = {
     tariff: 'Tarifa vigente',
     set: 'Tarifa propia',
     setPlaceholder: 'Heredar',
-    meters: 'Contadores de {{name}}',
-    meter: 'Contador',
-    noMeters: 'Este departamento no tiene contadores',
-    noMeterAccess: 'Los contadores se muestran a quien puede abrir Datos básicos › Dispositivos.',
+    meters: 'Medidores de {{name}}',
+    meter: 'Medidor',
+    noMeters: 'Este departamento no tiene medidores',
+    noMeterAccess: 'Los medidores se muestran a quien puede abrir Datos básicos › Dispositivos.',
     saved: 'Asignación guardada',
     removed: 'Ahora hereda',
     noTariffs: 'Aún no hay tarifa de {{type}}',
