@@ -77,6 +77,28 @@ beforeAll(async () => {
     },
     { timeout: 10_000, interval: 100 },
   );
+  // Energy last month on the plant's main meter and a press under it (priced by the demo tariff): the gaps tab then
+  // lists their silence since, with its actions (and the settlement screens, once they fit, have a line): 40 and 25 kWh on the 10th.
+  const lastMonth = new Date();
+  lastMonth.setDate(1);
+  lastMonth.setMonth(lastMonth.getMonth() - 1);
+  lastMonth.setDate(10);
+  lastMonth.setHours(9, 0, 0, 0);
+  const hour = lastMonth.getTime();
+  const energy = await api<{ accepted: number }>(
+    'POST',
+    '/ingest/readings',
+    {
+      readings: [
+        { meter: 'M001', ts: hour, values: { kwh: 1000 } },
+        { meter: 'M001', ts: hour + 3_600_000, values: { kwh: 1040 } },
+        { meter: 'M011', ts: hour, values: { kwh: 500 } },
+        { meter: 'M011', ts: hour + 3_600_000, values: { kwh: 525 } },
+      ],
+    },
+    { 'x-interface-key': interfaceKey },
+  );
+  expect(energy.data.accepted).toBe(4);
 }, 60_000);
 afterEach(async () => {
   await tab?.context.close();
@@ -95,7 +117,18 @@ const SCREENS = [
   { path: '/alarm-management/threshold', table: 'rule-table', rowActions: true },
   { path: '/alarm-management/message', table: 'alarm-log-table', rowActions: false },
   { path: '/message/push-records', table: 'records-table', rowActions: true },
-] as const;
+  // Issue 20's screens.
+  { path: '/devices/peakvalley', table: 'tariff-table', rowActions: true },
+  { path: '/devices/shift', tab: 'templates', table: 'shifts-templates', rowActions: true },
+  // Not yet: /settlement/energy and /settlement/energyDevice (table settlement-table-electricity). Their band table
+  // scrolls sideways with the first column fixed (SettlementTable.tsx: 200 px + 294 px per band + 646 px, so 1,140 px
+  // with one band, 1,728 px with the usual three, in a 1,098 px box): "Total" and its "Cost" fall outside at 1366.
+  { path: '/settlement/power-month-record', table: 'month-registers-table', rowActions: true },
+  { path: '/settlement/checkRepair', table: 'resource-table', rowActions: true },
+  // Gaps (the meters above fell silent) and completions may be none: then the headers only.
+  { path: '/settings/completionHistory', table: 'gaps-table', rowActions: true, empty: true },
+  { path: '/settings/completionHistory', tab: 'history', table: 'completions-table', rowActions: true, empty: true },
+] as const satisfies readonly { path: string; table: string; rowActions: boolean; tab?: string; empty?: boolean }[];
 
 interface Misfit {
   what: string;
@@ -162,15 +195,19 @@ describe('list screens fit 1366 × 768', () => {
       const report: Record<string, Misfit[]> = {};
       for (const screen of SCREENS) {
         await page.goto(`${server.url}${screen.path}`);
+        if ('tab' in screen) await page.locator(`.ant-tabs-tab[data-node-key="${screen.tab}"]`).click();
         const table = page.getByTestId(screen.table);
         await table.waitFor();
-        await table.locator('tbody tr[data-row-key]').first().waitFor();
+        await table
+          .locator('empty' in screen ? 'tbody tr[data-row-key], .ant-table-placeholder' : 'tbody tr[data-row-key]')
+          .first()
+          .waitFor();
         // Let antd settle its column widths (it measures after the first paint).
         await page.waitForTimeout(300);
-        report[screen.path] = await misfits(page, screen.table, screen.rowActions);
+        report[`${screen.path} ${screen.table}`] = await misfits(page, screen.table, screen.rowActions);
       }
-      expect(report).toEqual(Object.fromEntries(SCREENS.map((screen) => [screen.path, []])));
+      expect(report).toEqual(Object.fromEntries(SCREENS.map((screen) => [`${screen.path} ${screen.table}`, []])));
     },
-    90_000,
+    180_000,
   );
 });
