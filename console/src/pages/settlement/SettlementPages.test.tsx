@@ -128,6 +128,9 @@ describe('settlement screens', { timeout: 30_000 }, () => {
     expect(within(table).getAllByText('谷').length).toBeGreaterThan(0);
     expect(within(table).getByTestId('total-cost-T-B').textContent).toBe('1,234.56');
     expect(within(table).getByTestId('total-cost-electricity').textContent).toBe('1,264.76');
+    // The band columns scroll sideways; the name stays on the left and the totals on the right (1366 px).
+    expect(within(table).getByTestId('total-cost-T-B').closest('td')!.className).toContain('ant-table-cell-fix-end');
+    expect(within(table).getByTestId('settlement-line-T-B').closest('td')!.className).toContain('ant-table-cell-fix-start');
     expect(within(table).getAllByLabelText('含估算用量（补全的缺数）').length).toBeGreaterThan(0);
     expect(rawKeys()).toEqual([]);
   });

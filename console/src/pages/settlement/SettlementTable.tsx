@@ -154,14 +154,17 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
         },
       ],
     },
+    // The totals (and the change) stay in view on the right while the band columns scroll under them.
     {
       key: 'total',
       title: t('settlement.columns.total'),
+      fixed: 'right',
       children: [
         {
           key: 'total-energy',
           title: t('settlement.columns.energy', unit),
           align: 'right',
+          fixed: 'right',
           width: 116,
           render: (_, line) => <strong>{num(energyText(line.totalEnergy))}</strong>,
         },
@@ -169,6 +172,7 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
           key: 'total-cost',
           title: t('settlement.columns.cost'),
           align: 'right',
+          fixed: 'right',
           width: 110,
           render: (_, line) => <strong>{num(moneyText(line.totalCostMinor), `total-cost-${line.code}`)}</strong>,
         },
@@ -179,11 +183,13 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
           {
             key: 'delta',
             title: t('settlement.columns.delta'),
+            fixed: 'right' as const,
             children: [
               {
                 key: 'delta-energy',
                 title: t('settlement.columns.energy', unit),
                 align: 'right' as const,
+                fixed: 'right' as const,
                 width: 110,
                 render: (_: unknown, line: SettlementLine) => deltaCell(line.base?.deltaEnergy ?? 0, energyDelta(line.base?.deltaEnergy ?? 0)),
               },
@@ -191,6 +197,7 @@ export function SettlementTable({ lines, total, by, compare }: SettlementTablePr
                 key: 'delta-cost',
                 title: t('settlement.columns.cost'),
                 align: 'right' as const,
+                fixed: 'right' as const,
                 width: 110,
                 render: (_: unknown, line: SettlementLine) => deltaCell(line.base?.deltaCostMinor ?? 0, moneyDelta(line.base?.deltaCostMinor ?? 0)),
               },
