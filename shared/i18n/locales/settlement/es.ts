@@ -2,7 +2,7 @@ import type { CatalogueShape } from '../../catalogue';
 import type { settlementEn } from './en';
 
 export const settlementEs: CatalogueShape<typeof settlementEn> = {
-  bands: { sharp: 'Punta crítica', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Valle profundo' },
+  bands: { sharp: 'Punta crítica', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Supervalle' },
   energyTypes: { electricity: 'Electricidad', water: 'Agua', gas: 'Gas' },
   methods: { area: 'por superficie', consumption: 'por cuota de consumo', fixed: 'por proporción fija' },
   period: {
