@@ -84,10 +84,8 @@ const LINE_CELLS = [
   ['60.00', '1.23456', '74.07'], // peak: energy, price, cost
   ['140.00', '0.7654', '107.16'], // flat
   ['100.00', '0.312345', '31.23'], // valley
-  ['0.00', '0.00', '0', '0.00', '300.00', '212.46'], // unpriced, tier, apportioned energy (none: "0") and cost, total energy and cost
+  ['0.00', '0.00', '0.00', '0.00', '300.00', '212.46'], // unpriced, tier, apportioned energy and cost, total energy and cost
 ].flat();
-/** The totals row: the same, but its apportioned energy is a figure ("0.00") where a line without shares shows "0". */
-const TOTAL_CELLS = LINE_CELLS.map((text, index) => (index === 11 ? '0.00' : text));
 
 let departmentId: number;
 
@@ -277,7 +275,7 @@ describe('tariff → readings → settlement → close → export → wall', () 
     expect(headers.map((text) => text.trim())).toEqual(['Department', 'Peak', 'Flat', 'Valley', 'Unpriced (kWh)', 'Tier adder', 'Apportioned', 'Total']);
     expect(await cellTexts(row)).toEqual([`${DEPARTMENT.name}${DEPARTMENT.code}`, ...LINE_CELLS]);
     // Only this department used energy: the totals row says the same.
-    expect(await cellTexts(page.getByTestId('settlement-totals-electricity'))).toEqual(['Total', ...TOTAL_CELLS]);
+    expect(await cellTexts(page.getByTestId('settlement-totals-electricity'))).toEqual(['Total', ...LINE_CELLS]);
     await settle(page, errors, 'settlement-open');
 
     // Close the month: confirm, then the closed state (the frozen snapshot) and Reopen instead of Close.
