@@ -178,7 +178,7 @@ describe('GET /api/month-registers', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="meter-registers-2026-10.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Code,Name,Department,Unit,CT × PT,Start register,End register,Register energy,Counted energy,Difference,Sharp,Peak,Flat,Valley,Deep valley,Source,Notes',
+      'Code,Name,Department,Unit,CT × PT,Start register,End register,Register energy,Counted energy,Difference,Sharp peak,Peak,Flat,Valley,Deep valley,Source,Notes',
     );
     expect(lines[1]).toBe('REG-1,Register meter REG-1,Register hall,kWh,40,1000.5,1100.25,3990,3990,0,,1200,,2790,,Derived,');
     expect(lines[2]).toBe(

@@ -302,7 +302,7 @@ describe('tariff → readings → settlement → close → export → wall', () 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!));
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets.find((candidate) => candidate.name === 'Electricity');
     expect(sheet, `sheets: ${workbook.worksheets.map((s) => s.name).join(', ')}`).toBeDefined();
     const values = (rowNumber: number) => (sheet!.getRow(rowNumber).values as unknown[]).slice(1);

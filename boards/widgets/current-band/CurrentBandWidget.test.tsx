@@ -50,7 +50,7 @@ describe('CurrentBandWidget', () => {
     const html = renderWidgetHtml(currentBandWidget, CurrentBandWidget, { readings: { [channel]: reading(data) } });
     expect(html).toMatch(/data-testid="current-band-name" style="[^"]*color:#f59a23">Peak</);
     expect(html).toMatch(/data-testid="current-band-price"[^>]*>¥1.0123\/kWh</);
-    expect(html).toContain('Sharp from 11:00');
+    expect(html).toContain('Sharp peak from 11:00');
     expect(html).toMatch(/data-testid="current-band-countdown"[^>]*>in 42 min</);
     expect(html).toContain('Now · Main Plant');
     expect(html).toContain('Industrial TOU (demo)');

@@ -96,12 +96,12 @@ export function RecomputeJobsPanel({ api: given, limit = 50 }: { api?: Recompute
             render: (_, job) => {
               const percent = job.total > 0 ? Math.floor((100 * job.done) / job.total) : job.state === 'done' ? 100 : 0;
               return (
-                <Tooltip title={t('recompute.meters', { done: job.done, total: job.total })}>
+                <Tooltip title={t('recompute.meters', { done: job.done, total: job.total, count: job.total })}>
                   <Progress
                     percent={percent}
                     size="small"
                     status={job.state === 'failed' ? 'exception' : job.state === 'running' ? 'active' : job.state === 'done' ? 'success' : 'normal'}
-                    format={() => t('recompute.meters', { done: job.done, total: job.total })}
+                    format={() => t('recompute.meters', { done: job.done, total: job.total, count: job.total })}
                     data-testid={`recompute-progress-${job.id}`}
                   />
                 </Tooltip>

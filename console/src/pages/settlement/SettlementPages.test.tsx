@@ -124,8 +124,8 @@ describe('settlement screens', { timeout: 30_000 }, () => {
   it('shows a table per energy type with band columns, estimated marks and the totals row, in Chinese', async () => {
     renderSettlement('/settlement/energy', {}, 'zh');
     const table = await findFirst('settlement-table-electricity');
-    expect(within(table).getAllByText('峰').length).toBeGreaterThan(0);
-    expect(within(table).getAllByText('谷').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('高峰').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('低谷').length).toBeGreaterThan(0);
     expect(within(table).getByTestId('total-cost-T-B').textContent).toBe('1,234.56');
     expect(within(table).getByTestId('total-cost-electricity').textContent).toBe('1,264.76');
     // The band columns scroll sideways; the name stays on the left and the totals on the right (1366 px).

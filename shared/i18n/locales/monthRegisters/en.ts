@@ -49,7 +49,7 @@ export const monthRegistersEn = {
     estimated: 'Part estimated',
   },
   bands: {
-    sharp: 'Sharp',
+    sharp: 'Sharp peak',
     peak: 'Peak',
     flat: 'Flat',
     valley: 'Valley',

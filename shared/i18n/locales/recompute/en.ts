@@ -4,7 +4,8 @@ export const recomputeEn = {
   refresh: 'Refresh',
   empty: 'No recompute jobs yet',
   range: '{{from}} to {{to}}',
-  meters: '{{done}} / {{total}} meters',
+  meters_one: '{{done}} / {{total}} meter',
+  meters_other: '{{done}} / {{total}} meters',
   columns: {
     reason: 'Cause',
     days: 'Days',

@@ -7,7 +7,8 @@ export const recomputeEs: CatalogueShape<typeof recomputeEn> = {
   refresh: 'Actualizar',
   empty: 'Aún no hay recálculos',
   range: '{{from}} a {{to}}',
-  meters: '{{done}} / {{total}} medidores',
+  meters_one: '{{done}} / {{total}} medidor',
+  meters_other: '{{done}} / {{total}} medidores',
   columns: {
     reason: 'Causa',
     days: 'Días',

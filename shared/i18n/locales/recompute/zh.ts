@@ -7,7 +7,8 @@ export const recomputeZh: CatalogueShape<typeof recomputeEn> = {
   refresh: '刷新',
   empty: '暂无重算任务',
   range: '{{from}} 至 {{to}}',
-  meters: '{{done}} / {{total}} 台仪表',
+  meters_one: '{{done}} / {{total}} 台仪表',
+  meters_other: '{{done}} / {{total}} 台仪表',
   columns: {
     reason: '原因',
     days: '日期',

@@ -1,6 +1,6 @@
 /** Texts of the settlement screens (/settlement/energy, /settlement/energyDevice, /settlement/energy-export) and of the export files; zh.ts and es.ts hold the same keys. */
 export const settlementEn = {
-  bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
+  bands: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
   energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
   methods: { area: 'by area', consumption: 'by consumption share', fixed: 'by fixed ratio' },
   period: {

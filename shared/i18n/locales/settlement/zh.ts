@@ -2,7 +2,7 @@ import type { CatalogueShape } from '../../catalogue';
 import type { settlementEn } from './en';
 
 export const settlementZh: CatalogueShape<typeof settlementEn> = {
-  bands: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', deepValley: '深谷' },
+  bands: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
   energyTypes: { electricity: '电', water: '水', gas: '气' },
   methods: { area: '按面积', consumption: '按用量占比', fixed: '按固定比例' },
   period: {

@@ -8,7 +8,7 @@ export const tariffWidgetsEn = {
     'shift-energy': 'Shift energy',
   },
   bands: {
-    sharp: 'Sharp',
+    sharp: 'Sharp peak',
     peak: 'Peak',
     flat: 'Flat',
     valley: 'Valley',

@@ -5,7 +5,7 @@ export const tariffsZh: CatalogueShape<typeof tariffsEn> = {
   intro:
     '每个电价方案对应一种能源类型。方案按生效日期分版本：每个版本规定各时段的单价、季节，以及每个季节、每种日类型下一天中每个时刻所属的时段。部门的电价沿部门树向下继承；部门或仪表也可以单独指定。',
   tabs: { tariffs: '电价方案', assignments: '适用范围', jobs: '重算任务' },
-  band: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', deepValley: '深谷' },
+  band: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
   dayType: { workday: '工作日', weekend: '周末', holiday: '节假日', special: '特殊日' },
   energyType: { electricity: '电', water: '水', gas: '燃气' },
   month: {

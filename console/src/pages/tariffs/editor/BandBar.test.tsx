@@ -68,9 +68,9 @@ describe('BandBar: a day layout as a 24-hour bar', () => {
       'zh',
     );
     expect(segments.map(({ band, left, width, label }) => [band, left, width, label])).toEqual([
-      ['valley', '0%', '25%', '谷'],
-      ['flat', '25%', '66.6667%', '平'],
-      ['valley', '91.6667%', '8.3333%', '谷'],
+      ['valley', '0%', '25%', '低谷'],
+      ['flat', '25%', '66.6667%', '平段'],
+      ['valley', '91.6667%', '8.3333%', '低谷'],
     ]);
   });
 

@@ -120,7 +120,7 @@ describe('ruleText: every tariff rule sentence in the reader’s language', () =
     expect(ruleText(es, ratio)).toBe('La relación de precios punta:valle es 2.50:1, por debajo de la guía nacional de 3:1');
     expect(ruleText(zh, { field: 'definition.seasons', message: 'Month 3 is in no season' })).toBe('3月不属于任何季节');
     expect(ruleText(zh, { field: 'definition.prices.sharp', message: 'Sharp is used in season Summer but has no price' })).toBe(
-      '季节 Summer 使用了尖时段，但该时段没有单价',
+      '季节 Summer 使用了尖峰时段，但该时段没有单价',
     );
   });
 
