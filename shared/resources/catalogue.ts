@@ -13,7 +13,16 @@ import { meterCheckResource } from './meterChecks';
  * button entries, the console route, the catalogue texts and the authorization suite's rows all come
  * from this list. A resource that references another comes after it (the suite creates them in order).
  */
-export const RESOURCES = [subitemResource, tagResource, gatewayResource, departmentResource, meterResource, announcementResource, helpArticleResource, meterCheckResource] as const;
+export const RESOURCES = [
+  subitemResource,
+  tagResource,
+  gatewayResource,
+  departmentResource,
+  meterResource,
+  announcementResource,
+  helpArticleResource,
+  meterCheckResource,
+] as const;
 
 /** The tables of the resources: each an owned kind of the tree scope (server/tenancy). */
 export type ResourceTableName = (typeof RESOURCES)[number]['table'];
