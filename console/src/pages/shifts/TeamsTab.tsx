@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Modal, Popconfirm, Space, Table, type ButtonProps } from 'antd';
+import { Button, Input, InputNumber, Modal, Space, Table, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_SCREEN, type ShiftTeam, type ShiftTeamBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
 import { usePermission } from '../../permissions/Permission';
+import { RowActions } from '../../lists/RowActions';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
 
@@ -116,25 +117,20 @@ export function TeamsTab() {
             title: t('shifts.common.actions'),
             width: 150,
             render: (_, row) => (
-              <Space>
-                {can('edit') && (
-                  <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {t('shifts.common.edit')}
-                  </Button>
-                )}
-                {can('delete') && (
-                  <Popconfirm
-                    title={t('shifts.teams.deleteConfirm', { name: row.name })}
-                    onConfirm={() => void remove(row)}
-                    okText={t('shifts.common.delete')}
-                    cancelText={t('shifts.common.cancel')}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('shifts.common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
+              <RowActions
+                gate={{ menu: SHIFT_SCREEN }}
+                actions={[
+                  { button: 'edit', label: t('shifts.common.edit'), testId: `shift-team-edit-${row.id}`, onClick: () => setEditing(row) },
+                  {
+                    button: 'delete',
+                    label: t('shifts.common.delete'),
+                    danger: true,
+                    confirm: t('shifts.teams.deleteConfirm', { name: row.name }),
+                    testId: `shift-team-delete-${row.id}`,
+                    onClick: () => void remove(row),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
+import { Button, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_SCREEN, type ShiftTemplate, type ShiftTemplateBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
 import { usePermission } from '../../permissions/Permission';
+import { RowActions } from '../../lists/RowActions';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
 
@@ -194,25 +195,20 @@ export function TemplatesTab() {
             title: t('shifts.common.actions'),
             width: 150,
             render: (_, row) => (
-              <Space>
-                {can('edit') && (
-                  <Button type="link" size="small" onClick={() => setEditing(row)}>
-                    {t('shifts.common.edit')}
-                  </Button>
-                )}
-                {can('delete') && (
-                  <Popconfirm
-                    title={t('shifts.templates.deleteConfirm', { name: row.name })}
-                    onConfirm={() => void remove(row)}
-                    okText={t('shifts.common.delete')}
-                    cancelText={t('shifts.common.cancel')}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('shifts.common.delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
+              <RowActions
+                gate={{ menu: SHIFT_SCREEN }}
+                actions={[
+                  { button: 'edit', label: t('shifts.common.edit'), testId: `shift-template-edit-${row.id}`, onClick: () => setEditing(row) },
+                  {
+                    button: 'delete',
+                    label: t('shifts.common.delete'),
+                    danger: true,
+                    confirm: t('shifts.templates.deleteConfirm', { name: row.name }),
+                    testId: `shift-template-delete-${row.id}`,
+                    onClick: () => void remove(row),
+                  },
+                ]}
+              />
             ),
           },
         ]}
