@@ -12,7 +12,7 @@ import { ownerScopeOfUser, type OwnerScope } from '../tenancy/ownerScope';
 /**
  * The money side of the living demo (issue 20), each through its domain's store so its rules hold as for a
  * user's save: the working calendar (China's public holidays and adjusted workdays), time-of-use tariffs with
- * their assignments, shift templates, teams and a rota for Production Hall A, and a common-area apportionment
+ * their assignments, shift templates, teams and a rota for the plant and Production Hall A, and a common-area apportionment
  * rule for the office floors. Made before the simulator's backfill, so ingest prices the backfilled energy.
  */
 
@@ -252,18 +252,20 @@ export async function createDemoShifts(db: Kysely<Database>, context: DemoContex
   const teamIds = new Map<string, number>();
   for (const [index, name] of ['Team A', 'Team B', 'Team C', 'Team D'].entries())
     teamIds.set(name, (await store.createTeam({ name, sort: index + 1 }, scope)).id);
-  const hall = (await departmentIds(db, ['HALL-A'])).get('HALL-A');
-  if (hall === undefined) return;
+  // The whole plant and its production hall run the same rota, so the shift screen opens on figures (it starts at the plant).
+  const departments = await departmentIds(db, ['PLANT', 'HALL-A']);
   const today = localPeriods(context.now ?? Date.now(), context.timeZone).day;
-  await store.fill(
-    {
-      departmentId: hall,
-      from: addDays(today, -DEMO_ROTA_DAYS_BACK),
-      to: addDays(today, DEMO_ROTA_DAYS_AHEAD),
-      pattern: Object.entries(ROTA_CYCLE).map(([shift, teams]) => ({ shiftId: shiftIds.get(shift)!, teamIds: teams.map((team) => teamIds.get(team)!) })),
-    },
-    scope,
-  );
+  for (const departmentId of departments.values()) {
+    await store.fill(
+      {
+        departmentId,
+        from: addDays(today, -DEMO_ROTA_DAYS_BACK),
+        to: addDays(today, DEMO_ROTA_DAYS_AHEAD),
+        pattern: Object.entries(ROTA_CYCLE).map(([shift, teams]) => ({ shiftId: shiftIds.get(shift)!, teamIds: teams.map((team) => teamIds.get(team)!) })),
+      },
+      scope,
+    );
+  }
 }
 
 /** The data room serves both office floors: its electricity is shared by floor area (Floor 1 1,200 m², Floor 2 800 m²). */

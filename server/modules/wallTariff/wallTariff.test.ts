@@ -119,7 +119,7 @@ describe('the demo tariffs, calendar, shifts and apportionment', () => {
       'Team D',
     ]);
     // 60 days back to 180 ahead, three shifts a day, all in Production Hall A.
-    expect(await count('shift_rota')).toBe(241 * 3);
+    expect(await count('shift_rota')).toBe(2 * 241 * 3); // the plant and Hall A
     const rule = await db().selectFrom('apportion_rules').selectAll().executeTakeFirstOrThrow();
     expect([rule.name, rule.method, rule.source_department_id, JSON.parse(rule.shares)]).toEqual([
       'Data room shared by floor area',
@@ -263,10 +263,10 @@ describe('the wall channels', () => {
     }
   });
 
-  it('shift energy: the shift under way in Production Hall A and the finished ones before it, with teams from the rota', async () => {
+  it('shift energy: the shift under way in the first department with a rota (the plant) and the finished ones before it, with teams from the rota', async () => {
     const scope = await ownerScopeOfUser(db(), (await db().selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id);
     const hall = await shiftDepartment(db(), null, null);
-    expect(hall?.name).toBe('Production Hall A');
+    expect(hall?.name).toBe('Main Plant');
     const now = Date.now();
     const data = await wallShiftEnergy(db(), scope, hall!, { departmentId: null, previous: 4 }, now, TZ, null, 'CNY');
     expect(data.previous).toHaveLength(4);
