@@ -35,7 +35,7 @@ import { createBoard, createDisplay, openWall, type WallTab } from './helpers/ki
  *   total 212.4641 → 212.46 (= 74.07 + 107.16 + 31.23)
  * Then the register stays at 1300 until today 00:00 (a zero step: no energy across the gap), and today
  * 00:00 1300 → 00:45 1312.5 gives 12.5 kWh of valley today: 12.5 × 0.312345 = 3.9043125 → ¥3.90.
- * (Run between 00:00 and 00:46 the today reading would be in the future: the wall check needs the day begun.)
+ * (Run before 00:46 the second reading is taken a minute ago instead: the whole stretch is valley either way.)
  */
 let server: RunningServer;
 let browser: Browser;
@@ -74,9 +74,14 @@ const PAST_READINGS: [string, number][] = [
   ['11:00', 1300],
 ];
 const TODAY = dayjs().startOf('day');
-const TODAY_READINGS: [string, number][] = [
+/** Today's second reading: 00:45, or a minute ago when the day is younger than that (never in the future). */
+const secondToday = (): string => {
+  const minuteAgo = dayjs().subtract(1, 'minute');
+  return minuteAgo.isBefore(TODAY.add(45, 'minute')) ? minuteAgo.format('HH:mm') : '00:45';
+};
+const todayReadings = (): [string, number][] => [
   ['00:00', 1300],
-  ['00:45', 1312.5],
+  [secondToday(), 1312.5],
 ];
 
 /** The department's line and the totals row, leaf column by leaf column (bands in BAND_TYPES order). */
@@ -254,7 +259,9 @@ describe('tariff → readings → settlement → close → export → wall', () 
 
   it('settles last month per band: 60 / 140 / 100 kWh, ¥74.07 / ¥107.16 / ¥31.23, ¥212.46 in all', async () => {
     await ingest(PAST_READINGS, DAY);
-    await ingest(TODAY_READINGS, TODAY);
+    // In the day's first two minutes there is no past minute to read at yet.
+    while (dayjs().isBefore(TODAY.add(2, 'minute'))) await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await ingest(todayReadings(), TODAY);
     // Band rollups follow the ingest queue: wait until the settlement has them, then look at the screen.
     await vi.waitFor(
       async () => {
