@@ -1,5 +1,5 @@
 /**
- * Closing a settlement month (issue 20): 1,000 meters and 70 departments, a month of band rollups seeded directly
+ * Closing a settlement month: 1,000 meters and 70 departments, a month of band rollups seeded directly
  * with SQL (day and month grain, four bands per meter and department, as ingest keeps them), one tiered tariff and
  * one apportionment rule. Measures POST /api/settlement-closes (both figure sets computed and frozen), then a
  * reopen and a second close (with its diff), and a live GET /api/settlement of the month. Target: a close ≤ 10 s.

@@ -1,4 +1,4 @@
-// Recompute of per-band rollups after a tariff change (issue 20), SQLite: a year of 15-minute energy for
+// Recompute of per-band rollups after a tariff change, SQLite: a year of 15-minute energy for
 // 1,000 meters (35 M intervals, written straight into energy_intervals with SQL, not through MQTT), a
 // time-of-use tariff on every meter; the recompute job first builds the year's band rollups (hour/day/month ×
 // meter, 3 departments each and a sub-item), then the version's layout changes (winter peak from 10:00

@@ -45,7 +45,7 @@ interface MeterRow {
 const shown = (value: number): string => String(Number(value.toFixed(6)));
 
 /**
- * Completing gaps in a meter's data (issue 20): the new interval energies by method, written in one
+ * Completing gaps in a meter's data: the new interval energies by method, written in one
  * transaction through the energy ledger (intervals, rollups, band rollups with their estimated part), with
  * interval_estimates rows, the data_completions row and an audit entry; undo restores the stored figures
  * exactly. See README.md for the methods and the rules.

@@ -22,7 +22,7 @@ interface Point {
 }
 
 /**
- * Real readings that arrive later for a completed gap replace the estimate (issue 20). A consumer of
+ * Real readings that arrive later for a completed gap replace the estimate. A consumer of
  * `app.ingest.events.onCommitted` (server/ingest/README.md): `onReadings` only notes which meters got new
  * register readings, on a bounded queue of its own, and one task at a time looks for active completions they
  * fall inside:

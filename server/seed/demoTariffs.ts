@@ -10,7 +10,7 @@ import { TariffStore } from '../tariffs/tariffStore';
 import { ownerScopeOfUser, type OwnerScope } from '../tenancy/ownerScope';
 
 /**
- * The money side of the living demo (issue 20), each through its domain's store so its rules hold as for a
+ * The money side of the living demo, each through its domain's store so its rules hold as for a
  * user's save: the working calendar (China's public holidays and adjusted workdays), time-of-use tariffs with
  * their assignments, shift templates, teams and a rota for the plant and Production Hall A, and a common-area apportionment
  * rule for the office floors. Made before the simulator's backfill, so ingest prices the backfilled energy.

@@ -7,7 +7,7 @@ import type { OwnerScope } from '../tenancy/ownerScope';
 import { addDays, daysBetween, localDay, shiftWindow } from './shiftClock';
 import { checkRange, ShiftStore, templateOf } from './shiftStore';
 
-/** What prices an interval: the tariff book (H3's TariffBook) and each meter's effective tariff. */
+/** What prices an interval: the tariff book (server/tariffs TariffBook) and each meter's effective tariff. */
 export interface ShiftPricing {
   effective: ReadonlyMap<number, number>;
   book: {

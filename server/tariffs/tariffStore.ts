@@ -27,7 +27,7 @@ import { loadEffectiveTariffs } from './effectiveTariffs';
 import { enqueueRecompute } from './recomputeJobs';
 
 /**
- * Tariffs, their effective-dated versions and their assignments (issue 20, /devices/peakvalley): every read and
+ * Tariffs, their effective-dated versions and their assignments (/devices/peakvalley): every read and
  * write is scoped to the caller's user tree; versions and assignments take the tree of their tariff.
  *
  * Rules kept here (messages in English, code 40000 with the field unless said otherwise):

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText } from './text';
 
 /**
- * Data completion (issue 20, /settings/completionHistory): gaps in a meter's register readings, completing
+ * Data completion (/settings/completionHistory): gaps in a meter's register readings, completing
  * one by a method (linear, same weekday a week earlier, manual values), the history of completions, undo,
  * and real readings that later replace an estimate. One contract for the server's validation and the
  * console's calls.

@@ -71,7 +71,7 @@ export interface MeterSeries {
   bucketMs: number;
   /** [ts, value]; a bucket holds the average of an instantaneous metric, the last register value, the sum of energy. */
   points: [number, number][];
-  /** `energy` metric: the point times (interval or bucket starts) that hold an estimate (a completed gap, issue 20). */
+  /** `energy` metric: the point times (interval or bucket starts) that hold an estimate (a completed gap). */
   estimated?: number[];
 }
 
@@ -80,7 +80,7 @@ export interface MeterHistoryPage {
   meter: MeterRef;
   metric: HistoryMetric;
   total: number;
-  /** `estimated: true` on `energy` rows that hold an estimate (a completed gap, issue 20). */
+  /** `estimated: true` on `energy` rows that hold an estimate (a completed gap). */
   rows: { ts: number; value: number; estimated?: true }[];
 }
 

@@ -4,7 +4,7 @@ import { calendarDateIssue } from './dates';
 import { text } from './text';
 
 /**
- * Settlement (issue 20, /settlement/*): energy and cost per department or meter, energy type and time-of-use
+ * Settlement (/settlement/*): energy and cost per department or meter, energy type and time-of-use
  * band over a period, tier adders, common-area apportionment, month closes with versions and diffs, exports.
  * Money is always integer minor units (fen, cents); prices are micro-units (millionths of the currency).
  */

@@ -5,7 +5,7 @@ import { DAY_TYPES, type DayType } from '../tariffs/bands';
 import type { ImportProblem } from '../resources/exchange';
 
 /**
- * The working calendar and shifts (issue 20, /devices/shift). One contract for the server's validation and the
+ * The working calendar and shifts (/devices/shift). One contract for the server's validation and the
  * console's calls.
  *
  * Calendar (a platform setting: holidays are national): GET /api/calendar-days?year= (read with /devices/shift or

@@ -6,7 +6,7 @@ import { tariffDefinitionSchema, type TariffDefinition } from '../tariffs/tariff
 import type { BandType } from '../tariffs/bands';
 
 /**
- * Tariffs (issue 20, /devices/peakvalley): a tariff names an energy type and a currency; its effective-dated
+ * Tariffs (/devices/peakvalley): a tariff names an energy type and a currency; its effective-dated
  * versions carry the band prices, seasons and layouts (shared/tariffs/tariffDefinition.ts); assignments hang
  * a tariff on a department (inherited by its meters and sub-departments) or on one meter. One contract for the
  * server's validation and the console's calls. The tiling, month and ratio rules are in

@@ -144,7 +144,7 @@ async function openAsAdmin(path: string): Promise<Page> {
   return tab.page;
 }
 
-/** Catalogue keys shown instead of their text: issue 20's namespaces, and the console's own (helpers/console). */
+/** Catalogue keys shown instead of their text: the money side's namespaces, and the console's own (helpers/console). */
 async function rawKeys(page: Page): Promise<string[]> {
   const own = await page.evaluate(() => document.body.innerText.match(/\b(tariffs|settlement|tariffWidgets|shifts|completion|monthRegisters)\.[\w.-]+/g) ?? []);
   return [...own, ...(await visibleRawKeys(page))];

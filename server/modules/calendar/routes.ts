@@ -19,7 +19,7 @@ const read = { access: { anyOf: [SHIFT_SCREEN, TARIFF_SCREEN] }, tenancy: 'platf
 const write = { access: { permission: `${SHIFT_SCREEN}/edit` }, tenancy: 'platform' } as const;
 const importing = { access: { permission: `${SHIFT_SCREEN}/import` }, tenancy: 'platform' } as const;
 
-/** /api/calendar-days (issue 20): the working calendar, one year at a time, edited by day or imported from CSV. */
+/** /api/calendar-days: the working calendar, one year at a time, edited by day or imported from CSV. */
 export const calendarRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const calendar = new CalendarStore(app.storage.db);

@@ -21,7 +21,7 @@ const replacers = new WeakMap<Pick<Storage, 'db'>, EstimateReplacer>();
 export const estimateReplacerOf = (storage: Pick<Storage, 'db'>): EstimateReplacer | undefined => replacers.get(storage);
 
 /**
- * Data completion (issue 20, /settings/completionHistory): gaps, completing, preview, history, undo. Also
+ * Data completion (/settings/completionHistory): gaps, completing, preview, history, undo. Also
  * subscribes the estimate replacer to committed readings (server/completion/estimateReplacer.ts).
  */
 export const completionRoutes: FastifyPluginAsync = async (base) => {

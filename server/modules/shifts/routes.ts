@@ -20,7 +20,7 @@ import { tariffsOf } from '../../calendar/calendarEffects';
 
 const button = (name: 'add' | 'edit' | 'delete') => ({ permission: `${SHIFT_SCREEN}/${name}` });
 
-/** /api/shift-templates, /api/shift-teams, /api/shift-rota, /api/shift-energy (issue 20, /devices/shift): each user tree its own. */
+/** /api/shift-templates, /api/shift-teams, /api/shift-rota, /api/shift-energy (/devices/shift): each user tree its own. */
 export const shiftRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const shifts = new ShiftStore(app.storage.db);

@@ -26,7 +26,7 @@ const assignments = { kind: 'tariff_assignments' } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * /api/tariffs, /api/tariffs/:id/versions, /api/tariff-versions/:id and /api/tariff-assignments (issue 20). The rules
+ * /api/tariffs, /api/tariffs/:id/versions, /api/tariff-versions/:id and /api/tariff-assignments. The rules
  * live in server/tariffs/tariffStore.ts; a handler parses, calls the store and answers.
  */
 export const tariffRoutes: FastifyPluginAsync = async (base) => {

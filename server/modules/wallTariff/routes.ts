@@ -20,7 +20,7 @@ export const currentBandQuerySchema = z.object({
 });
 
 /**
- * The wall's tariff figures (issue 20): GET /api/tariffs/current-band and the realtime channels the band-cost,
+ * The wall's tariff figures: GET /api/tariffs/current-band and the realtime channels the band-cost,
  * current-band and shift-energy widgets read (wallTariffChannels). Readers: the band figures' screens, and
  * display tokens (walls), as GET /api/band-figures.
  */

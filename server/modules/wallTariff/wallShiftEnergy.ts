@@ -25,7 +25,7 @@ export async function shiftDepartment(db: Kysely<Database>, owners: WallOwners, 
 
 /**
  * The shift under way in a department (its energy so far, and how much of it has passed) and the `previous`
- * finished shifts before it, oldest first: H4's shiftEnergy over the last previous + 1 production days, so a
+ * finished shifts before it, oldest first: server/shifts' shiftEnergy over the last previous + 1 production days, so a
  * rota of one shift a day still has enough. A night shift belongs to the day it starts (shiftEnergy's rule).
  */
 export async function wallShiftEnergy(

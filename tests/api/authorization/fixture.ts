@@ -392,7 +392,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     .values({ endpoint_id: forwardEndpoint, at: now, items: 1, ok: 0, status: 500, error: `${MARK} refused`, duration_ms: 3, attempt: 1 })
     .execute();
   await app.forwarding.refresh();
-  // A completed gap of tree A's meter (issue 20, /settings/completionHistory): an empty one, so undoing it changes no figure.
+  // A completed gap of tree A's meter (/settings/completionHistory): an empty one, so undoing it changes no figure.
   const dataCompletion = id(
     await db
       .insertInto('data_completions')
@@ -446,7 +446,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  // A closed month of tree A (reopen names it) and a common-area rule (settlement, issue 20).
+  // A closed month of tree A (reopen names it) and a common-area rule (settlement).
   const emptyFigures = { lines: [], totals: [], tariffVersions: [], closed: null, compare: null };
   const settlementClose = id(
     await db
@@ -480,7 +480,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  // A tariff of tree A with one open-ended version (after the closed month) assigned to its department (issue 20).
+  // A tariff of tree A with one open-ended version (after the closed month) assigned to its department.
   const tariff = id(
     await db
       .insertInto('tariffs')
@@ -518,7 +518,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
-  // Shifts (issue 20): a template, a team and one rota slot of tree A's department.
+  // Shifts: a template, a team and one rota slot of tree A's department.
   const shiftTemplate = id(
     await db
       .insertInto('shift_templates')

@@ -154,7 +154,7 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'GET /api/meter-data/history': { query: `meterId=${a.meter}&metric=kwh&${range}` },
     'GET /api/meter-data/latest': { query: `meterId=${a.meter}` },
     'POST /api/meter-data/exports': { body: { meterId: a.meter, metric: 'kwh', from, to, format: 'csv' } },
-    // One quarter hour of tree A's meter before any of its readings (issue 20, data completion).
+    // One quarter hour of tree A's meter before any of its readings (data completion).
     'POST /api/data-completions': { body: { meterId: a.meter, from: quarterBefore(from), to: quarterBefore(from) + 900_000, method: 'manual', values: [1] } },
     'POST /api/data-completions/preview': { body: { meterId: a.meter, from: quarterBefore(from), to: quarterBefore(from) + 900_000, method: 'linear' } },
     'GET /api/energy/rollups': { query: `scope=meter&ids=${a.meter}&grain=hour&${range}` },

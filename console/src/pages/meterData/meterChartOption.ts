@@ -8,7 +8,7 @@ export interface ChartSeriesInput {
   unit: string;
   /** Interval energy reads as bars (an amount per interval); registers and samples as a line. */
   bars?: boolean;
-  /** Point times holding an estimate (completed gaps, issue 20): hatched bars, the tooltip says so. */
+  /** Point times holding an estimate (completed gaps): hatched bars, the tooltip says so. */
   estimated?: readonly number[];
   /** The tooltip's word for an estimated point. */
   estimatedLabel?: string;

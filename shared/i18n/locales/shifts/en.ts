@@ -1,4 +1,4 @@
-/** Texts of /devices/shift (issue 20: working calendar, shifts, teams, rota, shift energy); zh.ts and es.ts hold the same keys. */
+/** Texts of /devices/shift(working calendar, shifts, teams, rota, shift energy); zh.ts and es.ts hold the same keys. */
 export const shiftsEn = {
   tabs: {
     calendar: 'Calendar',
