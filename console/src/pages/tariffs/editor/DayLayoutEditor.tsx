@@ -34,47 +34,30 @@ export const DayLayoutEditor = observer(function DayLayoutEditor({ draft, season
   const seasonDef = draft.definition.seasons[season];
   const fallbackName = t(`tariffs.dayType.${dayType === 'workday' || !seasonDef ? 'workday' : layoutOwner(seasonDef, FALLBACK[dayType])}`);
 
+  // The two edge columns differ only in which end of the span they edit.
+  const timeColumn = (edge: 'from' | 'to'): TableColumnsType<BandSpan & { index: number }>[number] => ({
+    key: edge,
+    title: t(`tariffs.editor.${edge}`),
+    width: 130,
+    render: (_, span) => (
+      <>
+        <Select
+          showSearch
+          size="small"
+          style={{ width: 100 }}
+          value={span[edge]}
+          options={TIME_OPTIONS}
+          status={spanIssue(span.index, edge) ? 'error' : undefined}
+          onChange={(value: string) => draft.setSpan(season, dayType, span.index, { [edge]: value })}
+          data-testid={`${testId}-${edge}-${span.index}`}
+        />
+        <FieldError issue={spanIssue(span.index, edge)} />
+      </>
+    ),
+  });
   const columns: TableColumnsType<BandSpan & { index: number }> = [
-    {
-      key: 'from',
-      title: t('tariffs.editor.from'),
-      width: 130,
-      render: (_, span) => (
-        <>
-          <Select
-            showSearch
-            size="small"
-            style={{ width: 100 }}
-            value={span.from}
-            options={TIME_OPTIONS}
-            status={spanIssue(span.index, 'from') ? 'error' : undefined}
-            onChange={(value: string) => draft.setSpan(season, dayType, span.index, { from: value })}
-            data-testid={`${testId}-from-${span.index}`}
-          />
-          <FieldError issue={spanIssue(span.index, 'from')} />
-        </>
-      ),
-    },
-    {
-      key: 'to',
-      title: t('tariffs.editor.to'),
-      width: 130,
-      render: (_, span) => (
-        <>
-          <Select
-            showSearch
-            size="small"
-            style={{ width: 100 }}
-            value={span.to}
-            options={TIME_OPTIONS}
-            status={spanIssue(span.index, 'to') ? 'error' : undefined}
-            onChange={(value: string) => draft.setSpan(season, dayType, span.index, { to: value })}
-            data-testid={`${testId}-to-${span.index}`}
-          />
-          <FieldError issue={spanIssue(span.index, 'to')} />
-        </>
-      ),
-    },
+    timeColumn('from'),
+    timeColumn('to'),
     {
       key: 'band',
       title: t('tariffs.editor.band'),
