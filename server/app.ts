@@ -33,6 +33,7 @@ import { OneLinePerRequest } from './logging/requestLog';
 import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startReadingRetention } from './siteSettings';
 import { attachTariffs } from './tariffs/attachTariffs';
 import { startCheckReminders } from './meterChecks/checkReminders';
+import { attachPrepaid } from './prepaid/attachPrepaid';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     );
     await attachForwarding(app);
     attachTariffs(app); // app.tariffs (reload, book) and the recompute job runner
+    attachPrepaid(app); // app.prepaid: balance events, hourly deduction, supply control, payments
     registerChannels(app);
 
     registerErrorHandling(app);

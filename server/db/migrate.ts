@@ -20,6 +20,7 @@ import { siteSettings } from './migrations/0017_site_settings';
 import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
 import { tariffsSettlement } from './migrations/0019_tariffs_settlement';
 import { meterChecks } from './migrations/0020_meter_checks';
+import { prepaid } from './migrations/0021_prepaid';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0018_web_service_forwarding': webServiceForwarding(storage.kind),
     '0019_tariffs_settlement': tariffsSettlement(storage.kind),
     '0020_meter_checks': meterChecks(storage.kind),
+    '0021_prepaid': prepaid(storage.kind),
   };
 }
 

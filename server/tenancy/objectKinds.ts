@@ -74,6 +74,20 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   shift_teams: direct('shift_teams', 'Team'),
   shift_rota: direct('shift_rota', 'Rota slot'),
   recompute_jobs: direct('recompute_jobs', 'Recompute job'),
+  room_meters: direct('room_meters', 'Room meter'),
+  prepaid_accounts: direct('prepaid_accounts', 'Account'),
+  account_items: direct('account_items', 'Charging item'),
+  ledger_entries: direct('ledger_entries', 'Ledger entry'),
+  // Keyed by account and hour, never named by id in a path.
+  deduction_hours: { notFound: notFound('Deduction hour') },
+  payments: direct('payments', 'Payment'),
+  refunds: direct('refunds', 'Refund'),
+  supply_commands: direct('supply_commands', 'Supply command'),
+  bills: direct('bills', 'Bill'),
+  reconciliation_items: direct('reconciliation_items', 'Reconciliation item'),
+  cash_ups: direct('cash_ups', 'Cash-up'),
+  wx_users: direct('wx_users', 'WeChat user'),
+  account_events: direct('account_events', 'Account event'),
   quarantine: {
     async ownerOf(db, id) {
       const row = await db

@@ -31,6 +31,19 @@ export const OWNED_TABLES = [
   'shift_teams',
   'shift_rota',
   'recompute_jobs',
+  'room_meters',
+  'prepaid_accounts',
+  'account_items',
+  'ledger_entries',
+  'deduction_hours',
+  'payments',
+  'refunds',
+  'supply_commands',
+  'bills',
+  'reconciliation_items',
+  'cash_ups',
+  'wx_users',
+  'account_events',
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

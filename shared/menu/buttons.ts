@@ -33,6 +33,18 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   '/settlement/power-month-record': editOnly,
   // Data completion: add completes a gap, delete undoes a completion.
   '/settings/completionHistory': ['add', 'delete'],
+  // Prepaid: rooms are a resource (add, edit, delete, import); on /pay/room add also opens an account and edit
+  // changes its settings, supply (cut, restore, keep-supply) and adjustments.
+  '/pay/room': ['add', 'edit', 'delete', 'import'],
+  '/pay/user-item': crud,
+  // add: a counter top-up; edit: a refund.
+  '/pay/pay-record': ['add', 'edit'],
+  // add: issue a month's bills.
+  '/pay/bill-record': ['add'],
+  // edit: run a day, resolve a difference, record a cash-up.
+  '/payment-statistics/reconciliation': editOnly,
+  '/wx/wxUser': editOnly,
+  '/wx/wxApp': editOnly,
   '/alarm-management/threshold': crud,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
   // Inquiry: contact details and the handled flag of contact messages.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { makePrepaidObjects, type PrepaidObjects } from './prepaidFixture';
 import type { Kysely } from 'kysely';
 import type { Database } from '@server/db/schema';
 import { newDisplayToken } from '@server/auth/displayTokens';
@@ -72,6 +73,7 @@ export interface TreeAObjects {
   shiftRota: number;
   settlementClose: number;
   apportionRule: number;
+  prepaid: PrepaidObjects;
 }
 
 export interface Fixture {
@@ -540,6 +542,8 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
+  // Prepaid: a room with an account and one of each money record.
+  const prepaid = await makePrepaidObjects(db, owner, meter, MARK, now);
   const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
   await db
     .updateTable('roles')
@@ -593,6 +597,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     shiftRota,
     settlementClose,
     apportionRule,
+    prepaid,
   };
   return {
     app,

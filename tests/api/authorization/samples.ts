@@ -49,6 +49,19 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     shift_rota: a.shiftRota,
     settlement_snapshots: a.settlementClose,
     apportion_rules: a.apportionRule,
+    room_meters: a.prepaid.roomMeter,
+    prepaid_accounts: a.prepaid.account,
+    account_items: a.prepaid.accountItem,
+    ledger_entries: a.prepaid.ledgerEntry,
+    deduction_hours: a.prepaid.account,
+    payments: a.prepaid.payment,
+    refunds: a.prepaid.refund,
+    supply_commands: a.prepaid.supplyCommand,
+    bills: a.prepaid.bill,
+    reconciliation_items: a.prepaid.reconciliationItem,
+    cash_ups: a.prepaid.cashUp,
+    wx_users: a.prepaid.wxUser,
+    account_events: a.prepaid.accountEvent,
   };
   return ids[kind];
 }

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './serviceFee';
+export * from './schemas';
+export * from './types';
