@@ -246,6 +246,25 @@ describe('online top-ups through the v3 adapter', () => {
   });
 });
 
+describe('the demo provider (no WeChat merchant enabled)', () => {
+  it('pays an order by itself and credits it through its own signed notification', async () => {
+    app.prepaid.payments.providerOverride = null;
+    try {
+      const id = await account();
+      const order = await createOnlineTopup(app, { accountId: id, memberId: 0, amountMinor: 4_321 });
+      expect(order.codeUrl).toBe(`demo://pay/${order.outTradeNo}`);
+      const deadline = Date.now() + 10_000;
+      while ((await paymentByNo(order.outTradeNo)).state !== 'paid' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await paymentByNo(order.outTradeNo)).state).toBe('paid');
+      expect(await balanceOf(id)).toBe(4_321);
+      const bill = await app.prepaid.payments.demo.dailyBill(today());
+      expect(bill).toContain(`\`${order.outTradeNo},`);
+    } finally {
+      app.prepaid.payments.providerOverride = new WechatPayV3(fake.settings());
+    }
+  });
+});
+
 describe('refunds', () => {
   it('refunds a counter top-up in part and then the rest, never more', async () => {
     const id = await account();

@@ -322,17 +322,15 @@ export class Reconciliation {
           created_at: now,
         })
         .onConflict((oc) =>
-          oc
-            .columns(['day', 'kind', 'out_trade_no'])
-            .doUpdateSet({
-              ledger_minor: ledgerMinor,
-              provider_minor: body.declaredMinor,
-              reason,
-              state: 'open',
-              resolution: '',
-              resolved_by: null,
-              resolved_at: null,
-            }),
+          oc.columns(['day', 'kind', 'out_trade_no']).doUpdateSet({
+            ledger_minor: ledgerMinor,
+            provider_minor: body.declaredMinor,
+            reason,
+            state: 'open',
+            resolution: '',
+            resolved_by: null,
+            resolved_at: null,
+          }),
         )
         .execute();
     }
