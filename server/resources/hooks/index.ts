@@ -3,6 +3,8 @@ import { departmentHooks } from './departments';
 import { meterHooks } from './meters';
 import { announcementHooks } from '../../inquiry/announcementHooks';
 import { meterCheckHooks } from '../../meterChecks/meterCheckHooks';
+import { roomHooks } from './rooms';
+import { memberHooks } from '../../prepaid/accounts/memberHooks';
 
 /**
  * The rules a resource has beyond its definition, by resource name: a plain resource needs none. Add a
@@ -13,4 +15,6 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   meter: meterHooks,
   announcement: announcementHooks,
   meterCheck: meterCheckHooks,
+  room: roomHooks,
+  member: memberHooks,
 };
