@@ -54,6 +54,8 @@ export const accountItemSchema = z
   });
 export type AccountItemBody = z.infer<typeof accountItemSchema>;
 export const accountItemCreateSchema = z.intersection(z.object({ accountId: id }), accountItemSchema);
+/** GET /api/prepaid/items: one account's items, or every account's of the caller's trees. */
+export const accountItemQuerySchema = z.object({ accountId: id.optional() });
 
 /** The supply settings of an account (open and update). Level 1 is the higher threshold. */
 const supplySettings = z.object({

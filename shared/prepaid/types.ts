@@ -30,6 +30,8 @@ export interface AccountItem {
   amountMinor: number;
   ratioBp: number;
   active: boolean;
+  /** the account's room (lists across accounts on /pay/user-item) */
+  roomCode?: string;
 }
 
 /** One row of /pay/room's account list (and the wall's room list). */
@@ -294,6 +296,9 @@ export interface LedgerInvariant {
   orphanEntries: number;
   /** hours charged twice (never expected: the primary key forbids it) */
   duplicateHours: number;
+  /** entries whose balance_after is not the running sum of their account's entries in id order (first 20 shown) */
+  runningMismatches: { accountId: number; entryId: number; balanceAfterMinor: number; runningSumMinor: number }[];
+  runningMismatchCount: number;
   checkedAt: number;
 }
 
