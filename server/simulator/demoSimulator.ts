@@ -12,6 +12,7 @@ import {
   type ScenarioTiming,
 } from './demoScenario';
 import { demand, noise } from './loadProfile';
+import type { GatewayCommands } from './gatewayCommands';
 
 export interface SimulatedReading {
   meter: string;
@@ -55,10 +56,12 @@ export class DemoSimulator {
   private constructor(
     private readonly meters: { code: string; energyType: string; seed: number }[],
     private readonly scenario: DemoScenario,
+    /** The gateway's relays: a cut meter draws nothing (0 kW, a flat register) until restored. */
+    private readonly relays?: GatewayCommands,
   ) {}
 
   /** Continues from the registers already stored, so a restart never looks like a meter reset. */
-  static async load(db: Kysely<Database>, scenario: DemoScenario): Promise<DemoSimulator> {
+  static async load(db: Kysely<Database>, scenario: DemoScenario, relays?: GatewayCommands): Promise<DemoSimulator> {
     const rows = await db
       .selectFrom('meters')
       .leftJoin('meter_state', 'meter_state.meter_id', 'meters.id')
@@ -68,6 +71,7 @@ export class DemoSimulator {
     const simulator = new DemoSimulator(
       rows.map((r) => ({ code: r.code, energyType: r.energy_type, seed: r.id })),
       scenario,
+      relays,
     );
     for (const row of rows) simulator.registers.set(row.code, row.register_value ?? (row.energy_type === 'electricity' ? 10_000 : 1_000));
     const last = Math.max(0, ...rows.map((r) => r.register_ts ?? 0));
@@ -94,12 +98,11 @@ export class DemoSimulator {
       // 7–17 % over the limit: clearly an overload, and back well under it (hysteresis) when it ends.
       rate.set(DEMO_COMPRESSOR_METER, DEMO_COMPRESSOR_LIMIT_KW * (1.12 + 0.05 * noise(7, Math.floor(instant / 60_000))));
     }
+    const cut = (code: string) => mode === 'live' && this.relays?.isCut(code) === true;
+    for (const code of rate.keys()) if (cut(code)) rate.set(code, 0);
     // Incomers after their children (M001 includes M010 and M020): the table is ordered that way.
     for (const [code, incomer] of Object.entries(DEMO_INCOMERS)) {
-      rate.set(
-        code,
-        incomer.children.reduce((sum, child) => sum + (rate.get(child) ?? 0), incomer.remainderKw),
-      );
+      rate.set(code, cut(code) ? 0 : incomer.children.reduce((sum, child) => sum + (rate.get(child) ?? 0), incomer.remainderKw));
     }
     // A register digit jumps: the meter shows the new value from now on, the step lands in quarantine.
     const glitches = mode === 'live' && previous !== undefined ? occurrencesIn(timing.glitch, origin, previous, instant) : 0;

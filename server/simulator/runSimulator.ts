@@ -5,6 +5,7 @@ import type { Ingest } from '../ingest/types';
 import { writeAlarmHistory } from './alarmHistory';
 import { DEMO_GATEWAY_SN, scenarioTiming } from './demoScenario';
 import { DemoSimulator } from './demoSimulator';
+import type { GatewayCommands } from './gatewayCommands';
 
 export { DEMO_GATEWAY_SN } from './demoScenario';
 
@@ -24,6 +25,8 @@ export interface SimulatorOptions {
   /** History to fill on the first start, and at most across a downtime. */
   backfillDays: number;
   log: { info(message: string): void; warn(message: string): void };
+  /** The demo gateway's relays (supply commands it obeyed): a cut meter reports 0 kW and no energy. */
+  relays?: GatewayCommands;
 }
 
 export interface RunningSimulator {
@@ -44,7 +47,7 @@ export interface PreparedSimulator {
 /** The simulator without its timer: tests drive `tick` with the clock they choose. */
 export async function prepareSimulator(options: SimulatorOptions, origin: number): Promise<PreparedSimulator> {
   const scenario = { origin, timing: scenarioTiming(options.offlineIntervals) };
-  const simulator = await DemoSimulator.load(options.db, scenario);
+  const simulator = await DemoSimulator.load(options.db, scenario, options.relays);
   return {
     get origin() {
       return scenario.origin;

@@ -3,6 +3,7 @@ import { offlineIntervalsFromEnv } from '../alarms/alarmSettings';
 import type { MqttIngress } from '../mqtt';
 import { issueDemoGatewayLogin } from './demoGatewayLogin';
 import { connectDemoPublisher } from './mqttPublisher';
+import { GatewayCommands } from './gatewayCommands';
 import { DEMO_GATEWAY_SN } from './demoScenario';
 import { startSimulator } from './runSimulator';
 import { closeDemoMonth, DEMO_CLOSE_MIN_BACKFILL_DAYS } from '../seed/demoClose';
@@ -27,8 +28,20 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
     return async () => undefined;
   }
   let publisher: Awaited<ReturnType<typeof connectDemoPublisher>> | undefined;
+  // The gateway obeys supply commands (prepaid cut-off and restore); relays as the last acked commands left them.
+  const relays = await GatewayCommands.load(app.storage.db, DEMO_GATEWAY_SN);
+  const gatewayMeters = new Set(
+    (
+      await app.storage.db
+        .selectFrom('meters')
+        .innerJoin('gateways', 'gateways.id', 'meters.gateway_id')
+        .select('meters.code')
+        .where('gateways.sn', '=', DEMO_GATEWAY_SN)
+        .execute()
+    ).map((row) => row.code),
+  );
   if (mqttIngress.mode === 'embedded' && mqttIngress.port) {
-    publisher = await connectDemoPublisher(mqttIngress.port, login);
+    publisher = await connectDemoPublisher(mqttIngress.port, login, { state: relays, knownMeter: (code) => gatewayMeters.has(code) });
     app.log.info(`simulator: publishing to gateways/${DEMO_GATEWAY_SN}/readings every ${intervalMs / 1000} s over MQTT`);
   } else {
     app.log.info(`simulator: MQTT is ${mqttIngress.mode}, so readings go straight into ingestion every ${intervalMs / 1000} s`);
@@ -43,6 +56,7 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
     intervalMs,
     backfillDays,
     log: app.log,
+    relays,
   });
   // The backfill is in: last month is closed once, when the backfill covers it (the demo's settlement shows a closed month).
   if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
