@@ -258,7 +258,7 @@ export class Payments {
       .values({
         owner_user_id: account.owner_user_id,
         account_id: account.id,
-        member_id: input.memberId ?? account.member_id,
+        member_id: input.memberId || account.member_id,
         channel: 'wechat',
         out_trade_no: outTradeNo,
         provider_txn_id: null,
