@@ -2,7 +2,7 @@ import type { RoomState } from '@shared/prepaid/constants';
 
 /**
  * `prepaid:rooms:<limit>`: the caller's open prepaid rooms with the fewest days of credit left first (rooms
- * nothing was charged to last, by balance), at most `limit` (1–100). Served by server/modules/prepaidBills
+ * nothing was charged to last, by room code), at most `limit` (1–100). Served by server/modules/prepaidBills
  * (the rows of GET /api/prepaid/wall/rooms, cut down to what a wall shows), recomputed every 30 s. Pure.
  */
 export interface RoomCreditLine {

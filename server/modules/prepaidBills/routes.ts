@@ -7,7 +7,6 @@ import { ROOM_CREDIT_MAX } from '@boards/widgets/room-credit/channel';
 import { Bills } from '../../prepaid/bills/bills';
 import { PaymentStats } from '../../prepaid/stats/paymentStats';
 import { prepaidOverview, wallRooms } from '../../prepaid/stats/wallFigures';
-import { ownerIds } from '../../tenancy/ownerScope';
 import { callerScope } from '../../tenancy/routeTenancy';
 import { prepaidWallChannels } from './wallChannels';
 
@@ -65,12 +64,12 @@ export const prepaidBillRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get('/prepaid/wall/overview', { config: { access: { anyOf: PREPAID_WALL_SCREENS }, displays: true, tenancy: accounts } }, async (request) =>
-    ok(await prepaidOverview(db, ownerIds(await callerScope(request)), Date.now(), timeZone)),
+    ok(await prepaidOverview(db, await callerScope(request), Date.now(), timeZone)),
   );
   app.get(
     '/prepaid/wall/rooms',
     { config: { access: { anyOf: PREPAID_WALL_SCREENS }, displays: true, tenancy: accounts }, schema: { querystring: wallRoomsQuerySchema } },
-    async (request) => ok(await wallRooms(db, ownerIds(await callerScope(request)), request.query.limit, Date.now())),
+    async (request) => ok(await wallRooms(db, await callerScope(request), request.query.limit, Date.now())),
   );
 
   app.channels.addProvider(

@@ -4,8 +4,8 @@ import { parseRoomCreditChannel, type RoomCreditData } from '@boards/widgets/roo
 import type { AuthContext } from '../../auth/authService';
 import type { Database } from '../../db/schema';
 import { ChannelRefusal, scopedRoom, type ChannelProvider, type ChannelPublisher } from '../../realtime/channelProvider';
-import { prepaidOverview, wallRooms, type WallOwners } from '../../prepaid/stats/wallFigures';
-import { ownerIds, ownerScopeOfUser } from '../../tenancy/ownerScope';
+import { prepaidOverview, wallRooms } from '../../prepaid/stats/wallFigures';
+import { ownerScopeOfUser, type OwnerScope } from '../../tenancy/ownerScope';
 
 /** Every active room is recomputed and sent this often (balances move by the hour, states by commands and top-ups). */
 export const PREPAID_WALL_REFRESH_MS = 30_000;
@@ -24,8 +24,8 @@ const channelOf = (room: string): string => room.split('#')[0]!;
 const isPrepaidWallChannel = (channel: string): boolean => isPrepaidOverviewChannel(channel) || parseRoomCreditChannel(channel) !== null;
 
 /** The wall's room list payload: the rows of GET /api/prepaid/wall/rooms cut down to what a tile shows. */
-export async function roomCredit(db: Kysely<Database>, owners: WallOwners, limit: number, now: number): Promise<RoomCreditData> {
-  const rows = await wallRooms(db, owners, limit, now);
+export async function roomCredit(db: Kysely<Database>, scope: OwnerScope, limit: number, now: number): Promise<RoomCreditData> {
+  const rows = await wallRooms(db, scope, limit, now);
   return {
     computedAt: now,
     currency: rows[0]?.currency ?? 'CNY',
@@ -47,14 +47,13 @@ export async function roomCredit(db: Kysely<Database>, owners: WallOwners, limit
  */
 export function prepaidWallChannels({ db, timeZone, screens, onError, now = Date.now, everyMs = PREPAID_WALL_REFRESH_MS }: PrepaidWallDeps): ChannelProvider {
   const roomUser = new Map<string, number>();
-  const ownersOf = async (userId: number): Promise<WallOwners> => ownerIds(await ownerScopeOfUser(db, userId));
 
   const compute = async (channel: string, userId: number): Promise<object | null> => {
     const at = now();
-    const owners = await ownersOf(userId);
-    if (isPrepaidOverviewChannel(channel)) return prepaidOverview(db, owners, at, timeZone);
+    const scope = await ownerScopeOfUser(db, userId);
+    if (isPrepaidOverviewChannel(channel)) return prepaidOverview(db, scope, at, timeZone);
     const rooms = parseRoomCreditChannel(channel);
-    return rooms ? roomCredit(db, owners, rooms.limit, at) : null;
+    return rooms ? roomCredit(db, scope, rooms.limit, at) : null;
   };
 
   const maySee = async (auth: AuthContext): Promise<boolean> => {

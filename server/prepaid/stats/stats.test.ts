@@ -4,7 +4,7 @@ import { bearer, createTestApp, loginAs, type TestApp } from '@tests/support/tes
 import { postEntries } from '../ledger';
 import { adminId, makeAccount, makeDepartment, makeMeter, makePayment, post, type KitAccount } from '../bills/billsKit.test-util';
 import { Bills } from '../bills/bills';
-import { daysLeftOf, prepaidOverview, roomStateOf } from './wallFigures';
+import { prepaidOverview } from './wallFigures';
 
 const TZ = 'Asia/Shanghai';
 let t: TestApp;
@@ -201,28 +201,7 @@ describe('bill statistics', () => {
   });
 });
 
-describe('the wall', () => {
-  it('names a room state by the first that applies', () => {
-    const now = 1_000_000_000;
-    const base = { supplyState: 'on', keepSupply: false, balanceLevel: 0, lastSeenAt: now - 60_000 };
-    expect(roomStateOf(base, now)).toBe('normal');
-    expect(roomStateOf({ ...base, balanceLevel: 1 }, now)).toBe('alarm1');
-    expect(roomStateOf({ ...base, balanceLevel: 2 }, now)).toBe('alarm2');
-    expect(roomStateOf({ ...base, balanceLevel: 3 }, now)).toBe('arrears');
-    expect(roomStateOf({ ...base, balanceLevel: 3, lastSeenAt: now - 2 * HOUR - 1 }, now)).toBe('noData');
-    expect(roomStateOf({ ...base, balanceLevel: 3, lastSeenAt: null, keepSupply: true }, now)).toBe('keepSupply');
-    expect(roomStateOf({ ...base, keepSupply: true, supplyState: 'cut' }, now)).toBe('cut');
-    expect(roomStateOf({ ...base, supplyState: 'unknown' }, now)).toBe('cut');
-    expect(roomStateOf({ ...base, supplyState: 'restoring', balanceLevel: 1 }, now)).toBe('alarm1');
-  });
-
-  it('days left: balance over the average daily charge of 7 days', () => {
-    expect(daysLeftOf(10_000, 7000)).toBe(10);
-    expect(daysLeftOf(1000, 3000)).toBe(2.3);
-    expect(daysLeftOf(-5, 3000)).toBe(0);
-    expect(daysLeftOf(1000, 0)).toBeNull();
-  });
-
+describe('the wall (room state and days left as /pay/room has them: accounts/accountViews.ts)', () => {
   it('counts rooms per state and today’s top-ups; lists rooms by days left', async () => {
     const db = t.app.storage.db;
     const kind = t.app.storage.kind;
@@ -237,7 +216,7 @@ describe('the wall', () => {
       ['W6', { openedAt: now - 30 * 86_400_000 }],
       ['W7', { openedAt: now - 30 * 86_400_000, closedAt: now - 86_400_000 }],
     ];
-    const before = await prepaidOverview(db, null, now, TZ);
+    const before = await prepaidOverview(db, { all: true, home: owner }, now, TZ);
     const made: Record<string, KitAccount> = {};
     for (const [code, options] of states) {
       made[code] = await makeAccount(db, owner, code, options);
@@ -256,19 +235,32 @@ describe('the wall', () => {
     // Days left: W1 7 000 over 7 000 a week = 7.0; W2 3 000 over 14 000 a week = 1.5 (the charge 8 days ago is
     // outside the week); W3 at −100: 0. Posting moves the levels: W1 normal, W2 under level 1, W3 in arrears.
     await post(db, kind, made.W1!.account, now - 3 * 86_400_000, { kind: 'topup', amountMinor: 14_000, idemKey: 'w1t', operator: 'alpha' });
-    await post(db, kind, made.W1!.account, now - 2 * 86_400_000, { kind: 'charge', amountMinor: -7000, idemKey: 'w1c', operator: 'system' });
+    const hour = (ago: number) => Math.floor((now - ago) / HOUR) * HOUR;
+    await post(db, kind, made.W1!.account, now - 2 * 86_400_000, {
+      kind: 'charge',
+      amountMinor: -7000,
+      idemKey: 'w1c',
+      operator: 'system',
+      hourStart: hour(2 * 86_400_000),
+    });
     await post(db, kind, made.W2!.account, now - 8 * 86_400_000, { kind: 'topup', amountMinor: 17_000, idemKey: 'w2t', operator: 'alpha' });
-    await post(db, kind, made.W2!.account, now - 8 * 86_400_000, { kind: 'charge', amountMinor: -99_999, idemKey: 'w2old', operator: 'system' });
+    await post(db, kind, made.W2!.account, now - 8 * 86_400_000, {
+      kind: 'charge',
+      amountMinor: -99_999,
+      idemKey: 'w2old',
+      operator: 'system',
+      hourStart: hour(8 * 86_400_000),
+    });
     await post(db, kind, made.W2!.account, now - 8 * 86_400_000, { kind: 'topup', amountMinor: 99_999, idemKey: 'w2back', operator: 'alpha' });
-    await post(db, kind, made.W2!.account, now - HOUR, { kind: 'charge', amountMinor: -14_000, idemKey: 'w2c', operator: 'system' });
-    await post(db, kind, made.W3!.account, now - HOUR, { kind: 'charge', amountMinor: -100, idemKey: 'w3c', operator: 'system' });
+    await post(db, kind, made.W2!.account, now - HOUR, { kind: 'charge', amountMinor: -14_000, idemKey: 'w2c', operator: 'system', hourStart: hour(HOUR) });
+    await post(db, kind, made.W3!.account, now - HOUR, { kind: 'charge', amountMinor: -100, idemKey: 'w3c', operator: 'system', hourStart: hour(HOUR) });
     const rooms = await get<AccountRow[]>('/api/prepaid/wall/rooms?limit=4');
     expect(rooms.map((row) => [row.roomCode, row.daysLeft, row.roomState, row.balanceMinor])).toEqual([
       ['W3', 0, 'arrears', -100],
       ['W2', 1.5, 'alarm1', 3000],
       ['W1', 7, 'normal', 7000],
-      // Nothing charged in the last 7 days (R102's and R201's charges were in October): after them, by balance.
-      ['R201', null, 'noData', -4200],
+      // Nothing charged in the last 7 days (the R rooms' charges were in October): after them, by room code.
+      ['R101', null, 'noData', 7978],
     ]);
     const refused = await t.app.inject({ method: 'GET', url: '/api/prepaid/wall/rooms?limit=101', headers: bearer(token) });
     expect(refused.json()).toMatchObject({ code: 40000, message: 'querystring.limit: must be at most 100' });
