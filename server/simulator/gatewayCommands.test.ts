@@ -42,7 +42,7 @@ describe('the demo gateway obeys supply commands', () => {
     relays.handle(command('restore-1', 'M011', 'restore'), known);
     const third = simulator.readingsAt(at + 120_000);
     expect(of(third, 'M011').kw).toBeGreaterThan(0);
-    expect(of(third, 'M011').kwh).toBeGreaterThan(of(second, 'M011').kwh);
+    expect(of(third, 'M011').kwh).toBeGreaterThan(of(second, 'M011').kwh ?? Infinity);
   });
 
   it('after a restart the relays are as the last acked commands left them', async () => {
