@@ -55,7 +55,7 @@ async function room(owner: number, code: string, memberId: number | null, accoun
       no_cut_to: null,
       balance_minor: balance,
       charged_until: now,
-      opened_at: now,
+      opened_at: now - 30 * 86_400_000,
       updated_at: now,
     })
     .returning('id')
@@ -217,9 +217,9 @@ describe('what a member reads', () => {
       { day: addDays(todayText, -1), energyMilli: 3000, chargesMinor: 300 },
       { day: todayText, energyMilli: 1700, chargesMinor: 270 },
     ]);
-    // 5.70 consumed in 7 days → 0.8143 a day; 123.45 lasts 151.6 days.
+    // daysLeft as the room list has it: charges and fees 5.50 in 7 days → 0.7857 a day; 123.45 lasts 157.1 days.
     const me = await call('GET', '/api/member/me', token);
-    expect(me.body.data.rooms[0].daysLeft).toBe(151.6);
+    expect(me.body.data.rooms[0].daysLeft).toBe(157.1);
   });
 
   it('lists the bills of its account, newest first', async () => {
@@ -284,6 +284,24 @@ describe('what a member reads', () => {
     expect(own.body.data).toEqual({ outTradeNo: 'MEMBER-T-1', accountId: ids.a101, amountMinor: 2000, state: 'created', paidAt: null, balanceMinor: 12345 });
     const other = await call('GET', '/api/member/payments/MEMBER-T-2', token);
     expect([other.status, other.body.message]).toEqual([404, 'Payment MEMBER-T-2 was not found']);
+  });
+
+  it('tops up its own account through the payments domain: a created wechat payment for its member, readable by its order number', async () => {
+    const order = await call('POST', `/api/member/rooms/${ids.a101}/topups`, token, { amountMinor: 5000 });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    expect(order.body.data).toMatchObject({ outTradeNo: expect.any(String), amountMinor: 5000 });
+    const row = await t.app.storage.db.selectFrom('payments').selectAll().where('out_trade_no', '=', order.body.data.outTradeNo).executeTakeFirstOrThrow();
+    expect([Number(row.account_id), Number(row.member_id), row.channel, Number(row.amount_minor), row.state]).toEqual([
+      ids.a101,
+      ids.memberA,
+      'wechat',
+      5000,
+      'created',
+    ]);
+    const status = await call('GET', `/api/member/payments/${order.body.data.outTradeNo}`, token);
+    expect(status.body.data).toMatchObject({ accountId: ids.a101, amountMinor: 5000, state: 'created', paidAt: null });
+    const zero = await call('POST', `/api/member/rooms/${ids.a101}/topups`, token, { amountMinor: 0 });
+    expect([zero.status, zero.body.code]).toEqual([400, ErrorCode.VALIDATION_FAILED]);
   });
 
   it('keeps member and console tokens apart', async () => {

@@ -8,6 +8,7 @@ import { resolveJwtSecret } from '../../auth/secret';
 import { MemberTokens } from '../../prepaid/members/memberTokens';
 import { MemberSignIn } from '../../prepaid/members/memberSignIn';
 import { MemberPortal } from '../../prepaid/members/memberPortal';
+import { createOnlineTopup } from '../../prepaid/payments/onlineTopups';
 
 /** Member routes are public to the console's access hook and check the member token themselves. */
 const PUBLIC = { access: 'public', tenancy: 'none' } as const;
@@ -48,7 +49,6 @@ export const memberPortalRoutes: FastifyPluginAsync = async (base) => {
     const account = await portal.ownAccount(claims, request.params.accountId);
     if (account.memberId === null) throw new AppError('NOT_FOUND', { message: `Room account ${account.id} was not found` });
     // The online top-up (order at the provider, payment row) belongs to the payments domain.
-    const { createOnlineTopup } = await import('../../prepaid/payments/onlineTopups');
     const order = await createOnlineTopup(app, {
       accountId: account.id,
       memberId: account.memberId,

@@ -4,10 +4,11 @@ import type { MemberPaymentStatus } from '@shared/prepaid/member';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { localDayStart, localPeriods, addDays } from '../../metering/calendar';
+import { daysLeftOf, daysLeftWindow } from '../accounts/accountViews';
 import type { MemberClaims } from './memberTokens';
 
 const DAY_MS = 86_400_000;
-/** Days of charges that daysLeft averages over. */
+/** Days of charges that daysLeft averages over (as the room list's). */
 const DAYS_LEFT_WINDOW = 7;
 /** What a room's usage counts as consumption: hourly charges, their late adjustments and fixed fees. */
 const USAGE_KINDS = ['charge', 'adjustment', 'fee'] as const;
@@ -43,6 +44,7 @@ export class MemberPortal {
         'prepaid_accounts.balance_level',
         'prepaid_accounts.supply_state',
         'prepaid_accounts.currency',
+        'prepaid_accounts.opened_at',
         'rooms.code',
         'rooms.building',
       ])
@@ -70,7 +72,7 @@ export class MemberPortal {
         balanceMinor,
         balanceLevel: Number(account.balance_level) as BalanceLevel,
         supplyState: account.supply_state as SupplyState,
-        daysLeft: daysLeft(balanceMinor, await this.dailyCharge(Number(account.id), now)),
+        daysLeft: await this.daysLeft(Number(account.id), balanceMinor, Number(account.opened_at), now),
         currency: account.currency,
       });
     }
@@ -89,17 +91,18 @@ export class MemberPortal {
     };
   }
 
-  /** Average daily consumption (minor units) over the last 7 days, from charge, adjustment and fee entries. */
-  private async dailyCharge(accountId: number, now: number): Promise<number> {
-    const rows = await this.db
+  /** daysLeft as the operators' room list computes it: charges and fees of the last 7 days (or since opening). */
+  private async daysLeft(accountId: number, balanceMinor: number, openedAt: number, now: number): Promise<number | null> {
+    const window = daysLeftWindow(openedAt, now);
+    const row = await this.db
       .selectFrom('ledger_entries')
       .select((eb) => eb.fn.sum<number | string>('amount_minor').as('total'))
       .where('account_id', '=', accountId)
-      .where('kind', 'in', [...USAGE_KINDS])
-      .where('created_at', '>=', now - DAYS_LEFT_WINDOW * DAY_MS)
+      .where('kind', 'in', ['charge', 'fee'])
+      .where('hour_start', '>=', now - DAYS_LEFT_WINDOW * DAY_MS)
+      .where('hour_start', '<', now)
       .executeTakeFirst();
-    const spent = -Number(rows?.total ?? 0);
-    return spent > 0 ? spent / DAYS_LEFT_WINDOW : 0;
+    return daysLeftOf(balanceMinor, -Number(row?.total ?? 0), window.days);
   }
 
   /** Energy and charges per local day, oldest first, the last `days` days up to today (zeros included). */
@@ -193,13 +196,6 @@ export class MemberPortal {
       balanceMinor: Number(row.balance_minor),
     };
   }
-}
-
-/** Days the balance lasts at the average daily consumption (one decimal); null when nothing was consumed lately. */
-export function daysLeft(balanceMinor: number, dailyChargeMinor: number): number | null {
-  if (dailyChargeMinor <= 0) return null;
-  if (balanceMinor <= 0) return 0;
-  return Math.floor((balanceMinor / dailyChargeMinor) * 10) / 10;
 }
 
 function parseLines(text: string): BillLine[] {
