@@ -35,7 +35,7 @@ describe('bills per tree', () => {
     expect(issued.body).toMatchObject({ code: 0, data: { month: '2026-10', issued: 1, existing: 0 } });
     const list = await callAs(t.app, trees.beta.token, 'GET', '/api/prepaid/bills');
     expect(list.body.data).toEqual({ list: [], total: 0 });
-    const own = await callAs(t.app, trees.alpha.token, 'GET', '/api/prepaid/bills?month=2026-10&keyword=A-1');
+    const own = await callAs(t.app, trees.alpha.token, 'GET', '/api/prepaid/bills?month=2026-10&keyword=a-1');
     const bills = own.body.data.list as BillRow[];
     expect(bills.map((bill) => [bill.roomCode, bill.openingMinor, bill.topupsMinor, bill.closingMinor])).toEqual([['A-101', 0, 900, 900]]);
     // Another tree's bill is answered as one that does not exist.

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { INVOICE_DUE_DAYS, type BillIssueResult, type BillKind, type BillLine, type BillRow, type BillState, type EntryKind } from '@shared/prepaid';
 import { BAND_TYPES, type BandType } from '@shared/tariffs/bands';
 import type { Database } from '../../db/schema';
@@ -304,9 +304,12 @@ export class Bills {
     if (query.accountId) base = base.where('bills.account_id', '=', query.accountId);
     if (query.memberId) base = base.where('bills.member_id', '=', query.memberId);
     if (query.keyword) {
-      const like = `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // Case-insensitive on both engines, the keyword's own % and _ taken literally.
+      const pattern = `%${query.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       base = base.where((eb) =>
-        eb.or([eb('rooms.code', 'like', like), eb('rooms.building', 'like', like), eb('rooms.number', 'like', like), eb('members.name', 'like', like)]),
+        eb.or(
+          ['rooms.code', 'rooms.building', 'rooms.number', 'members.name'].map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
+        ),
       );
     }
     const total = num((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
