@@ -113,7 +113,9 @@ describe('hourly deduction', () => {
     // Hours with nothing to charge still have their row (not looked at again).
     expect(await kit.hours(b.account)).toHaveLength(14);
     expect(await kit.balance(b.account)).toEqual({ balanceMinor: 9134, ledgerSumMinor: 9134, chained: true, chargedUntil: at('2026-11-11T00:00:00') });
-    expect(announced.filter((event) => event.accountId === a.account)).toHaveLength(25);
+    // One announcement per account and committed batch: the first 24-hour window (26 entries, the fee among them), then 11-10 23:00.
+    const forA = announced.filter((event) => event.accountId === a.account);
+    expect(forA.map((event) => event.posted)).toEqual([26, 1]);
     expect(announced.every((event) => event.cause === 'charge')).toBe(true);
   });
 

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { localPeriods } from '../../metering/calendar';
 import { claimPeriod } from '../../siteSettings/jobClaims';
 import type { TariffBook } from '../../tariffs/tariffBook';
-import { postEntries, type EntryWrite, type PostResult } from '../ledger';
+import { postEntries, postEntriesMany, type EntryWrite, type Posting, type PostResult } from '../ledger';
 import type { BalanceCause } from '../prepaidEvents';
 import { roomMeterSpans, type RoomMeterSpan } from '../roomMeters';
 import { adjustKey, energyCharges, HOUR_MS, hourEntries, itemsOfHour, type ChargeItem, type HourStarts } from './hourCharges';
@@ -235,17 +235,19 @@ export class DeductionRunner {
         for (const row of rows) claimed.add(`${row.account_id}:${Number(row.hour_start)}`);
       }
       const advance = new Map<number, number>();
+      const postings: Posting[] = [];
       for (const work of batch) {
         advance.set(work.accountId, Math.max(advance.get(work.accountId) ?? 0, work.hourStart + HOUR_MS));
         if (!claimed.has(`${work.accountId}:${work.hourStart}`)) continue;
         hours++;
         charged.add(work.accountId);
-        if (work.entries.length > 0) {
-          const result = await postEntries(trx, dbKind, work.accountId, work.entries, now);
-          entries += result.posted;
-          results.push(result);
-        }
+        if (work.entries.length > 0) postings.push({ accountId: work.accountId, entries: work.entries });
         this.options.afterAccountHour?.(work.accountId, work.hourStart);
+      }
+      // All the batch's entries in a few multi-row statements (one statement set per account was the run's cost).
+      for (const result of await postEntriesMany(trx, dbKind, postings, now)) {
+        entries += result.posted;
+        results.push(result);
       }
       const byTarget = new Map<number, number[]>();
       for (const [accountId, target] of advance) byTarget.set(target, [...(byTarget.get(target) ?? []), accountId]);
