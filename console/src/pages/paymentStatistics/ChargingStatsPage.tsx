@@ -34,18 +34,21 @@ export function ChargingStatsPage() {
   const [reload, setReload] = useState(0);
   const query = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD'), by };
   const answer = useEnergyQuery(JSON.stringify({ ...query, reload }), () => api.charging(query));
-  const rows = useMemo(() => (answer.data ?? []).map((row) => ({ ...row, label: groupLabel(t, by, row) })), [answer.data, by, t]);
+  const rows = useMemo(() => (answer.data?.rows ?? []).map((row) => ({ ...row, label: groupLabel(t, by, row) })), [answer.data, by, t]);
   const pie = by === 'channel' || by === 'operator';
   const option = useMemo(() => chargingOption(rows, pie, chartTexts(t)), [rows, pie, t]);
-  const totals = rows.reduce(
-    (sum, row) => ({
-      count: sum.count + row.count,
-      amount: sum.amount + row.amountMinor,
-      fee: sum.fee + row.serviceFeeMinor,
-      refunded: sum.refunded + row.refundedMinor,
-    }),
-    { count: 0, amount: 0, fee: 0, refunded: 0 },
-  );
+  const server = answer.data?.total;
+  const totals = server
+    ? { count: server.count, amount: server.amountMinor, fee: server.serviceFeeMinor, refunded: server.refundedMinor }
+    : rows.reduce(
+        (sum, row) => ({
+          count: sum.count + row.count,
+          amount: sum.amount + row.amountMinor,
+          fee: sum.fee + row.serviceFeeMinor,
+          refunded: sum.refunded + row.refundedMinor,
+        }),
+        { count: 0, amount: 0, fee: 0, refunded: 0 },
+      );
 
   return (
     <div className={styles.page} data-testid="charging-stats">

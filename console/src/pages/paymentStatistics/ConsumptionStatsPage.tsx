@@ -32,16 +32,17 @@ export function ConsumptionStatsPage() {
   const [reload, setReload] = useState(0);
   const query = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD'), by };
   const answer = useEnergyQuery(JSON.stringify({ ...query, reload }), () => api.consumption(query));
-  const rows = useMemo(() => (answer.data ?? []).map((row) => ({ ...row, label: groupLabel(t, by, row) })), [answer.data, by, t]);
+  const rows = useMemo(() => (answer.data?.rows ?? []).map((row) => ({ ...row, label: groupLabel(t, by, row) })), [answer.data, by, t]);
   const option = useMemo(() => consumptionOption(rows, chartTexts(t)), [rows, t]);
-  const totals = rows.reduce(
-    (sum, row) => ({ energyMilli: sum.energyMilli + row.energyMilli, charges: sum.charges + row.chargesMinor, fees: sum.fees + row.feesMinor }),
-    {
-      energyMilli: 0,
-      charges: 0,
-      fees: 0,
-    },
-  );
+  // The server's totals row; added up here (integers: exact) only when an older server sends none.
+  const server = answer.data?.total;
+  const totals = server
+    ? { energyMilli: server.energyMilli, charges: server.chargesMinor, fees: server.feesMinor }
+    : rows.reduce((sum, row) => ({ energyMilli: sum.energyMilli + row.energyMilli, charges: sum.charges + row.chargesMinor, fees: sum.fees + row.feesMinor }), {
+        energyMilli: 0,
+        charges: 0,
+        fees: 0,
+      });
 
   return (
     <div className={styles.page} data-testid="consumption-stats">

@@ -66,7 +66,10 @@ describe('payment statistics', { timeout: 60_000 }, () => {
   it('consumption by band: bands in Chinese, a stacked chart and the totals row', async () => {
     renderScreen(
       '/payment-statistics/consumption-statistics',
-      { 'GET /prepaid/stats/consumption': () => envelope({ rows: consumption, total: 3 }) },
+      {
+        'GET /prepaid/stats/consumption': () =>
+          envelope({ rows: consumption, total: { key: 'total', label: '', energyMilli: 420_500, chargesMinor: 19_995, feesMinor: 3_000 } }),
+      },
       { language: 'zh' },
     );
     const table = await findFirst('consumption-table');
@@ -77,6 +80,7 @@ describe('payment statistics', { timeout: 60_000 }, () => {
     expect(within(table).getByText('120.50')).toBeTruthy();
     expect(within(table).getByText('420.50')).toBeTruthy();
     expect(within(table).getByTestId('consumption-total-peak').textContent).toBe('108.45');
+    expect(within(table).getByText('固定费用（无时段）')).toBeTruthy();
     expect(screen.getByTestId('echart').textContent).toContain('能耗费用: 108.45, 91.5, 0');
     expect(screen.getByTestId('echart').textContent).toContain('固定费用: 0, 0, 30');
     expect(rawKeys()).toEqual([]);

@@ -20,6 +20,7 @@ export const STATS_CHART_HEIGHT = 'clamp(280px, 36vh, 720px)';
 /** A group's label: bands in the reader's language (尖峰平谷 in zh), everything else as the server names it. */
 export function groupLabel(t: TFunction, by: string, row: { key: string; label: string }): string {
   if (by === 'band') return t(`paymentStatistics.bands.${row.key}`, { defaultValue: row.label });
+  if (by === 'department' && !row.label) return t('paymentStatistics.noDepartment');
   if (by === 'channel') return t(`paymentStatistics.channels.${row.key}`, { defaultValue: row.label });
   return row.label;
 }

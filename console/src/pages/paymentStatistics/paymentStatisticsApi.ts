@@ -26,11 +26,17 @@ export interface ItemFilters {
 const params = (query: object) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 /** A stats answer `{ rows }`, or a bare array. */
 const rowsOf = <R>(answer: unknown): R[] => (Array.isArray(answer) ? (answer as R[]) : ((answer as { rows?: R[] } | null)?.rows ?? []));
+/** `{ rows, total }` where total is the totals row (a number or nothing is dropped). */
+const withTotal = <R>(answer: unknown): { rows: R[]; total?: R } => {
+  const total = (answer as { total?: unknown } | null)?.total;
+  return { rows: rowsOf<R>(answer), ...(total && typeof total === 'object' ? { total: total as R } : {}) };
+};
 
 /** The HTTP client of /api/prepaid/stats/*, /api/prepaid/reconciliation/* and /api/prepaid/cash-ups. */
 export interface PaymentStatisticsApi {
-  consumption(query: { from: string; to: string; by: ConsumptionBy }): Promise<ConsumptionStatsRow[]>;
-  charging(query: { from: string; to: string; by: ChargingBy }): Promise<ChargingStatsRow[]>;
+  /** The groups and the server's totals row (absent from an older server: the screen adds the rows up). */
+  consumption(query: { from: string; to: string; by: ConsumptionBy }): Promise<{ rows: ConsumptionStatsRow[]; total?: ConsumptionStatsRow }>;
+  charging(query: { from: string; to: string; by: ChargingBy }): Promise<{ rows: ChargingStatsRow[]; total?: ChargingStatsRow }>;
   bills(query: { from: string; to: string }): Promise<BillStatsRow[]>;
   days(query: { page: number; size: number }): Promise<Page<ReconciliationDay>>;
   runDay(day: string): Promise<unknown>;
@@ -42,8 +48,8 @@ export interface PaymentStatisticsApi {
 
 export function createPaymentStatisticsApi(http: AxiosInstance): PaymentStatisticsApi {
   return {
-    consumption: async (query) => rowsOf(await envelopeData(http.get('/prepaid/stats/consumption', { params: query }))),
-    charging: async (query) => rowsOf(await envelopeData(http.get('/prepaid/stats/charging', { params: query }))),
+    consumption: async (query) => withTotal<ConsumptionStatsRow>(await envelopeData(http.get('/prepaid/stats/consumption', { params: query }))),
+    charging: async (query) => withTotal<ChargingStatsRow>(await envelopeData(http.get('/prepaid/stats/charging', { params: query }))),
     bills: async (query) => rowsOf(await envelopeData(http.get('/prepaid/stats/bills', { params: query }))),
     days: async (query) => pageOf<ReconciliationDay>(await envelopeData(http.get('/prepaid/reconciliation/days', { params: query }))),
     runDay: (day) => envelopeData(http.post('/prepaid/reconciliation/run', { day })),

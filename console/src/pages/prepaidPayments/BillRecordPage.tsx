@@ -188,8 +188,8 @@ export const BillRecordPage = observer(function BillRecordPage() {
         <IssueDialog
           onClose={() => setIssuing(false)}
           onIssue={async (month) => {
-            await api.issueBills(month);
-            notify.success(t('prepaidPayments.bills.issueDone', { month }));
+            const outcome = await api.issueBills(month);
+            notify.success(t('prepaidPayments.bills.issueDone', { month, issued: outcome.issued, existing: outcome.existing }));
             void list.load();
           }}
         />

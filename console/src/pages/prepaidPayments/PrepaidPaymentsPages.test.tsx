@@ -265,7 +265,7 @@ describe('/pay/bill-record', { timeout: 30_000 }, () => {
       {
         'GET /prepaid/bills': () => envelope({ list: [bill(5)], total: 1 }),
         'GET /prepaid/bills/5': () => envelope(bill(5)),
-        'POST /prepaid/bills/issue': () => envelope({ issued: 3 }),
+        'POST /prepaid/bills/issue': () => envelope({ month: '2026-10', issued: 3, existing: 40 }),
       },
       { language: 'zh' },
     );
@@ -291,6 +291,7 @@ describe('/pay/bill-record', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('bills-issue'));
     fireEvent.click(await findFirst('bills-issue-ok'));
     await waitFor(() => expect(sent.find((r) => r.route === 'POST /prepaid/bills/issue')?.body).toEqual({ month: expect.stringMatching(/^\d{4}-\d{2}$/) }));
+    expect(await screen.findByText(/的账单：本次出账 3 张，已有 40 张$/)).toBeTruthy();
     expect(rawKeys()).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type { Page } from '@shared/api/energyApi';
 import { envelopeData } from '@shared/api/envelopeData';
-import type { AccountRow, BillRow, BillState, PaymentChannel, PaymentRow, PaymentState, Receipt, RefundRow } from '@shared/prepaid';
+import type { AccountRow, BillIssueResult, BillRow, BillState, PaymentChannel, PaymentRow, PaymentState, Receipt, RefundRow } from '@shared/prepaid';
 
 /** A list answer of the prepaid API is `{ list, total }`; the list kit reads `{ rows, total }`. An array is a page of its own. */
 export function pageOf<R>(answer: unknown): Page<R> {
@@ -45,7 +45,7 @@ export interface PrepaidPaymentsApi {
   accounts(keyword: string): Promise<AccountRow[]>;
   bills(query: BillFilters & { page: number; size: number }): Promise<Page<BillRow>>;
   bill(id: number): Promise<BillRow>;
-  issueBills(month: string): Promise<unknown>;
+  issueBills(month: string): Promise<BillIssueResult>;
 }
 
 export function createPrepaidPaymentsApi(http: AxiosInstance): PrepaidPaymentsApi {

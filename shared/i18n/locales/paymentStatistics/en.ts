@@ -6,7 +6,8 @@ export const paymentStatisticsEn = {
   empty: 'Nothing in this period',
   totalRow: 'Total',
   by: { room: 'Room', department: 'Department', band: 'Band', day: 'Day', month: 'Month', channel: 'Channel', operator: 'Operator' },
-  bands: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
+  bands: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley', none: 'Fixed fees (no band)' },
+  noDepartment: 'No department',
   channels: { cash: 'Cash', transfer: 'Bank transfer', wechat: 'WeChat Pay' },
   columns: {
     energy: 'Energy',

@@ -8,7 +8,8 @@ export const paymentStatisticsEs: CatalogueShape<typeof paymentStatisticsEn> = {
   empty: 'Nada en este periodo',
   totalRow: 'Total',
   by: { room: 'Local', department: 'Departamento', band: 'Franja', day: 'Día', month: 'Mes', channel: 'Canal', operator: 'Operador' },
-  bands: { sharp: 'Punta crítica', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Supervalle' },
+  bands: { sharp: 'Punta crítica', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Supervalle', none: 'Cuotas fijas (sin franja)' },
+  noDepartment: 'Sin departamento',
   channels: { cash: 'Efectivo', transfer: 'Transferencia', wechat: 'WeChat Pay' },
   columns: {
     energy: 'Consumo',

@@ -8,7 +8,8 @@ export const paymentStatisticsZh: CatalogueShape<typeof paymentStatisticsEn> = {
   empty: '该时段没有数据',
   totalRow: '合计',
   by: { room: '房间', department: '部门', band: '时段', day: '日', month: '月', channel: '渠道', operator: '操作员' },
-  bands: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
+  bands: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷', none: '固定费用（无时段）' },
+  noDepartment: '无部门',
   channels: { cash: '现金', transfer: '银行转账', wechat: '微信支付' },
   columns: {
     energy: '用量',

@@ -93,7 +93,7 @@ export const prepaidPaymentsEn = {
     issueTitle: 'Issue the bills of a finished month',
     issueNote: 'Bills already issued for that month are kept; only missing ones are issued.',
     issueOk: 'Issue',
-    issueDone: 'Bills of {{month}} issued',
+    issueDone: 'Bills of {{month}}: {{issued}} issued now, {{existing}} were already issued',
     total_one: '{{total}} bill',
     total: '{{total}} bills',
     empty: 'No bills in this selection',

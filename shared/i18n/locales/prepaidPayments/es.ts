@@ -95,7 +95,7 @@ export const prepaidPaymentsEs: CatalogueShape<typeof prepaidPaymentsEn> = {
     issueTitle: 'Emitir las facturas de un mes cerrado',
     issueNote: 'Las facturas ya emitidas de ese mes se mantienen; solo se emiten las que faltan.',
     issueOk: 'Emitir',
-    issueDone: 'Facturas de {{month}} emitidas',
+    issueDone: 'Facturas de {{month}}: {{issued}} emitidas ahora, {{existing}} ya emitidas',
     total_one: '{{total}} factura',
     total: '{{total}} facturas',
     empty: 'No hay facturas con estos filtros',

@@ -95,7 +95,7 @@ export const prepaidPaymentsZh: CatalogueShape<typeof prepaidPaymentsEn> = {
     issueTitle: '为已结束的月份出账',
     issueNote: '该月已出的账单保持不变，只补出缺少的账单。',
     issueOk: '出账',
-    issueDone: '{{month}} 的账单已出',
+    issueDone: '{{month}} 的账单：本次出账 {{issued}} 张，已有 {{existing}} 张',
     total_one: '共 {{total}} 张账单',
     total: '共 {{total}} 张账单',
     empty: '没有符合条件的账单',
