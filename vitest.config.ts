@@ -26,7 +26,8 @@ export default defineConfig({
       },
       {
         resolve: { alias: aliases },
-        test: { name: 'server-sqlite', include: serverInclude, environment: 'node', env: { TEST_DB: 'sqlite' }, testTimeout: 20_000 },
+        // hookTimeout: a suite's beforeAll that builds a whole app and fixture (the authorization matrix) takes over 10 s on a busy runner.
+        test: { name: 'server-sqlite', include: serverInclude, environment: 'node', env: { TEST_DB: 'sqlite' }, testTimeout: 20_000, hookTimeout: 60_000 },
       },
       ...(pgUrl
         ? [
@@ -38,6 +39,7 @@ export default defineConfig({
                 environment: 'node',
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl },
                 testTimeout: 20_000,
+                hookTimeout: 60_000,
               },
             },
           ]
