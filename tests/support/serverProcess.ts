@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 
 export const E2E_ADMIN_PASSWORD = 'Admin!2345e2e';
 const ROOT = resolve(import.meta.dirname, '../..');
+/** How long startServer waits for /api/health before giving up. */
+const HEALTH_WAIT_MS = 90_000;
 
 export interface RunningServer {
   url: string;
@@ -59,7 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A server seeding the demo on a loaded machine may take well over 30 s to answer.
+  const deadline = Date.now() + HEALTH_WAIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -70,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not answer /api/health within 30 s:\n${output}`);
+      throw new Error(`server did not answer /api/health within ${HEALTH_WAIT_MS / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }
