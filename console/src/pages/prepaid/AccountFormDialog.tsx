@@ -163,11 +163,14 @@ export function ItemFieldsRow({
 export function AccountFormDialog({
   api,
   account,
+  roomId,
   onClose,
   onSaved,
 }: {
   api: PrepaidApi;
   account: AccountDetail | null;
+  /** The room chosen already (the rooms tab's row action). */
+  roomId?: number;
   onClose(): void;
   onSaved(detail: AccountDetail): void;
 }) {
@@ -204,6 +207,7 @@ export function AccountFormDialog({
         keepSupply: account.keepSupply,
       }
     : {
+        roomId,
         billingMode: 'prepaid',
         alarm1Minor: '50.00',
         alarm2Minor: '20.00',

@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RESOURCES, type ResourceDefinition } from '@shared/resources';
+import { RESOURCES, type ResourceDefinition, type ResourceRow } from '@shared/resources';
 import { ROOM_STATES, SUPPLY_STATES, type RoomState, type SupplyState } from '@shared/prepaid/constants';
 import type { AccountRow, LedgerInvariant } from '@shared/prepaid/types';
 import { ListTable } from '../../lists/ListTable';
@@ -254,20 +254,36 @@ export const AccountsTab = observer(function AccountsTab({ api }: { api: Prepaid
 export const RoomsPage = observer(function RoomsPage() {
   const { t } = useTranslation();
   const api = usePrepaidApi();
+  const can = usePermission(MENU);
   const roomResource = useMemo(() => resourceOfMenu(MENU), []);
+  const [openFor, setOpenFor] = useState<number | null>(null);
+  const [accountsKey, setAccountsKey] = useState(0);
+  const openAction = (room: ResourceRow) =>
+    can('add') ? (
+      <Button type="link" size="small" onClick={() => setOpenFor(room.id)} data-testid={`prepaid-room-open-${room.id}`}>
+        {t('prepaid.rooms.openAccount')}
+      </Button>
+    ) : null;
   return (
     <Card title={t('prepaid.rooms.title')} data-testid="prepaid-rooms-page">
       <Tabs
         destroyOnHidden={false}
         items={[
-          { key: 'accounts', label: t('prepaid.rooms.accountsTab'), children: <AccountsTab api={api} /> },
+          { key: 'accounts', label: t('prepaid.rooms.accountsTab'), children: <AccountsTab key={accountsKey} api={api} /> },
           {
             key: 'rooms',
             label: t('prepaid.rooms.roomsTab'),
-            children: roomResource ? <ResourceListPage definition={roomResource} /> : <Empty description={t('prepaid.rooms.noRoomResource')} />,
+            children: roomResource ? (
+              <ResourceListPage definition={roomResource} rowActions={openAction} />
+            ) : (
+              <Empty description={t('prepaid.rooms.noRoomResource')} />
+            ),
           },
         ]}
       />
+      {openFor !== null && (
+        <AccountFormDialog api={api} account={null} roomId={openFor} onClose={() => setOpenFor(null)} onSaved={() => setAccountsKey((key) => key + 1)} />
+      )}
     </Card>
   );
 });
