@@ -142,13 +142,12 @@ afterEach(async (context) => {
       ?.screenshot({ path: `${SHOTS}/failed-member.png` })
       .catch(() => undefined);
   }
-  await tab?.context.close();
-  tab = undefined;
   await phone?.close();
   phone = undefined;
 });
 afterAll(async () => {
   await gateway?.endAsync();
+  await tab?.context.close();
   await browser?.close();
   await server?.stop();
 });
@@ -202,7 +201,12 @@ async function nextCommand(seen: number, action: Command['action'], supply: 'on'
   return commands[seen]!;
 }
 
+/** The console tab, signed in once as the administrator and kept for the whole suite, at `path`. */
 async function openConsole(path: string): Promise<Page> {
+  if (tab) {
+    await tab.page.goto(`${server.url}${path}`);
+    return tab.page;
+  }
   tab = await openTab(browser);
   await tab.page.goto(`${server.url}${path}`);
   await logIn(tab.page);
