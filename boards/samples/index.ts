@@ -5,6 +5,7 @@ import { plant3dSample } from './plant3d';
 import { plantEnergySample } from './plantEnergy';
 import { utilitiesDataShowSample } from './utilitiesDataShow';
 import { compressorEquipmentSample } from './compressorEquipment';
+import { tenantPrepaidSample } from './tenantPrepaid';
 
 export type { SampleBoard, SampleRefs } from './sampleBoard';
 export { UTILITIES_DATA_SHOW_CODE } from './utilitiesDataShow';
@@ -13,7 +14,7 @@ export const EQUIPMENT_SAMPLE_KEY = compressorEquipmentSample.key;
 
 /**
  * Seeded in this order with the demo organisation (ids 1–3 are the walls of /dash/1–3), then one board of
- * each other purpose: energy, data-show (with its code) and equipment.
+ * each other purpose: energy, data-show (with its code) and equipment; last, the tenant rooms' prepaid wall.
  */
 export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   controlRoomSample,
@@ -22,4 +23,5 @@ export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   plantEnergySample,
   utilitiesDataShowSample,
   compressorEquipmentSample,
+  tenantPrepaidSample,
 ];
