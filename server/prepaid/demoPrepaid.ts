@@ -18,6 +18,11 @@ import { localDayBounds } from './payments/paymentRows';
 export const DEMO_PREPAID_KEY = 'demo-prepaid';
 /** The demo's accounts were opened this many local days ago; the deduction catches up every hour since. */
 export const DEMO_PREPAID_DAYS = 35;
+/**
+ * A backfill this long covers the accounts' 35 days and the week before the opening their thresholds are sized on;
+ * a shorter one (browser tests use 1 day) gets no prepaid rooms, so their alarm counts stay as they were.
+ */
+export const DEMO_PREPAID_MIN_BACKFILL_DAYS = DEMO_PREPAID_DAYS + 7;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
