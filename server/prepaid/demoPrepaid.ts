@@ -312,7 +312,7 @@ async function buildDemo(
       const low: Record<Exclude<DemoTarget, 'postpaid'>, number> = {
         normal: account.alarm1 + account.daily,
         alarm1: account.alarm2 + account.daily * 0.3,
-        alarm2: account.daily * 0.5,
+        alarm2: account.daily,
         cut: account.daily * 0.3,
         keepSupply: account.daily * 0.3,
       };
@@ -320,7 +320,7 @@ async function buildDemo(
       const final: Record<Exclude<DemoTarget, 'postpaid'>, number> = {
         normal: account.alarm1 + account.daily * 2,
         alarm1: account.alarm2,
-        alarm2: account.daily * 0.5,
+        alarm2: account.daily,
         cut: -account.daily,
         keepSupply: -account.daily,
       };
@@ -341,7 +341,7 @@ async function buildDemo(
     const target: Record<DemoTarget, number | null> = {
       normal: account.alarm1 + account.daily * 12,
       alarm1: Math.round((account.alarm1 + account.alarm2) / 2),
-      alarm2: Math.round(account.alarm2 * 0.6),
+      alarm2: Math.round(account.alarm2 * 0.75),
       // In arrears: a partial payment that leaves it there (cut stays cut; keep-supply stays on).
       cut: null,
       keepSupply: null,
