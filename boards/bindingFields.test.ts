@@ -97,6 +97,17 @@ describe('binding fields of the widget catalogue', () => {
       .filter((d) => d.bindingFields?.length === 0)
       .map((d) => d.id)
       .sort();
-    expect(unbound).toEqual(['alarm-counters', 'alarm-ticker', 'announcements', 'clock', 'image', 'mimic', 'scene-3d', 'text']);
+    expect(unbound).toEqual([
+      'alarm-counters',
+      'alarm-ticker',
+      'announcements',
+      'clock',
+      'image',
+      'mimic',
+      'prepaid-overview',
+      'room-credit',
+      'scene-3d',
+      'text',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startMqttIngress } from './mqtt';
+import { connectSupply, supplyAcks } from './prepaid/supply/mqttLink';
 import { startDemo } from './simulator/startDemo';
 import { firstStartBox } from './seed/firstStartBox';
 import { exitForStartFailure } from './logging/startFailure';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const mqtt = await startMqttIngress({ storage: app.storage, ingest: app.ingest, log: app.log });
+  const mqtt = await startMqttIngress({ storage: app.storage, ingest: app.ingest, log: app.log, commands: supplyAcks(app) });
+  connectSupply(app, mqtt); // supply commands (cut-off, restore) go out on gateways/{sn}/commands
   closeMqtt = () => mqtt.close();
   if (process.env.SIMULATOR !== 'off' && !closing) stopDemo = await startDemo(app, mqtt);
 }

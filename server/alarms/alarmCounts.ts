@@ -3,7 +3,8 @@ import type { AlarmKind, AlarmState, AlarmTotalCount } from '@shared/schemas';
 import type { Database } from '../db/schema';
 import { alarmVisibility, visibleSubjects, type AlarmVisibility } from './alarmScope';
 
-const countField: Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>> = {
+/** Kinds without a counter of their own (balance: prepaid rooms, listed on /pay/room) count in the total only. */
+const countField: Partial<Record<AlarmKind, keyof Omit<AlarmTotalCount, 'total'>>> = {
   device: 'deviceCount',
   error: 'errorCount',
   trouble: 'troubleCount',
@@ -30,9 +31,9 @@ export async function alarmCounts(
   if (visibility) select = select.where(visibleSubjects(visibility));
   for (const row of await select.execute()) {
     const field = countField[row.kind as AlarmKind];
-    if (!field) continue;
     const n = Number(row.n); // PostgreSQL count(*) is a bigint string
-    counts[field] += n;
+    if (field) counts[field] += n;
+    else if (row.kind !== 'balance') continue;
     counts.total += n;
   }
   return counts;

@@ -4,7 +4,7 @@ import { ownerIds, ownerScopeOfUser, type OwnerScope } from '../tenancy/ownerSco
 import type { AlarmSubject } from './alarmRecords';
 
 /**
- * What a user may see of the alarms: those whose subject (meter, department, sub-item or gateway) belongs
+ * What a user may see of the alarms: those whose subject (meter, department, sub-item, gateway or room) belongs
  * to the user's tree (server/tenancy). Admins see everything: `null` means no restriction.
  */
 export interface AlarmVisibility {
@@ -12,7 +12,7 @@ export interface AlarmVisibility {
   owners: number[];
 }
 
-const SUBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', gateway: 'gateways' } as const;
+const SUBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', gateway: 'gateways', room: 'rooms' } as const;
 
 export function visibilityOf(scope: OwnerScope): AlarmVisibility | null {
   const owners = ownerIds(scope);
@@ -34,7 +34,7 @@ export function visibleSubjects(visibility: AlarmVisibility) {
       eb.selectFrom(table).select('id').where('owner_user_id', 'in', visibility.owners);
     const of = (type: keyof typeof SUBJECT_TABLES) =>
       eb.and([eb('alarm_records.subject_type', '=', type), eb('alarm_records.subject_id', 'in', owned(SUBJECT_TABLES[type]))]);
-    return eb.or([of('meter'), of('department'), of('subitem'), of('gateway')]);
+    return eb.or([of('meter'), of('department'), of('subitem'), of('gateway'), of('room')]);
   };
 }
 

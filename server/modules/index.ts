@@ -27,6 +27,13 @@ import { calendarRoutes } from './calendar/routes';
 import { shiftRoutes } from './shifts/routes';
 import { settlementRoutes } from './settlement/routes';
 import { wallTariffRoutes } from './wallTariff/routes';
+import { prepaidAccountRoutes } from './prepaidAccounts/routes';
+import { prepaidPaymentRoutes } from './prepaidPayments/routes';
+import { prepaidBillRoutes } from './prepaidBills/routes';
+import { prepaidDeductionRoutes } from './prepaidDeductions/routes';
+import { memberPortalRoutes } from './memberPortal/routes';
+import { wechatRoutes } from './wechat/routes';
+import { prepaidSupplyRoutes } from './prepaidSupply/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -67,3 +74,15 @@ apiModules.push(bandFigureRoutes);
 apiModules.push(tariffRoutes);
 // Issue 20: the wall's tariff widgets: GET /api/tariffs/current-band and the tariff:* / shifts:energy:* channels.
 apiModules.push(wallTariffRoutes);
+// Prepaid supply control: cut-off, restore and keep-supply by hand, and the command log.
+apiModules.push(prepaidSupplyRoutes);
+// The member page's API (/api/member/*) and the WeChat app and users (/api/wx/*).
+apiModules.push(memberPortalRoutes, wechatRoutes);
+// Prepaid: the hourly deduction's record and a run on demand (server/prepaid/deduction).
+apiModules.push(prepaidDeductionRoutes);
+// Prepaid bills, payment statistics and the wall's prepaid figures (server/prepaid/bills, server/prepaid/stats).
+apiModules.push(prepaidBillRoutes);
+// Prepaid top-ups, refunds, the provider's notifications and reconciliation (server/prepaid/payments, reconciliation).
+apiModules.push(prepaidPaymentRoutes);
+// Prepaid accounts of rooms, their charging items, ledger reads, adjustments and the ledger check (server/prepaid/accounts).
+apiModules.push(prepaidAccountRoutes);

@@ -5,8 +5,8 @@ import type { MqttCredentials } from './credentials';
 import type { ReadingsDelivery } from './delivery';
 import { PacketGuard, type PacketLimits } from './packetGuard';
 import { ReadGate } from './readGate';
-import { commandsTopicSn, readingsTopicSn } from './topics';
-import type { MqttLog, MqttPrincipal } from './types';
+import { commandAckTopicSn, commandsTopicSn, readingsTopicSn } from './topics';
+import type { CommandAcks, MqttLog, MqttPrincipal } from './types';
 
 // CONNACK return codes (MQTT 3.1.1 §3.2.2.3); aedes declares them as an ambient const enum.
 const IDENTIFIER_REJECTED = 2 as AuthErrorCode;
@@ -20,6 +20,8 @@ export interface EmbeddedBrokerOptions {
   acl: MqttAcl;
   delivery: ReadingsDelivery;
   log: MqttLog;
+  /** Supply-command acks: a gateway may publish gateways/{its sn}/commands/ack. */
+  commands?: CommandAcks;
   limits: PacketLimits & {
     /** Simultaneous connections one remote address may hold (MQTT_MAX_CONNECTIONS_PER_ADDRESS). */
     maxConnectionsPerAddress: number;
@@ -29,6 +31,8 @@ export interface EmbeddedBrokerOptions {
 export interface EmbeddedBroker {
   port: number;
   close(): Promise<void>;
+  /** Publishes from the server itself (supply commands on gateways/{sn}/commands), QoS 1, not retained. */
+  publish(topic: string, payload: string): Promise<void>;
 }
 
 const connackError = (message: string, returnCode: AuthErrorCode): AuthenticateError => Object.assign(new Error(message), { returnCode });
@@ -88,7 +92,22 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         callback(new Error(`publish to ${packet.topic} refused: ${why}`));
       };
       if (!principal) return refuse('not authenticated');
-      if (sn === null) return refuse('only gateways/{sn}/readings may be published');
+      const ackSn = options.commands ? commandAckTopicSn(packet.topic) : null;
+      if (ackSn !== null) {
+        acl.mayUseGateway(principal, ackSn).then(
+          (allowed) => {
+            if (!allowed) return refuse(`gateway ${ackSn} is not in this account's tree`);
+            packet.retain = false;
+            options.commands?.onAck(ackSn, packet.payload as Buffer).then(
+              () => callback(null),
+              (error: Error) => callback(error),
+            );
+          },
+          (error: Error) => callback(error),
+        );
+        return;
+      }
+      if (sn === null) return refuse('only gateways/{sn}/readings and gateways/{sn}/commands/ack may be published');
       acl.mayUseGateway(principal, sn).then(
         (allowed) => {
           if (!allowed) return refuse(`gateway ${sn} is not in this account's tree`);
@@ -182,6 +201,12 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
 
   return {
     port,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      ),
     async close() {
       // Stop accepting, disconnect clients, then wait for readings already being ingested to commit.
       gate.stop();

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { ReadingsDelivery } from './delivery';
-import { READINGS_FILTER, readingsTopicSn } from './topics';
-import type { MqttLog } from './types';
+import { COMMAND_ACKS_FILTER, commandAckTopicSn, READINGS_FILTER, readingsTopicSn } from './topics';
+import type { CommandAcks, MqttLog } from './types';
 
 export interface ExternalSubscriberOptions {
   url: string;
@@ -14,12 +14,16 @@ export interface ExternalSubscriberOptions {
   shareGroup?: string | undefined;
   delivery: ReadingsDelivery;
   log: MqttLog;
+  /** Supply-command acks: also subscribes to gateways/+/commands/ack (shared, like the readings). */
+  commands?: CommandAcks;
   /** How long start waits for the first subscription before carrying on (it keeps retrying in the background). */
   startWaitMs?: number;
 }
 
 export interface ExternalSubscriber {
   close(): Promise<void>;
+  /** Publishes a supply command (QoS 1, not retained); that broker's ACL must let this client publish gateways/+/commands. */
+  publish(topic: string, payload: string): Promise<void>;
 }
 
 const safeUrl = (url: string): string => {
@@ -55,6 +59,15 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
 
   // Replaces mqtt.js's default so the acknowledgement waits for the commit.
   client.handleMessage = (packet, callback) => {
+    const ackSn = options.commands ? commandAckTopicSn(packet.topic) : null;
+    if (ackSn !== null && options.commands) {
+      const ack = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      options.commands.onAck(ackSn, ack).then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+      return;
+    }
     const sn = readingsTopicSn(packet.topic);
     if (sn === null) return callback();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -92,11 +105,18 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     }
     log.info({ broker: where, topic: READINGS_FILTER }, 'MQTT: subscribed to readings on the external broker');
   };
+  const subscribeAcks = async (): Promise<void> => {
+    if (!options.commands) return;
+    const filter = useShared ? `$share/${options.shareGroup || 'energy'}/${COMMAND_ACKS_FILTER}` : COMMAND_ACKS_FILTER;
+    if (!(await trySubscribe(filter))) log.error({ broker: where, topic: filter }, 'MQTT: the broker refused the command ack subscription (check its ACL)');
+  };
 
   let firstSubscription: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
   client.on('connect', () => {
-    subscribe().then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
+    subscribe()
+      .then(subscribeAcks)
+      .then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
   });
   // One line per outage, not one per reconnect attempt.
   let outageLogged = false;
@@ -121,6 +141,9 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
   if (!waited) log.warn({ broker: where }, 'MQTT: not subscribed to the external broker yet; retrying in the background');
 
   return {
+    async publish(topic, payload) {
+      await client.publishAsync(topic, payload, { qos: 1, retain: false });
+    },
     async close() {
       await client.endAsync();
       await delivery.settle();

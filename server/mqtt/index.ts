@@ -6,9 +6,9 @@ import { MqttCredentials } from './credentials';
 import { ReadingsDelivery } from './delivery';
 import { startExternalSubscriber } from './external';
 import { mqttSettingsFromEnv } from './settings';
-import type { MqttIngress, MqttLog } from './types';
+import type { CommandAcks, MqttIngress, MqttLog } from './types';
 
-export type { MqttIngress, MqttIngressStats, MqttLog, MqttPrincipal } from './types';
+export type { CommandAcks, MqttIngress, MqttIngressStats, MqttLog, MqttPrincipal } from './types';
 export { mqttSettingsFromEnv, type MqttSettings } from './settings';
 
 export interface MqttIngressOptions {
@@ -21,6 +21,8 @@ export interface MqttIngressOptions {
   /** External broker (mqtt://, mqtts://); default MQTT_URL unless `port` is given. */
   url?: string;
   log: MqttLog;
+  /** Supply-command acks (gateways/{sn}/commands/ack); without it acks are refused like any other topic. */
+  commands?: CommandAcks;
   /** Environment to read the defaults from (tests pass their own). */
   env?: NodeJS.ProcessEnv;
 }
@@ -46,8 +48,9 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
       shareGroup: settings.shareGroup,
       delivery,
       log: options.log,
+      ...(options.commands ? { commands: options.commands } : {}),
     });
-    return { mode: 'external', port: null, stats: delivery.stats, close: () => subscriber.close() };
+    return { mode: 'external', port: null, stats: delivery.stats, close: () => subscriber.close(), publish: subscriber.publish };
   }
 
   const port = options.port ?? settings.port;
@@ -62,6 +65,7 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
     acl: new MqttAcl(options.storage.db),
     delivery,
     log: options.log,
+    ...(options.commands ? { commands: options.commands } : {}),
     limits: {
       maxPacketBytes: settings.maxPacketBytes,
       connectTimeoutMs: settings.connectTimeoutMs,
@@ -70,5 +74,5 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
   });
   if (!broker) return off();
   options.log.info({ port: broker.port }, `MQTT broker listening on port ${broker.port} (uplink gateways/{sn}/readings)`);
-  return { mode: 'embedded', port: broker.port, stats: delivery.stats, close: () => broker.close() };
+  return { mode: 'embedded', port: broker.port, stats: delivery.stats, close: () => broker.close(), publish: broker.publish };
 }

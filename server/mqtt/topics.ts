@@ -8,6 +8,9 @@ export const COMMANDS_SUFFIX = 'commands';
 
 /** What the external-broker mode subscribes to (`$share/<group>/` is prepended for shared subscriptions). */
 export const READINGS_FILTER = 'gateways/+/readings';
+/** Gateways answer supply commands on `gateways/{sn}/commands/ack` (server/prepaid/supply). */
+export const ACK_SUFFIX = 'ack';
+export const COMMAND_ACKS_FILTER = 'gateways/+/commands/ack';
 
 // eslint-disable-next-line no-control-regex -- MQTT forbids U+0000 in topic names, so a serial holding one could never be a topic
 const SN = /^[^/+#\u0000]{1,64}$/;
@@ -27,3 +30,10 @@ export const commandsTopicSn = (topic: string): string | null => gatewayTopic(to
 
 export const readingsTopic = (sn: string): string => `gateways/${sn}/${READINGS_SUFFIX}`;
 export const commandsTopic = (sn: string): string => `gateways/${sn}/${COMMANDS_SUFFIX}`;
+
+/** The gateway serial number of a command ack topic `gateways/{sn}/commands/ack`, or null. */
+export const commandAckTopicSn = (topic: string): string | null => {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[3] !== ACK_SUFFIX) return null;
+  return gatewayTopic(parts.slice(0, 3).join('/'), COMMANDS_SUFFIX);
+};

@@ -21,8 +21,15 @@ export interface MqttIngressStats {
   failed: number;
 }
 
+/** The supply-command side (server/prepaid/supply): acks from gateways come in here. */
+export interface CommandAcks {
+  onAck(sn: string, payload: Buffer): Promise<unknown>;
+}
+
 export interface MqttIngress {
   close(): Promise<void>;
+  /** Publishes a downlink message (QoS 1, not retained); absent when MQTT is off. */
+  publish?: (topic: string, payload: string) => Promise<void>;
   /** The embedded broker's port (the real one when 0 was asked for); null in the other modes. */
   port: number | null;
   mode: 'embedded' | 'external' | 'off';

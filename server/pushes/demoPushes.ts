@@ -14,12 +14,14 @@ const KIND_TITLES: Record<AlarmKind, string> = {
   error: 'Implausible reading',
   trouble: 'Gateway silent',
   offline: 'Meter offline',
+  balance: 'Low balance',
 };
 const KIND_ADVICE: Record<AlarmKind, string> = {
   device: 'Check the load on site; the alarm ends by itself once the value is back under the limit.',
   error: 'The reading waits in Base data › Review: accept it or leave it out.',
   trouble: 'Check the gateway’s power and network; its meters report again when it is back.',
   offline: 'Check the meter’s wiring and its gateway; the alarm clears when readings return.',
+  balance: 'The room’s balance is low or in arrears; the alarm clears when a top-up brings it back above level 1.',
 };
 const CHANNEL_NAMES: Record<PushChannel, string> = { email: 'e-mail', sms: 'SMS', wechat: 'WeChat' };
 

@@ -9,6 +9,10 @@ import type { Database } from '../db/schema';
  */
 export async function subjectDepartments(db: Kysely<Database>, subject: AlarmRecord['subject']): Promise<number[]> {
   if (subject.type === 'department') return [subject.id];
+  if (subject.type === 'room') {
+    const room = await db.selectFrom('rooms').select('department_id').where('id', '=', subject.id).executeTakeFirst();
+    return room?.department_id ? [room.department_id] : [];
+  }
   const column = subject.type === 'meter' ? 'id' : subject.type === 'gateway' ? 'gateway_id' : 'subitem_id';
   const meters = await db.selectFrom('meters').select('department_id').where(column, '=', subject.id).execute();
   return [...new Set(meters.map((m) => m.department_id).filter((id): id is number => id !== null))];

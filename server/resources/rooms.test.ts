@@ -11,7 +11,8 @@ let t: TestApp;
 let db: Kysely<Database>;
 let alpha: TreeUser;
 let beta: TreeUser;
-const ids: Record<string, number> = {};
+/** Ids the tests below create and share, filled in order. */
+const ids = {} as { betaMeter: number; e1: number; e2: number; member: number; roomA: number; roomB: number; w1: number };
 
 async function accepted(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = alpha.token): Promise<any> {
   const answer = await callAs(t.app, token, method, url, payload);

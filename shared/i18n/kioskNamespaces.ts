@@ -5,5 +5,16 @@ import type { Catalogue } from './catalogue';
  * The console's catalogue is many times larger; a wall loads only this, and only in its own language.
  * A leaf: the per-language files (kiosk/*.ts) type themselves with it and the loader imports them.
  */
-export const KIOSK_NAMESPACES = ['app', 'kiosk', 'kioskRuntime', 'chartWidgets', 'liveWidgets', 'tariffWidgets', 'visualization', 'alarms', 'errors'] as const;
+export const KIOSK_NAMESPACES = [
+  'app',
+  'kiosk',
+  'kioskRuntime',
+  'chartWidgets',
+  'liveWidgets',
+  'tariffWidgets',
+  'prepaidWidgets',
+  'visualization',
+  'alarms',
+  'errors',
+] as const;
 export type KioskCatalogue = Pick<Catalogue, (typeof KIOSK_NAMESPACES)[number]>;

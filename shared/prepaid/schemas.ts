@@ -22,8 +22,8 @@ import {
 
 const id = z.coerce.number().int().positive();
 const epochMs = z.coerce.number().int().min(0, 'must be a time (epoch ms)');
-/** Up to 100 000 000.00 in one go: no meter top-up or fee comes near; a typo with extra zeros is refused. */
-const MAX_MINOR = 10_000_000_000;
+/** Up to 10 000 000.00 in one go: no meter top-up or fee comes near; a typo with extra zeros is refused (and amounts stay 32-bit on PostgreSQL). */
+const MAX_MINOR = 1_000_000_000;
 export const moneyMinor = z.number().int('must be whole minor units (fen, cents)').min(0, 'must be 0 or more').max(MAX_MINOR, 'is too large');
 export const positiveMinor = z.number().int('must be whole minor units (fen, cents)').min(1, 'must be more than 0').max(MAX_MINOR, 'is too large');
 const reason = text().trim().min(1, 'Give a reason').max(200);
@@ -74,19 +74,18 @@ const settingsRules = (value: z.infer<typeof supplySettings>, ctx: z.RefinementC
   if (value.alarm2Minor > value.alarm1Minor) ctx.addIssue({ code: 'custom', path: ['alarm2Minor'], message: 'Level 2 must not be above level 1' });
   if ((value.noCutFrom === null) !== (value.noCutTo === null))
     ctx.addIssue({ code: 'custom', path: ['noCutTo'], message: 'Give both ends of the no-cut window, or neither' });
-  if (value.noCutFrom !== null && value.noCutFrom === value.noCutTo) ctx.addIssue({ code: 'custom', path: ['noCutTo'], message: 'The no-cut window must not be empty' });
+  if (value.noCutFrom !== null && value.noCutFrom === value.noCutTo)
+    ctx.addIssue({ code: 'custom', path: ['noCutTo'], message: 'The no-cut window must not be empty' });
 };
 export const accountSettingsSchema = supplySettings.superRefine(settingsRules);
 export type AccountSettingsBody = z.infer<typeof accountSettingsSchema>;
 
 /** POST /api/prepaid/accounts: open an account for a room; charging starts at the current local hour. */
-export const accountOpenSchema = supplySettings
-  .extend({ roomId: id, items: z.array(accountItemSchema).max(20).default([]) })
-  .superRefine((value, ctx) => {
-    settingsRules(value, ctx);
-    if (value.items.filter((item) => item.kind === 'service_ratio').length > 1)
-      ctx.addIssue({ code: 'custom', path: ['items'], message: 'At most one service-fee ratio per account' });
-  });
+export const accountOpenSchema = supplySettings.extend({ roomId: id, items: z.array(accountItemSchema).max(20).default([]) }).superRefine((value, ctx) => {
+  settingsRules(value, ctx);
+  if (value.items.filter((item) => item.kind === 'service_ratio').length > 1)
+    ctx.addIssue({ code: 'custom', path: ['items'], message: 'At most one service-fee ratio per account' });
+});
 export type AccountOpenBody = z.infer<typeof accountOpenSchema>;
 
 export const accountListQuerySchema = z.object({
@@ -104,14 +103,24 @@ export const accountListQuerySchema = z.object({
 export const accountCloseSchema = z.object({ reason });
 /** A correction: a new entry, signed (positive credits), never an edit. */
 export const adjustmentSchema = z.object({
-  amountMinor: z.number().int('must be whole minor units (fen, cents)').refine((v) => v !== 0, 'must not be 0').refine((v) => Math.abs(v) <= MAX_MINOR, 'is too large'),
+  amountMinor: z
+    .number()
+    .int('must be whole minor units (fen, cents)')
+    .refine((v) => v !== 0, 'must not be 0')
+    .refine((v) => Math.abs(v) <= MAX_MINOR, 'is too large'),
   reason,
 });
 
 export const ledgerQuerySchema = z.object({ ...page, from: epochMs.optional(), to: epochMs.optional(), kind: z.enum(ENTRY_KINDS).optional() });
 
 /** GET /api/prepaid/deductions (/pay/power-hour-record): charged hours, newest first. */
-export const deductionQuerySchema = z.object({ ...page, accountId: id.optional(), keyword: text().max(64).optional(), from: epochMs.optional(), to: epochMs.optional() });
+export const deductionQuerySchema = z.object({
+  ...page,
+  accountId: id.optional(),
+  keyword: text().max(64).optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+});
 
 /** POST /api/prepaid/payments/counter: a top-up at the counter. */
 export const counterTopupSchema = z.object({
@@ -159,7 +168,12 @@ export const chargingStatsQuerySchema = z.object({ from: day, to: day, by: z.enu
 export const billStatsQuerySchema = z.object({ from: monthText, to: monthText });
 
 export const reconciliationRunSchema = z.object({ day });
-export const reconciliationQuerySchema = z.object({ ...page, day: day.optional(), state: z.enum(['open', 'resolved']).optional(), kind: z.enum(RECONCILIATION_KINDS).optional() });
+export const reconciliationQuerySchema = z.object({
+  ...page,
+  day: day.optional(),
+  state: z.enum(['open', 'resolved']).optional(),
+  kind: z.enum(RECONCILIATION_KINDS).optional(),
+});
 export const reconciliationResolveSchema = z.object({ resolution: multilineText().trim().min(1, 'Say how it was resolved').max(500) });
 export const cashUpSchema = z.object({ day, declaredMinor: moneyMinor, note: text().trim().max(200).default('') });
 

@@ -204,6 +204,12 @@ export interface BillLine {
   amountMinor: number;
 }
 
+/**
+ * A monthly statement (prepaid) or invoice (postpaid). Charges, fees (fixed and top-up service fees) and refunds are
+ * positive amounts taken from the balance, top-ups positive, adjustments signed (credits positive):
+ * closing = opening + top-ups − charges − fees − refunds + adjustments. A line's amount is what was charged
+ * (an adjustment handing money back is negative). An invoice asks for −closing when that is above 0.
+ */
 export interface BillRow {
   id: number;
   accountId: number;
@@ -248,6 +254,26 @@ export interface BillStatsRow {
   overdue: number;
   chargesMinor: number;
   outstandingMinor: number;
+}
+/** GET /api/prepaid/stats/consumption: rows by the grouping asked for and their sum (`key` 'total'). */
+export interface ConsumptionStats {
+  rows: ConsumptionStatsRow[];
+  total: ConsumptionStatsRow;
+}
+/** GET /api/prepaid/stats/charging. */
+export interface ChargingStats {
+  rows: ChargingStatsRow[];
+  total: ChargingStatsRow;
+}
+/** GET /api/prepaid/stats/bills: one row per month of the range, zeros included. */
+export interface BillStats {
+  rows: BillStatsRow[];
+}
+/** POST /api/prepaid/bills/issue: bills written now, and accounts of the month that had theirs already. */
+export interface BillIssueResult {
+  month: string;
+  issued: number;
+  existing: number;
 }
 
 export interface ReconciliationDay {

@@ -7,6 +7,8 @@ import { tagResource } from './tags';
 import { announcementResource } from './announcements';
 import { helpArticleResource } from './helpArticles';
 import { meterCheckResource } from './meterChecks';
+import { memberResource } from './members';
+import { roomResource } from './rooms';
 
 /**
  * Every resource served by the generic CRUD API, one line each. The API routes, the tree scope, the
@@ -19,6 +21,8 @@ export const RESOURCES = [
   gatewayResource,
   departmentResource,
   meterResource,
+  memberResource,
+  roomResource,
   announcementResource,
   helpArticleResource,
   meterCheckResource,

@@ -11,9 +11,10 @@ import { multilineText, text } from './text';
  * - `device`: a threshold rule on a meter, department or sub-item metric was crossed;
  * - `error`: the data is wrong (an implausible register step sent to quarantine);
  * - `trouble`: a gateway went silent (every meter behind it is unreachable);
- * - `offline`: a meter sent no data for the configured number of 15-minute intervals.
+ * - `offline`: a meter sent no data for the configured number of 15-minute intervals;
+ * - `balance`: a prepaid room's balance fell under its level 1 or level 2 threshold or into arrears (subject: the room).
  */
-export const ALARM_KINDS = ['device', 'error', 'trouble', 'offline'] as const;
+export const ALARM_KINDS = ['device', 'error', 'trouble', 'offline', 'balance'] as const;
 export type AlarmKind = (typeof ALARM_KINDS)[number];
 
 /**
@@ -41,6 +42,7 @@ export const ALARM_SCREENS = [
   '/alerts/batch',
   '/others/alarm',
   '/alarm-management/message',
+  '/pay/room',
 ] as const;
 
 /** The alerts list each kind of alarm is handled in. */
@@ -49,6 +51,7 @@ export const ALARM_SCREEN_OF_KIND: Readonly<Record<AlarmKind, string>> = {
   error: '/alerts/error',
   trouble: '/alerts/trouble',
   offline: '/alerts/offline',
+  balance: '/pay/room',
 };
 
 export const ALARM_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
@@ -122,7 +125,7 @@ export interface AlarmRecord {
   severity: AlarmSeverity;
   processingState: AlarmState;
   /** What the alarm is about: a meter, department, sub-item or gateway. */
-  subject: { type: 'meter' | 'department' | 'subitem' | 'gateway'; id: number; code: string | null; name: string };
+  subject: { type: 'meter' | 'department' | 'subitem' | 'gateway' | 'room'; id: number; code: string | null; name: string };
   ruleId: number | null;
   metric: string | null;
   /** The value that raised it and the limit it crossed (threshold alarms), else null. */
@@ -250,7 +253,7 @@ export interface AlarmStats {
   to: number;
   total: number;
   /** One entry per calendar day (TIME_ZONE) in the range, oldest first, zeros included. */
-  byDay: { day: string; device: number; error: number; trouble: number; offline: number }[];
+  byDay: { day: string; device: number; error: number; trouble: number; offline: number; balance: number }[];
   bySeverity: Record<AlarmSeverity, number>;
   byState: { open: number; processed: number; cleared: number };
   /** The ten subjects with most alarms (repeats counted). */

@@ -128,6 +128,15 @@ const SCREENS = [
   // Gaps (the meters above fell silent) and completions may be none: then the headers only.
   { path: '/settings/completionHistory', table: 'gaps-table', rowActions: true, empty: true },
   { path: '/settings/completionHistory', tab: 'history', table: 'completions-table', rowActions: true, empty: true },
+  // Prepaid payments, bills and the reconciliation queue (empty until the demo has payments: then the headers only).
+  { path: '/pay/pay-record', table: 'payments-table', rowActions: true, empty: true },
+  { path: '/pay/bill-record', table: 'bills-table', rowActions: true, empty: true },
+  { path: '/payment-statistics/reconciliation', tab: 'items', table: 'recon-items-table', rowActions: true, empty: true },
+  { path: '/payment-statistics/reconciliation', tab: 'cashUps', table: 'cash-ups-table', rowActions: false, empty: true },
+  // Prepaid: the accounts (many facts per row), the items of all accounts, the charged hours.
+  { path: '/pay/room', table: 'prepaid-accounts-table', rowActions: true, empty: true },
+  { path: '/pay/user-item', table: 'prepaid-items-table', rowActions: true, empty: true },
+  { path: '/pay/power-hour-record', table: 'prepaid-deductions-table', rowActions: false, empty: true },
 ] as const satisfies readonly { path: string; table: string; rowActions: boolean; tab?: string; empty?: boolean }[];
 
 interface Misfit {

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../layout/AppLayout';
 import { AuthRedirectPage } from '../pages/authRedirect/AuthRedirectPage';
@@ -11,6 +12,10 @@ import { LOGIN_PATH } from './redirectTarget';
 import { RequireSession } from './RequireSession';
 import { ScreenElement } from './ScreenElement';
 import { useScreenRoutes } from './useScreenRoutes';
+import { MEMBER_PAGE_PATH } from '@shared/prepaid/constants';
+
+/** The tenants' mobile page: public, outside the console shell, with its own member token. */
+const MemberPage = lazy(() => import('../pages/member/MemberPage').then((m) => ({ default: m.MemberPage })));
 
 /** The signed-in frame: layout with the tags bar around the keep-alive view. */
 function ConsoleShell() {
@@ -22,7 +27,7 @@ function ConsoleShell() {
 }
 
 /**
- * The console's routes (spec §2). Open without a token: /login and /auth-redirect. Behind the
+ * The console's routes (spec §2). Open without a token: /login, /auth-redirect and the member page (/member). Behind the
  * guard: one route per permitted menu entry (built from the permission store, so a path the role
  * does not grant is unknown and ends on /404), the refresh helper, /404 and /401.
  */
@@ -32,6 +37,14 @@ export const AppRoutes = observer(function AppRoutes() {
     <Routes>
       <Route path={LOGIN_PATH} element={<LoginPage />} />
       <Route path="/auth-redirect" element={<AuthRedirectPage />} />
+      <Route
+        path={MEMBER_PAGE_PATH}
+        element={
+          <Suspense fallback={null}>
+            <MemberPage />
+          </Suspense>
+        }
+      />
       <Route element={<RequireSession />}>
         <Route element={<ConsoleShell />}>
           <Route index element={<Navigate to="/dashboard" replace />} />

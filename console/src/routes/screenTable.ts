@@ -12,9 +12,13 @@ import { TARIFFS_SCREENS } from '../pages/tariffs/screens';
 import { SHIFT_SCREENS } from '../pages/shifts/screens';
 import { COMPLETION_SCREENS } from '../pages/completion/screens';
 import { SETTLEMENT_SCREENS } from '../pages/settlement/screens';
+import { PREPAID_PAYMENT_SCREENS } from '../pages/prepaidPayments/screens';
+import { PAYMENT_STATISTICS_SCREENS } from '../pages/paymentStatistics/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
 import { MONTH_REGISTER_SCREENS } from '../pages/monthRegisters/screens';
 import { METER_CHECK_SCREENS } from '../pages/meterChecks/screens';
+import { PREPAID_SCREENS } from '../pages/prepaid/screens';
+import { WECHAT_SCREENS } from '../pages/wechat/screens';
 
 /**
  * Menu full path → its screen. Every permitted menu entry gets a route (screenRoutes.ts); a path
@@ -64,6 +68,12 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...SHIFT_SCREENS,
   ...COMPLETION_SCREENS,
   ...SETTLEMENT_SCREENS,
+  ...PREPAID_PAYMENT_SCREENS,
+  ...PAYMENT_STATISTICS_SCREENS,
+  // Prepaid: /pay/room (accounts + the rooms resource), /pay/member, /pay/user-item, /pay/power-hour-record.
+  ...PREPAID_SCREENS,
+  // WeChat: /wx/wxApp (app and merchant settings), /wx/wxUser (WeChat users bound to members).
+  ...WECHAT_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

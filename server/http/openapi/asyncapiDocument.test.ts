@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import asyncapiSpecs from '@asyncapi/specs';
 import { METRICS } from '@shared/metering/metrics';
-import { commandsTopicSn, READINGS_FILTER, readingsTopicSn } from '../../mqtt/topics';
+import { COMMAND_ACKS_FILTER, commandAckTopicSn, commandsTopicSn, READINGS_FILTER, readingsTopicSn } from '../../mqtt/topics';
 import { buildAsyncApiDocument, mqttEndpoint } from './asyncapiDocument';
 import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
 
@@ -26,8 +26,11 @@ describe('the AsyncAPI document (MQTT)', () => {
     expect(validate(document) ? [] : validate.errors).toEqual([]);
   });
 
-  it('names exactly the topics the broker accepts: readings to publish, commands to subscribe', () => {
-    expect(addresses.sort()).toEqual(['gateways/{gatewaySn}/commands', 'gateways/{gatewaySn}/readings']);
+  it('names exactly the topics the broker accepts: readings and command acks to publish, commands to subscribe', () => {
+    expect(addresses.sort()).toEqual(['gateways/{gatewaySn}/commands', 'gateways/{gatewaySn}/commands/ack', 'gateways/{gatewaySn}/readings']);
+    const acks = document.channels.gatewayCommandAcks!;
+    expect(commandAckTopicSn(withSn(acks.address, 'GW-DEMO-01'))).toBe('GW-DEMO-01');
+    expect(withSn(acks.address, '+')).toBe(COMMAND_ACKS_FILTER);
     const readings = document.channels.gatewayReadings!;
     const commands = document.channels.gatewayCommands!;
     // The broker's own parsers take each address with a real serial number in place of its parameter.

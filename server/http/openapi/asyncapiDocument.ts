@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
-import { commandsTopic, readingsTopic } from '../../mqtt/topics';
+import { ACK_SUFFIX, commandsTopic, readingsTopic } from '../../mqtt/topics';
+import { COMMAND_ACK_TIMEOUT_MS, COMMAND_RETRY_DELAYS_MS } from '@shared/prepaid';
 
 /** Where MQTT clients connect, when the server takes readings over MQTT at all. */
 export interface MqttEndpoint {
@@ -32,6 +33,7 @@ export function uplinkPayloadJsonSchema(): Record<string, unknown> {
 export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | null): Record<string, unknown> {
   const readingsChannel = readingsTopic('{gatewaySn}');
   const commandsChannel = commandsTopic('{gatewaySn}');
+  const acksChannel = `${commandsChannel}/${ACK_SUFFIX}`;
   return {
     asyncapi: '3.0.0',
     info: {
@@ -62,10 +64,18 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
       },
       gatewayCommands: {
         address: commandsChannel,
-        title: 'Commands to one gateway (reserved)',
-        description: 'Reserved for control: a user may subscribe for gateways of its tree, a gateway login for its own; nothing is published on it yet.',
+        title: 'Supply commands to one gateway',
+        description: `Downlink (QoS 1, not retained): cut off or restore the supply of one meter behind the gateway (prepaid rooms: the balance reached the credit limit, a top-up brought it back, or an operator did it by hand). A user may subscribe for gateways of its tree, a gateway login for its own only. Answer every command on the ack topic; without an ack within ${COMMAND_ACK_TIMEOUT_MS / 1000} s the same command (same commandId) is sent again after ${COMMAND_RETRY_DELAYS_MS.map((ms) => ms / 1000).join(', ')} s, then it is shown to operators as unknown. A command can arrive twice: act on a commandId once and ack it again.`,
         parameters: { gatewaySn: GATEWAY_SN },
-        messages: {},
+        messages: { supplyCommand: { $ref: '#/components/messages/supplyCommand' } },
+      },
+      gatewayCommandAcks: {
+        address: acksChannel,
+        title: 'Acks of supply commands',
+        description:
+          'Uplink: the gateway says whether it carried out a command (ok true) or could not (ok false, with a message shown to operators). Publish with the same login as the readings; a gateway login may ack only its own commands.',
+        parameters: { gatewaySn: GATEWAY_SN },
+        messages: { commandAck: { $ref: '#/components/messages/commandAck' } },
       },
     },
     operations: {
@@ -79,8 +89,16 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
       sendCommands: {
         action: 'send',
         channel: { $ref: '#/channels/gatewayCommands' },
-        summary: 'Reserved: the server will send control commands here.',
-        messages: [],
+        summary: 'The server sends cut-off and restore commands to gateways.',
+        messages: [{ $ref: '#/channels/gatewayCommands/messages/supplyCommand' }],
+        bindings: { mqtt: { qos: 1, retain: false, bindingVersion: '0.2.0' } },
+      },
+      receiveCommandAcks: {
+        action: 'receive',
+        channel: { $ref: '#/channels/gatewayCommandAcks' },
+        summary: 'The server takes the gateways’ answers to its commands.',
+        messages: [{ $ref: '#/channels/gatewayCommandAcks/messages/commandAck' }],
+        bindings: { mqtt: { qos: 1, retain: false, bindingVersion: '0.2.0' } },
       },
     },
     components: {
@@ -91,6 +109,38 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
           contentType: 'application/json',
           payload: uplinkPayloadJsonSchema(),
           examples: [{ name: 'readme-sample', payload: UPLINK_EXAMPLE }],
+        },
+        supplyCommand: {
+          name: 'supplyCommand',
+          title: 'Supply command',
+          contentType: 'application/json',
+          payload: {
+            type: 'object',
+            required: ['commandId', 'meter', 'action', 'issuedAt'],
+            additionalProperties: false,
+            properties: {
+              commandId: { type: 'string', description: 'Unique per command; a resend carries the same id.' },
+              meter: { type: 'string', description: 'The meter code (as in the readings payload).' },
+              action: { type: 'string', enum: ['cut', 'restore'] },
+              issuedAt: { type: 'integer', description: 'When the command was decided (epoch ms).' },
+            },
+          },
+          examples: [{ name: 'cut', payload: { commandId: '0b7e5d0e-8f0c-4a53-9d1e-2f2b3c4d5e6f', meter: 'M101', action: 'cut', issuedAt: 1764150000000 } }],
+        },
+        commandAck: {
+          name: 'commandAck',
+          title: 'Command ack',
+          contentType: 'application/json',
+          payload: {
+            type: 'object',
+            required: ['commandId', 'ok'],
+            properties: {
+              commandId: { type: 'string' },
+              ok: { type: 'boolean', description: 'true: done; false: could not (the command is failed, the room shown as unknown).' },
+              message: { type: 'string', maxLength: 200 },
+            },
+          },
+          examples: [{ name: 'done', payload: { commandId: '0b7e5d0e-8f0c-4a53-9d1e-2f2b3c4d5e6f', ok: true } }],
         },
       },
       securitySchemes: {

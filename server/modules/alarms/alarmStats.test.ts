@@ -81,9 +81,9 @@ describe('alarm statistics', () => {
       to,
       total: 4,
       byDay: [
-        { day: '2026-11-01', device: 1, error: 1, trouble: 0, offline: 0 },
-        { day: '2026-11-02', device: 0, error: 0, trouble: 0, offline: 1 },
-        { day: '2026-11-03', device: 0, error: 0, trouble: 1, offline: 0 },
+        { day: '2026-11-01', device: 1, error: 1, trouble: 0, offline: 0, balance: 0 },
+        { day: '2026-11-02', device: 0, error: 0, trouble: 0, offline: 1, balance: 0 },
+        { day: '2026-11-03', device: 0, error: 0, trouble: 1, offline: 0, balance: 0 },
       ],
       bySeverity: { low: 0, medium: 1, high: 2, critical: 1 },
       byState: { open: 2, processed: 1, cleared: 1 },

@@ -48,7 +48,7 @@ export async function alarmStats(
   if (visibility) scope = scope.where(visibleSubjects(visibility));
   if (query.kind) scope = scope.where('kind', '=', query.kind);
 
-  const byDay = new Map(periodsBetween(from, to - 1, 'day', timeZone).map((day) => [day, { day, device: 0, error: 0, trouble: 0, offline: 0 }]));
+  const byDay = new Map(periodsBetween(from, to - 1, 'day', timeZone).map((day) => [day, { day, device: 0, error: 0, trouble: 0, offline: 0, balance: 0 }]));
   const buckets = await scope
     .select((eb) => ['kind', eb('raised_at', '-', eb('raised_at', '%', INTERVAL_MS)).as('bucket'), eb.fn.countAll<number | string>().as('n')])
     .groupBy(['kind', 'bucket'])

@@ -136,7 +136,7 @@ export async function updateItem(db: Kysely<Database>, id: number, body: Account
     const before: ReturnType<typeof itemDetail> = {
       kind: body.kind,
       name: stored.name,
-      energyType: stored.energy_type,
+      energyType: stored.energy_type as AccountItemBody['energyType'],
       tariffId: stored.tariff_id === null ? null : Number(stored.tariff_id),
       amountMinor: Number(stored.amount_minor),
       ratioBp: Number(stored.ratio_bp),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { AccountDetail, AccountOpenBody, AccountSettingsBody, BandType, EntryKind, LedgerEntry, ledgerQuerySchema } from '@shared/prepaid';
+import type { AccountDetail, AccountOpenBody, AccountSettingsBody, BillingMode, EntryKind, LedgerEntry, ledgerQuerySchema } from '@shared/prepaid';
+import type { BandType } from '@shared/tariffs/bands';
 import type { DbKind } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { AppError, validationError } from '../../http/appError';
@@ -215,7 +216,7 @@ export async function updateSettings(
     if (stored.state !== 'open') throw new AppError('ACCOUNT_CLOSED');
     const before: SettingsColumns = {
       member_id: stored.member_id,
-      billing_mode: stored.billing_mode,
+      billing_mode: stored.billing_mode as BillingMode,
       alarm1_minor: Number(stored.alarm1_minor),
       alarm2_minor: Number(stored.alarm2_minor),
       credit_limit_minor: Number(stored.credit_limit_minor),

@@ -30,7 +30,19 @@ let db: Kysely<Database>;
 let admin: string;
 let alpha: TreeUser;
 let beta: TreeUser;
-const ids: Record<string, number> = {};
+/** Ids the tests below create and share, filled in order. */
+const ids = {} as {
+  account: number;
+  betaRoom: number;
+  betaTariff: number;
+  fee: number;
+  member: number;
+  meter: number;
+  room: number;
+  room2: number;
+  tariffE: number;
+  tariffW: number;
+};
 const announced: BalanceChanged[] = [];
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = alpha.token) => callAs(t.app, token, method, url, payload);

@@ -1,6 +1,7 @@
 import { alarmsEn } from '../locales/alarms/en';
 import { chartWidgetsEn } from '../locales/chartWidgets/en';
 import { tariffWidgetsEn } from '../locales/tariffWidgets/en';
+import { prepaidWidgetsEn } from '../locales/prepaidWidgets/en';
 import { errorsEn } from '../locales/errors/en';
 import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
 import { liveWidgetsEn } from '../locales/liveWidgets/en';
@@ -14,6 +15,7 @@ export const kioskCatalogueEn: KioskCatalogue = {
   kioskRuntime: kioskRuntimeEn,
   chartWidgets: chartWidgetsEn,
   tariffWidgets: tariffWidgetsEn,
+  prepaidWidgets: prepaidWidgetsEn,
   liveWidgets: liveWidgetsEn,
   visualization: visualizationEn,
   alarms: alarmsEn,

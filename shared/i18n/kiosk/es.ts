@@ -1,6 +1,7 @@
 import { alarmsEs } from '../locales/alarms/es';
 import { chartWidgetsEs } from '../locales/chartWidgets/es';
 import { tariffWidgetsEs } from '../locales/tariffWidgets/es';
+import { prepaidWidgetsEs } from '../locales/prepaidWidgets/es';
 import { errorsEs } from '../locales/errors/es';
 import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
 import { liveWidgetsEs } from '../locales/liveWidgets/es';
@@ -14,6 +15,7 @@ export const kioskCatalogueEs: KioskCatalogue = {
   kioskRuntime: kioskRuntimeEs,
   chartWidgets: chartWidgetsEs,
   tariffWidgets: tariffWidgetsEs,
+  prepaidWidgets: prepaidWidgetsEs,
   liveWidgets: liveWidgetsEs,
   visualization: visualizationEs,
   alarms: alarmsEs,

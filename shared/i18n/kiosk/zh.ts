@@ -1,6 +1,7 @@
 import { alarmsZh } from '../locales/alarms/zh';
 import { chartWidgetsZh } from '../locales/chartWidgets/zh';
 import { tariffWidgetsZh } from '../locales/tariffWidgets/zh';
+import { prepaidWidgetsZh } from '../locales/prepaidWidgets/zh';
 import { errorsZh } from '../locales/errors/zh';
 import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
 import { liveWidgetsZh } from '../locales/liveWidgets/zh';
@@ -14,6 +15,7 @@ export const kioskCatalogueZh: KioskCatalogue = {
   kioskRuntime: kioskRuntimeZh,
   chartWidgets: chartWidgetsZh,
   tariffWidgets: tariffWidgetsZh,
+  prepaidWidgets: prepaidWidgetsZh,
   liveWidgets: liveWidgetsZh,
   visualization: visualizationZh,
   alarms: alarmsZh,

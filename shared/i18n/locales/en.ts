@@ -28,6 +28,7 @@ import { inquiryEn } from './inquiry/en';
 import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { tariffWidgetsEn } from './tariffWidgets/en';
+import { prepaidWidgetsEn } from './prepaidWidgets/en';
 import { visualizationEn } from './visualization/en';
 import { kioskRuntimeEn } from './kioskRuntime/en';
 import { resourcesEn } from './resources/en';
@@ -35,8 +36,13 @@ import { completionEn } from './completion/en';
 import { tariffsEn } from './tariffs/en';
 import { shiftsEn } from './shifts/en';
 import { settlementEn } from './settlement/en';
+import { prepaidEn } from './prepaid/en';
 import { monthRegistersEn } from './monthRegisters/en';
 import { recomputeEn } from './recompute/en';
+import { prepaidPaymentsEn } from './prepaidPayments/en';
+import { memberEn } from './member/en';
+import { wechatEn } from './wechat/en';
+import { paymentStatisticsEn } from './paymentStatistics/en';
 /**
  * English catalogue, the reference shape: zh and es must hold exactly these keys (catalogues.test.ts).
  * `route.*` holds one title per menu path segment (shared/menu titleKey) plus the public routes.
@@ -159,8 +165,13 @@ export const en = {
   tariffs: tariffsEn,
   shifts: shiftsEn,
   settlement: settlementEn,
+  prepaid: prepaidEn,
   monthRegisters: monthRegistersEn,
   recompute: recomputeEn,
+  prepaidPayments: prepaidPaymentsEn,
+  member: memberEn,
+  wechat: wechatEn,
+  paymentStatistics: paymentStatisticsEn,
   route: {
     // Public routes (spec §2), hidden from the menu.
     // Buttons (type 'button' entries under a screen, shared/menu/buttons.ts).
@@ -306,6 +317,7 @@ export const en = {
   liveWidgets: liveWidgetsEn,
   chartWidgets: chartWidgetsEn,
   tariffWidgets: tariffWidgetsEn,
+  prepaidWidgets: prepaidWidgetsEn,
   visualization: visualizationEn,
   kioskRuntime: kioskRuntimeEn,
   errors: errorsEn,

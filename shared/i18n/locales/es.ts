@@ -28,6 +28,7 @@ import { inquiryEs } from './inquiry/es';
 import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { tariffWidgetsEs } from './tariffWidgets/es';
+import { prepaidWidgetsEs } from './prepaidWidgets/es';
 import { visualizationEs } from './visualization/es';
 import { kioskRuntimeEs } from './kioskRuntime/es';
 import type { Catalogue } from '../catalogue';
@@ -36,8 +37,13 @@ import { completionEs } from './completion/es';
 import { tariffsEs } from './tariffs/es';
 import { shiftsEs } from './shifts/es';
 import { settlementEs } from './settlement/es';
+import { prepaidEs } from './prepaid/es';
 import { monthRegistersEs } from './monthRegisters/es';
 import { recomputeEs } from './recompute/es';
+import { prepaidPaymentsEs } from './prepaidPayments/es';
+import { memberEs } from './member/es';
+import { wechatEs } from './wechat/es';
+import { paymentStatisticsEs } from './paymentStatistics/es';
 
 /** Catálogo en español: las mismas claves que en.ts. */
 export const es: Catalogue = {
@@ -158,8 +164,13 @@ export const es: Catalogue = {
   tariffs: tariffsEs,
   shifts: shiftsEs,
   settlement: settlementEs,
+  prepaid: prepaidEs,
   monthRegisters: monthRegistersEs,
   recompute: recomputeEs,
+  prepaidPayments: prepaidPaymentsEs,
+  member: memberEs,
+  wechat: wechatEs,
+  paymentStatistics: paymentStatisticsEs,
   route: {
     add: 'Añadir',
     edit: 'Editar',
@@ -302,6 +313,7 @@ export const es: Catalogue = {
   liveWidgets: liveWidgetsEs,
   chartWidgets: chartWidgetsEs,
   tariffWidgets: tariffWidgetsEs,
+  prepaidWidgets: prepaidWidgetsEs,
   visualization: visualizationEs,
   kioskRuntime: kioskRuntimeEs,
   errors: errorsEs,

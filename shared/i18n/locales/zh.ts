@@ -28,6 +28,7 @@ import { inquiryZh } from './inquiry/zh';
 import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
 import { tariffWidgetsZh } from './tariffWidgets/zh';
+import { prepaidWidgetsZh } from './prepaidWidgets/zh';
 import { visualizationZh } from './visualization/zh';
 import { kioskRuntimeZh } from './kioskRuntime/zh';
 import type { Catalogue } from '../catalogue';
@@ -36,8 +37,13 @@ import { completionZh } from './completion/zh';
 import { tariffsZh } from './tariffs/zh';
 import { shiftsZh } from './shifts/zh';
 import { settlementZh } from './settlement/zh';
+import { prepaidZh } from './prepaid/zh';
 import { monthRegistersZh } from './monthRegisters/zh';
 import { recomputeZh } from './recompute/zh';
+import { prepaidPaymentsZh } from './prepaidPayments/zh';
+import { memberZh } from './member/zh';
+import { wechatZh } from './wechat/zh';
+import { paymentStatisticsZh } from './paymentStatistics/zh';
 
 /** 简体中文目录：键与 en.ts 完全一致。 */
 export const zh: Catalogue = {
@@ -158,8 +164,13 @@ export const zh: Catalogue = {
   tariffs: tariffsZh,
   shifts: shiftsZh,
   settlement: settlementZh,
+  prepaid: prepaidZh,
   monthRegisters: monthRegistersZh,
   recompute: recomputeZh,
+  prepaidPayments: prepaidPaymentsZh,
+  member: memberZh,
+  wechat: wechatZh,
+  paymentStatistics: paymentStatisticsZh,
   route: {
     add: '新增',
     edit: '编辑',
@@ -302,6 +313,7 @@ export const zh: Catalogue = {
   liveWidgets: liveWidgetsZh,
   chartWidgets: chartWidgetsZh,
   tariffWidgets: tariffWidgetsZh,
+  prepaidWidgets: prepaidWidgetsZh,
   visualization: visualizationZh,
   kioskRuntime: kioskRuntimeZh,
   errors: errorsZh,

@@ -30,6 +30,16 @@ const PUBLIC: Record<string, string> = {
   'POST /api/ingest/readings': 'authenticated by its x-interface-key header, not a session',
   'GET /api/files/:name': 'pictures by the SHA-256 of their bytes (a name only the boards that use it know)',
   'GET /api/inquiry/public': "the platform's login-page announcements and contact details (the admin tree's, never a tenant's)",
+  'POST /api/member/code': 'a member asks for a sign-in code; the answer is the same for every phone',
+  'POST /api/member/login': 'a member signs in with phone and code',
+  'POST /api/member/wechat-login': 'a member signs in with a bound WeChat openid (demo only)',
+  'GET /api/member/me': "a member's own rooms: refused without a member token",
+  'GET /api/member/rooms/:accountId/usage': "a member's own room: refused without a member token",
+  'GET /api/member/rooms/:accountId/bills': "a member's own room: refused without a member token",
+  'POST /api/member/rooms/:accountId/topups': "a member's own room: refused without a member token",
+  'GET /api/member/payments/:outTradeNo': "a member's own payment: refused without a member token",
+  'POST /api/pay/wechat/notify': 'the payment provider’s notification, trusted only by its signature (401 without one)',
+  'POST /api/pay/wechat/refund-notify': 'the payment provider’s refund notification, trusted only by its signature (401 without one)',
 };
 
 const NO_PERMISSION = errorInfo.FORBIDDEN.message;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { treeMembers } from '@server/tenancy/ownerScope';
 
-/** Tables every request may write whoever calls: sessions, login counters, call logs. */
-const NOISE = /^(sessions|login_.*|audit_log|interface_calls|provider_calls|kysely_.*|seeded_samples)$/;
+/** Tables every request may write whoever calls: sessions, login counters (member sign-in codes and limits too), call logs. */
+const NOISE = /^(sessions|login_.*|member_login_codes|audit_log|interface_calls|provider_calls|kysely_.*|seeded_samples)$/;
 
 async function tableNames(app: FastifyInstance): Promise<string[]> {
   const db = app.storage.db;

@@ -240,7 +240,41 @@ export function samples(fx: Fixture): Record<string, Sample> {
 
     'GET /api/settlement': { query: 'month=2026-01' },
     'POST /api/settlement-closes': { body: { month: '2026-01' } },
+    'POST /api/prepaid/deductions/run': { body: {} },
+    // Bills of a finished month (tree A's account opened after it: nothing to issue) and statistics over a month.
+    'POST /api/prepaid/bills/issue': { body: { month: '2026-01' } },
+    'GET /api/prepaid/stats/consumption': { query: 'from=2026-01-01&to=2026-01-31&by=room' },
+    'GET /api/prepaid/stats/charging': { query: 'from=2026-01-01&to=2026-01-31&by=operator' },
+    'GET /api/prepaid/stats/bills': { query: 'from=2025-12&to=2026-01' },
+    // Opens tree A's room made from the room resource's sample (the prepaid fixture's room has its account already).
+    'POST /api/prepaid/accounts': {
+      body: { roomId: fx.resourceIds.rooms, alarm1Minor: 5000, alarm2Minor: 1000, items: [{ kind: 'fixed_daily', name: 'Probe fee', amountMinor: 100 }] },
+    },
+    'POST /api/prepaid/accounts/:id/adjustments': { body: { amountMinor: 100, reason: 'Probe correction' } },
+    // Keep-supply on tree A's account (no command: the fixture's room has no gateway meter to cut or restore).
+    'POST /api/prepaid/supply': { body: { accountIds: [a.prepaid.account], action: 'keepOn', reason: 'Probe keep-supply' } },
+    'POST /api/prepaid/items': { body: { accountId: a.prepaid.account, kind: 'fixed_monthly', name: 'Probe property fee', amountMinor: 500 } },
     'POST /api/settlement-closes/:id/reopen': { body: { reason: 'Probe reopen' } },
+    // Top-ups, refunds and reconciliation name tree A's account and payment; the run and cash-up use a past day.
+    'POST /api/prepaid/payments/counter': { body: { accountId: a.prepaid.account, amountMinor: 100, channel: 'cash', note: 'Probe' } },
+    'POST /api/prepaid/payments/:id/refunds': { body: { amountMinor: 1, reason: 'Probe refund' } },
+    'POST /api/prepaid/reconciliation/run': { body: { day: '2025-12-01' } },
+    'POST /api/prepaid/reconciliation/items/:id/resolve': { body: { resolution: 'Probe resolution' } },
+    'POST /api/prepaid/cash-ups': { body: { day: '2025-12-01', declaredMinor: 0 } },
+    // Unsigned notifications: refused with SIGNATURE_INVALID, nothing credited.
+    'POST /api/pay/wechat/notify': { body: { event_type: 'TRANSACTION.SUCCESS', resource: {} } },
+    'POST /api/pay/wechat/refund-notify': { body: { event_type: 'REFUND.SUCCESS', resource: {} } },
+    // WeChat settings are saved disabled, so no keys are needed; a binding names tree A's member.
+    'PUT /api/wx/app': { body: { appId: 'wxprobe', mchId: '1900000000', enabled: false } },
+    'POST /api/wx/users/:id/bind': { body: { memberId: a.prepaid.member } },
+    // Member routes name tree A's account and payment; without a member token they give nothing.
+    'POST /api/member/code': { body: { phone: '13800000001' } },
+    'POST /api/member/login': { body: { phone: '13800000001', code: '000000' } },
+    'POST /api/member/wechat-login': { body: { openid: 'ALPHA-OPENID' } },
+    'GET /api/member/rooms/:accountId/usage': { params: { accountId: a.prepaid.account } },
+    'GET /api/member/rooms/:accountId/bills': { params: { accountId: a.prepaid.account } },
+    'POST /api/member/rooms/:accountId/topups': { params: { accountId: a.prepaid.account }, body: { amountMinor: 100 } },
+    'GET /api/member/payments/:outTradeNo': { params: { outTradeNo: 'ALPHA-PAY-1' } },
     'POST /api/apportion-rules': {
       body: {
         name: 'Probe rule',

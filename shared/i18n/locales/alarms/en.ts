@@ -2,7 +2,7 @@
 export const alarmsEn = {
   loading: 'Loading…',
   total: '{{total}} in all',
-  kind: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Offline' },
+  kind: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Offline', balance: 'Low balance' },
   severity: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   state: { new: 'New', acknowledged: 'Acknowledged', processed: 'Processed', cleared: 'Cleared' },
   stateView: { open: 'Open', all: 'All', processed: 'Processed', cleared: 'Cleared' },

@@ -4,7 +4,7 @@ import type { alarmsEn } from './en';
 export const alarmsEs: CatalogueShape<typeof alarmsEn> = {
   loading: 'Cargando…',
   total: '{{total}} en total',
-  kind: { device: 'Umbral', error: 'Error de datos', trouble: 'Fallo de pasarela', offline: 'Sin conexión' },
+  kind: { device: 'Umbral', error: 'Error de datos', trouble: 'Fallo de pasarela', offline: 'Sin conexión', balance: 'Saldo bajo' },
   severity: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   state: { new: 'Nueva', acknowledged: 'Reconocida', processed: 'Atendida', cleared: 'Despejada' },
   stateView: { open: 'Abiertas', all: 'Todas', processed: 'Atendidas', cleared: 'Despejadas' },

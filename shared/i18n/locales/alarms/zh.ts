@@ -4,7 +4,7 @@ import type { alarmsEn } from './en';
 export const alarmsZh: CatalogueShape<typeof alarmsEn> = {
   loading: '加载中…',
   total: '共 {{total}} 条',
-  kind: { device: '阈值告警', error: '数据异常', trouble: '网关故障', offline: '离线' },
+  kind: { device: '阈值告警', error: '数据异常', trouble: '网关故障', offline: '离线', balance: '余额告警' },
   severity: { low: '低', medium: '中', high: '高', critical: '紧急' },
   state: { new: '未确认', acknowledged: '已确认', processed: '已处理', cleared: '已消除' },
   stateView: { open: '未关闭', all: '全部', processed: '已处理', cleared: '已消除' },

@@ -123,6 +123,14 @@ export const boardFieldsEn = {
     digits: 'Decimals of the energy',
     showCost: 'Show each shift’s cost',
   },
+  'prepaid-overview': {
+    showTopups: 'Show today’s top-ups',
+    hideEmpty: 'Leave out states no room is in',
+  },
+  'room-credit': {
+    limit: 'Rooms listed',
+    showMember: 'Show the member',
+  },
   choices: {
     period: { today: 'Today', month: 'This month' },
     direction: { above: 'Above the bands', below: 'Below the bands' },

@@ -119,6 +119,14 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
     digits: 'Decimales de la energía',
     showCost: 'Mostrar el coste de cada turno',
   },
+  'prepaid-overview': {
+    showTopups: 'Mostrar las recargas de hoy',
+    hideEmpty: 'Omitir los estados sin locales',
+  },
+  'room-credit': {
+    limit: 'Locales listados',
+    showMember: 'Mostrar el titular',
+  },
   choices: {
     period: { today: 'Hoy', month: 'Este mes' },
     direction: { above: 'Por encima de las bandas', below: 'Por debajo de las bandas' },

@@ -119,6 +119,14 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     digits: '用量小数位',
     showCost: '显示各班次费用',
   },
+  'prepaid-overview': {
+    showTopups: '显示今日充值',
+    hideEmpty: '不显示没有房间的状态',
+  },
+  'room-credit': {
+    limit: '列出的房间数',
+    showMember: '显示用户',
+  },
   choices: {
     period: { today: '今日', month: '本月' },
     direction: { above: '高于区间', below: '低于区间' },

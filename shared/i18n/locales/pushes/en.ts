@@ -6,7 +6,7 @@ export const pushesEn = {
   total: '{{total}} in all',
   channels: { email: 'E-mail', sms: 'SMS', wechat: 'WeChat' },
   states: { pending: 'Pending', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
-  kinds: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Meter offline' },
+  kinds: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Meter offline', balance: 'Low balance' },
   severities: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
   placeholders: {
     kind: 'Alarm kind',

@@ -10,7 +10,7 @@ export const pushesEs: CatalogueShape<typeof pushesEn> = {
   total: '{{total}} en total',
   channels: { email: 'Correo', sms: 'SMS', wechat: 'WeChat' },
   states: { pending: 'Pendiente', sent: 'Enviado', failed: 'Fallido', skipped: 'Omitido' },
-  kinds: { device: 'Umbral', error: 'Error de datos', trouble: 'Fallo de pasarela', offline: 'Medidor sin conexión' },
+  kinds: { device: 'Umbral', error: 'Error de datos', trouble: 'Fallo de pasarela', offline: 'Medidor sin conexión', balance: 'Saldo bajo' },
   severities: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
   placeholders: {
     kind: 'Tipo de alarma',

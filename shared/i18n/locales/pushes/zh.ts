@@ -10,7 +10,7 @@ export const pushesZh: CatalogueShape<typeof pushesEn> = {
   total: '共 {{total}} 条',
   channels: { email: '邮件', sms: '短信', wechat: '微信' },
   states: { pending: '待发送', sent: '已发送', failed: '失败', skipped: '已跳过' },
-  kinds: { device: '阈值告警', error: '数据异常', trouble: '网关故障', offline: '仪表离线' },
+  kinds: { device: '阈值告警', error: '数据异常', trouble: '网关故障', offline: '仪表离线', balance: '余额不足' },
   severities: { low: '低', medium: '中', high: '高', critical: '紧急' },
   placeholders: {
     kind: '告警类型',

@@ -83,7 +83,7 @@ describe('/others/alarm', { timeout: 30_000 }, () => {
     expect(figure('alarm-stats-mean-process')).toBe('None handled yet');
     const [byDay, bySeverity] = screen.getAllByTestId('echart');
     expect(byDay?.getAttribute('aria-label')).toBe('Alarms per day');
-    expect(byDay?.textContent).toBe('Threshold=[3,2];Data error=[1,0];Gateway fault=[0,1];Offline=[1,1];');
+    expect(byDay?.textContent).toBe('Threshold=[3,2];Data error=[1,0];Gateway fault=[0,1];Offline=[1,1];Low balance=[0,0];');
     expect(bySeverity?.textContent).toContain('=[{"name":"Low","value":1');
     const top = screen.getByTestId('alarm-stats-top');
     expect(within(top).getByText('M011 Line 1 press')).toBeTruthy();

@@ -11,7 +11,7 @@ describe('AlarmStatsController', () => {
     const controller = new AlarmStatsController({ stats: async (query) => (queries.push(query), stats) }, now);
     await controller.load();
     expect(queries).toEqual([{ from: new Date(2026, 9, 22).getTime(), to: now }]);
-    expect(controller.totalsByKind).toEqual({ device: 5, error: 1, trouble: 1, offline: 2 });
+    expect(controller.totalsByKind).toEqual({ device: 5, error: 1, trouble: 1, offline: 2, balance: 0 });
     await controller.setRange(1, 2);
     expect(queries.at(-1)).toEqual({ from: 1, to: 2 });
   });
@@ -24,6 +24,7 @@ describe('AlarmStatsController', () => {
       ['ERROR', 'alarms', [1, 0]],
       ['TROUBLE', 'alarms', [0, 1]],
       ['OFFLINE', 'alarms', [1, 1]],
+      ['BALANCE', 'alarms', [0, 0]],
     ]);
   });
 });

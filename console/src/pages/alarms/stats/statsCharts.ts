@@ -1,7 +1,7 @@
 import { ALARM_KINDS, ALARM_SEVERITIES, type AlarmKind, type AlarmSeverity, type AlarmStats } from '@shared/schemas/alarms';
 import type { ChartOption } from '../../../charts/echartsCore';
 
-export const KIND_COLOURS: Record<AlarmKind, string> = { device: '#F56C6C', error: '#E6A23C', trouble: '#9B59B6', offline: '#909399' };
+export const KIND_COLOURS: Record<AlarmKind, string> = { device: '#F56C6C', error: '#E6A23C', trouble: '#9B59B6', offline: '#909399', balance: '#13C2C2' };
 export const SEVERITY_COLOURS: Record<AlarmSeverity, string> = { low: '#409EFF', medium: '#E6C23C', high: '#FA8C16', critical: '#F5222D' };
 
 /** Alarms raised per day, one stacked bar per day split by kind. */
