@@ -75,6 +75,8 @@ describe('the living demo’s prepaid rooms', () => {
     expect(byCode.get('DC-A')).toMatchObject({ balance_level: 3, supply_state: 'on', keep_supply: 1 });
     expect(byCode.get('DC-B')!.billing_mode).toBe('postpaid');
     expect(Number(byCode.get('DC-B')!.balance_minor)).toBeLessThan(0);
+    // Postpaid: billed by invoice, so no balance level (and no balance alarm) however far below zero.
+    expect(byCode.get('DC-B')!.balance_level).toBe(0);
     const commands = await db().selectFrom('supply_commands').select(['action', 'cause']).execute();
     expect(commands).toEqual([{ action: 'cut', cause: 'balance' }]);
     // The ledger holds: balances = sums, running balances in id order, no hour twice.

@@ -48,7 +48,7 @@ export async function postEntries(
 ): Promise<PostResult> {
   const query = trx
     .selectFrom('prepaid_accounts')
-    .select(['id', 'owner_user_id', 'balance_minor', 'balance_level', 'alarm1_minor', 'alarm2_minor', 'credit_limit_minor', 'state'])
+    .select(['id', 'owner_user_id', 'balance_minor', 'balance_level', 'alarm1_minor', 'alarm2_minor', 'credit_limit_minor', 'billing_mode', 'state'])
     .where('id', '=', accountId);
   const account = await (dbKind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!account) throw new AppError('NOT_FOUND', { message: `Account ${accountId} was not found` });
@@ -129,12 +129,13 @@ export async function postEntriesMany(trx: Transaction<Database> | Kysely<Databa
     alarm1_minor: number;
     alarm2_minor: number;
     credit_limit_minor: number;
+    billing_mode: string;
   };
   const accounts = new Map<number, AccountRow>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const query = trx
       .selectFrom('prepaid_accounts')
-      .select(['id', 'owner_user_id', 'balance_minor', 'balance_level', 'alarm1_minor', 'alarm2_minor', 'credit_limit_minor'])
+      .select(['id', 'owner_user_id', 'balance_minor', 'balance_level', 'alarm1_minor', 'alarm2_minor', 'credit_limit_minor', 'billing_mode'])
       .where('id', 'in', ids.slice(i, i + CHUNK))
       .orderBy('id');
     for (const row of await (dbKind === 'postgres' ? query.forUpdate() : query).execute()) accounts.set(row.id, row);

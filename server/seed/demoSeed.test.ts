@@ -58,7 +58,7 @@ describe('the living demo seed', () => {
 
   it('makes a template per alarm kind and channel, each the default of its pair, and a disabled e-mail task to the admin', async () => {
     const templates = await db().selectFrom('push_templates').select(['id', 'name', 'channel', 'owner_user_id']).orderBy('id').execute();
-    expect(templates).toHaveLength(12);
+    expect(templates).toHaveLength(15); // five alarm kinds × three channels
     expect(templates.slice(0, 3).map((row) => [row.name, row.channel])).toEqual([
       ['Threshold exceeded (e-mail)', 'email'],
       ['Threshold exceeded (SMS)', 'sms'],
@@ -72,7 +72,7 @@ describe('the living demo seed', () => {
       kind: 'offline',
       channel: 'sms',
     });
-    expect(defaults.map((d: { templateId: number }) => nameOf.get(d.templateId))).toHaveLength(12);
+    expect(defaults.map((d: { templateId: number }) => nameOf.get(d.templateId))).toHaveLength(15);
     expect(defaults.every((d: { templateId: number | null }) => d.templateId !== null)).toBe(true);
     const tasks = (await t.app.inject({ method: 'GET', url: '/api/push-tasks', headers: bearer(admin) })).json().data;
     expect(tasks).toMatchObject([
@@ -176,7 +176,7 @@ describe('the living demo seed', () => {
 
   it('changes nothing when it runs again, and shows nothing more to print', async () => {
     const before = await demoCounts();
-    expect(before).toMatchObject({ alarm_rules: 1, push_templates: 12, push_tasks: 1, sprites: 1, boards: 7, playlists: 1, displays: 1, users: 2 });
+    expect(before).toMatchObject({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 7, playlists: 1, displays: 1, users: 2 });
     expect(await seed(db(), { adminPassword: undefined, demo: true, demoUserPassword: undefined })).toEqual({ created: false });
     expect(await demoCounts()).toEqual(before);
   });
@@ -208,7 +208,7 @@ describe('the demo seed on other starts', () => {
       expect(bare.app.adminSeed.demoUser).toBeUndefined();
       // Turned on later, three starts at once: one of each object, and one demo user (with the configured password).
       const results = await Promise.all([1, 2, 3].map(() => seed(empty, { adminPassword: undefined, demo: true, demoUserPassword: 'Demo!2345op' })));
-      expect(await counted()).toEqual({ alarm_rules: 1, push_templates: 12, push_tasks: 1, sprites: 1, boards: 7, playlists: 1, displays: 1, users: 2 });
+      expect(await counted()).toEqual({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 7, playlists: 1, displays: 1, users: 2 });
       expect(results.filter((result) => result.demoUser).map((result) => result.demoUser)).toEqual([{ username: 'demo_operator' }]);
       expect(results.filter((result) => result.wall)).toHaveLength(1);
       expect(await loginAs(bare.app, 'demo_operator', 'Demo!2345op')).toMatch(/\./);
