@@ -183,7 +183,8 @@ function toRow(row: StoredRow, lastSeenAt: number | null, debitsMinor: number, n
     keepSupply,
     supplyState: row.supply_state as SupplyState,
     roomState: roomStateOf({ supplyState: row.supply_state, keepSupply, balanceLevel, lastSeenAt }, now),
-    daysLeft: daysLeftOf(balanceMinor, debitsMinor, window.days),
+    // Postpaid rooms have no credit to run out of: no days left (the wall lists them last).
+    daysLeft: row.billing_mode === 'postpaid' ? null : daysLeftOf(balanceMinor, debitsMinor, window.days),
     chargedUntil: Number(row.charged_until),
     state: row.state === 'closed' ? 'closed' : 'open',
     openedAt,

@@ -16,8 +16,8 @@ export const prepaidWidgetsEn = {
     noData: 'No data',
   },
   overview: {
-    rooms_one: '{{count}} room',
-    rooms_other: '{{count}} rooms',
+    rooms_one: 'room',
+    rooms_other: 'rooms',
     topupsToday: 'Top-ups today',
     topupCount_one: '{{count}} top-up',
     topupCount_other: '{{count}} top-ups',

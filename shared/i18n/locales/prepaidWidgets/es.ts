@@ -19,8 +19,8 @@ export const prepaidWidgetsEs: CatalogueShape<typeof prepaidWidgetsEn> = {
     noData: 'Sin datos',
   },
   overview: {
-    rooms_one: '{{count}} local',
-    rooms_other: '{{count}} locales',
+    rooms_one: 'local',
+    rooms_other: 'locales',
     topupsToday: 'Recargas de hoy',
     topupCount_one: '{{count}} recarga',
     topupCount_other: '{{count}} recargas',

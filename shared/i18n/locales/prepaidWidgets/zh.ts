@@ -19,8 +19,8 @@ export const prepaidWidgetsZh: CatalogueShape<typeof prepaidWidgetsEn> = {
     noData: '无数据',
   },
   overview: {
-    rooms_one: '{{count}} 个房间',
-    rooms_other: '{{count}} 个房间',
+    rooms_one: '个房间',
+    rooms_other: '个房间',
     topupsToday: '今日充值',
     topupCount_one: '{{count}} 笔',
     topupCount_other: '{{count}} 笔',
