@@ -8,8 +8,8 @@ export type MoneyInputError = 'empty' | 'notNumber' | 'tooPrecise' | 'negative' 
 
 export type MoneyParse = { ok: true; minor: number } | { ok: false; error: MoneyInputError };
 
-/** Up to 100 000 000.00, as the server's schemas allow. */
-export const MAX_MONEY_MINOR = 10_000_000_000;
+/** Up to 10 000 000.00, as the server's schemas allow (shared/prepaid/schemas.ts). */
+export const MAX_MONEY_MINOR = 1_000_000_000;
 
 /**
  * "100.5" → 10050, "1,000.00" → 100000, "-3" → -300 when `signed`. Thousands separators are commas in groups of
