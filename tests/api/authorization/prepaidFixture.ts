@@ -23,17 +23,34 @@ const id = (row: { id: number }) => Number(row.id);
 
 export async function makePrepaidObjects(db: Kysely<Database>, owner: number, meter: number, mark: string, now: number): Promise<PrepaidObjects> {
   const member = id(
-    await db.insertInto('members').values({ owner_user_id: owner, code: `${mark}-MB`, name: `${mark} tenant`, kind: 'company', phone: '13800000001' }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('members')
+      .values({ owner_user_id: owner, code: `${mark}-MB`, name: `${mark} tenant`, kind: 'company', phone: '13800000001' })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const room = id(
     await db
       .insertInto('rooms')
-      .values({ owner_user_id: owner, code: `${mark}-R101`, building: `${mark} B1`, floor: '1', number: '101', area: 50, department_id: null, member_id: member })
+      .values({
+        owner_user_id: owner,
+        code: `${mark}-R101`,
+        building: `${mark} B1`,
+        floor: '1',
+        number: '101',
+        area: 50,
+        department_id: null,
+        member_id: member,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
   const roomMeter = id(
-    await db.insertInto('room_meters').values({ owner_user_id: owner, room_id: room, meter_id: meter, from_ts: now - 86_400_000, to_ts: null }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('room_meters')
+      .values({ owner_user_id: owner, room_id: room, meter_id: meter, from_ts: now - 86_400_000, to_ts: null })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const hour = Math.floor(now / 3_600_000) * 3_600_000;
   const account = id(
@@ -59,7 +76,16 @@ export async function makePrepaidObjects(db: Kysely<Database>, owner: number, me
   const accountItem = id(
     await db
       .insertInto('account_items')
-      .values({ owner_user_id: owner, account_id: account, kind: 'fixed_daily', name: `${mark} service fee`, energy_type: null, tariff_id: null, amount_minor: 100, created_at: now })
+      .values({
+        owner_user_id: owner,
+        account_id: account,
+        kind: 'fixed_daily',
+        name: `${mark} service fee`,
+        energy_type: null,
+        tariff_id: null,
+        amount_minor: 100,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -107,7 +133,18 @@ export async function makePrepaidObjects(db: Kysely<Database>, owner: number, me
   const refund = id(
     await db
       .insertInto('refunds')
-      .values({ owner_user_id: owner, payment_id: payment, out_refund_no: `${mark}-RF-1`, provider_refund_id: null, amount_minor: 1, state: 'failed', reason: `${mark} refund`, operator: 'alpha', created_at: now, done_at: now })
+      .values({
+        owner_user_id: owner,
+        payment_id: payment,
+        out_refund_no: `${mark}-RF-1`,
+        provider_refund_id: null,
+        amount_minor: 1,
+        state: 'failed',
+        reason: `${mark} refund`,
+        operator: 'alpha',
+        created_at: now,
+        done_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow(),
   );
@@ -195,7 +232,11 @@ export async function makePrepaidObjects(db: Kysely<Database>, owner: number, me
       .executeTakeFirstOrThrow(),
   );
   const accountEvent = id(
-    await db.insertInto('account_events').values({ owner_user_id: owner, account_id: account, at: now, what: 'opened', operator: 'alpha' }).returning('id').executeTakeFirstOrThrow(),
+    await db
+      .insertInto('account_events')
+      .values({ owner_user_id: owner, account_id: account, at: now, what: 'opened', operator: 'alpha' })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   return { room, member, roomMeter, account, accountItem, ledgerEntry, payment, refund, supplyCommand, bill, reconciliationItem, cashUp, wxUser, accountEvent };
 }
