@@ -142,7 +142,7 @@ describe('templates', () => {
 
   it('keeps template settings per kind and channel, checking the channel', async () => {
     const defaults = (await call('GET', '/api/push-template-defaults')).body.data.defaults;
-    expect(defaults).toHaveLength(12);
+    expect(defaults).toHaveLength(15);
     const mail = (await call('GET', '/api/push-templates?channel=email')).body.data[0];
     const wrong = await call('PUT', '/api/push-template-defaults', { defaults: [{ kind: 'trouble', channel: 'sms', templateId: mail.id }] });
     expect(wrong.body.message).toBe(`body.defaults.0.templateId: template ${mail.id} is a email template, not sms`);
