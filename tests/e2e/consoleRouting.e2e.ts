@@ -19,7 +19,7 @@ const SUB_PASSWORD = 'Watch!2345';
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  await addSubUser(server.dataDir, { username: 'watcher1', password: SUB_PASSWORD, menus: ['/dashboard', '/wx', '/wx/wxUser'] });
+  await addSubUser(server.dataDir, { username: 'watcher1', password: SUB_PASSWORD, menus: ['/dashboard', '/energyLine', '/energyLine/energy-board'] });
   await addSubUser(server.dataDir, { username: 'sleeper1', password: SUB_PASSWORD, status: 0 });
 });
 afterEach(async () => {
@@ -43,10 +43,10 @@ describe('console access rules (spec §2) against the real server', () => {
   it('sends a visitor without a token to /login?redirect=<path + query>, and back there after login', async () => {
     const { page } = await fresh();
     // A screen still showing the placeholder, so its title is the module-coming heading.
-    await page.goto(`${server.url}/wx/wxApp?page=2`);
-    await page.waitForURL(`${server.url}/login?redirect=%2Fwx%2FwxApp%3Fpage%3D2`);
+    await page.goto(`${server.url}/energyLine/product?page=2`);
+    await page.waitForURL(`${server.url}/login?redirect=%2FenergyLine%2Fproduct%3Fpage%3D2`);
     await logIn(page);
-    await page.waitForURL(`${server.url}/wx/wxApp?page=2`);
+    await page.waitForURL(`${server.url}/energyLine/product?page=2`);
     await expect(visibleTitle(tab!).textContent()).resolves.toBe('WeChat apps');
   });
 
@@ -61,8 +61,8 @@ describe('console access rules (spec §2) against the real server', () => {
   it('signs in from /auth-redirect?access_token=… and opens the redirect query, else the dashboard', async () => {
     const token = await apiToken(server.url);
     const t = await fresh();
-    await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2Fwx%2FwxUser`);
-    await t.page.waitForURL(`${server.url}/wx/wxUser`);
+    await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2FenergyLine%2Fenergy-board`);
+    await t.page.waitForURL(`${server.url}/energyLine/energy-board`);
     await expect(visibleTitle(t).textContent()).resolves.toBe('WeChat users');
     expect((await t.context.cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
 
@@ -122,8 +122,8 @@ describe('console access rules (spec §2) against the real server', () => {
     await t.page.waitForURL(`${server.url}/dashboard`);
     await t.page.goto(`${server.url}/settings/user`);
     await t.page.waitForURL(`${server.url}/404`);
-    await t.page.goto(`${server.url}/wx`);
-    await t.page.waitForURL(`${server.url}/wx/wxUser`);
+    await t.page.goto(`${server.url}/energyLine`);
+    await t.page.waitForURL(`${server.url}/energyLine/energy-board`);
     await expect(visibleTitle(t).textContent()).resolves.toBe('WeChat users');
     await expect(t.page.getByTestId('module-coming').textContent()).resolves.toContain('coming in a later release');
   });

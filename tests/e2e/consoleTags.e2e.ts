@@ -56,11 +56,11 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('adds a view once per path, titled by its route, and follows the latest query', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await go('/settings/user');
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await go('/settings/user?page=2');
-    expect(await tagPaths()).toEqual(['/dashboard', '/wx/wxUser', '/settings/user']);
+    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board', '/settings/user']);
     await expect(tag('/settings/user').textContent()).resolves.toBe('Users');
     await tag('/dashboard').click();
     await page.waitForURL(`${server.url}/dashboard`);
@@ -74,10 +74,10 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('pins the dashboard: no close button, and it survives close others and close all', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await go('/settings/user');
     expect(await page.getByTestId('tag-close-/dashboard').count()).toBe(0);
-    expect(await page.getByTestId('tag-close-/wx/wxUser').count()).toBe(1);
+    expect(await page.getByTestId('tag-close-/energyLine/energy-board').count()).toBe(1);
 
     const menu = await openMenu('/dashboard');
     expect(await menu.getByTestId('tags-menu-close').count()).toBe(0);
@@ -86,22 +86,22 @@ describe('tags bar of visited views (spec §2 layout)', () => {
     await page.waitForURL(`${server.url}/dashboard`);
     await shown('/dashboard');
 
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await go('/settings/roles');
-    await (await openMenu('/wx/wxUser')).getByTestId('tags-menu-close-others').click();
-    expect(await tagPaths()).toEqual(['/dashboard', '/wx/wxUser']);
-    await page.waitForURL(`${server.url}/wx/wxUser`);
-    await shown('/wx/wxUser');
+    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-close-others').click();
+    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board']);
+    await page.waitForURL(`${server.url}/energyLine/energy-board`);
+    await shown('/energyLine/energy-board');
 
-    await (await openMenu('/wx/wxUser')).getByTestId('tags-menu-close-all').click();
+    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-close-all').click();
     expect(await tagPaths()).toEqual(['/dashboard']);
     await page.waitForURL(`${server.url}/dashboard`);
     await shown('/dashboard');
   });
 
   it('opens a 105 px context menu with refresh, close, close others and close all', async () => {
-    await go('/wx/wxUser');
-    const menu = await openMenu('/wx/wxUser');
+    await go('/energyLine/energy-board');
+    const menu = await openMenu('/energyLine/energy-board');
     expect((await menu.boundingBox())?.width).toBe(105);
     const items = await menu.getByRole('menuitem').evaluateAll((li) => li.map((item) => item.getAttribute('data-testid')));
     expect(items).toEqual(['tags-menu-refresh', 'tags-menu-close', 'tags-menu-close-others', 'tags-menu-close-all']);
@@ -111,10 +111,10 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('closing the active tag opens the last remaining one; closing another stays put', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await go('/settings/user');
     await go('/board/spriteView');
-    await page.getByTestId('tag-close-/wx/wxUser').click();
+    await page.getByTestId('tag-close-/energyLine/energy-board').click();
     expect(currentPath(page)).toBe('/board/spriteView');
     await page.getByTestId('tag-close-/board/spriteView').click();
     await page.waitForURL(`${server.url}/settings/user`);
@@ -126,31 +126,31 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('keeps a cached view mounted but hidden, so its typed text is there when revisited', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await note().fill('meter 42 is noisy');
     // Another placeholder screen: its own note starts empty.
-    await go('/wx/wxApp');
+    await go('/energyLine/product');
     expect(await note().inputValue()).toBe('');
-    await expect(page.locator('[data-view="/wx/wxUser"]').evaluate((el) => getComputedStyle(el).display)).resolves.toBe('none');
-    await tag('/wx/wxUser').click();
-    await page.waitForURL(`${server.url}/wx/wxUser`);
-    await shown('/wx/wxUser');
+    await expect(page.locator('[data-view="/energyLine/energy-board"]').evaluate((el) => getComputedStyle(el).display)).resolves.toBe('none');
+    await tag('/energyLine/energy-board').click();
+    await page.waitForURL(`${server.url}/energyLine/energy-board`);
+    await shown('/energyLine/energy-board');
     expect(await note().inputValue()).toBe('meter 42 is noisy');
   });
 
   it('refresh remounts the view through /redirect (typed text is gone)', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await note().fill('draft');
-    await (await openMenu('/wx/wxUser')).getByTestId('tags-menu-refresh').click();
-    await page.waitForURL(`${server.url}/wx/wxUser`);
-    await shown('/wx/wxUser');
+    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-refresh').click();
+    await page.waitForURL(`${server.url}/energyLine/energy-board`);
+    await shown('/energyLine/energy-board');
     await expect.poll(() => note().inputValue()).toBe('');
-    expect(await tagPaths()).toEqual(['/dashboard', '/wx/wxUser']);
+    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board']);
   });
 
   it('does not keep the noCache dashboard: it unmounts when the user moves on', async () => {
     await page.getByTestId('dashboard-user').waitFor();
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     expect(await page.locator('[data-view="/dashboard"]').count()).toBe(0);
     expect(await page.getByTestId('dashboard-user').count()).toBe(0);
     await tag('/dashboard').click();
@@ -158,11 +158,11 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('a closed view loses its state: reopening it starts afresh', async () => {
-    await go('/wx/wxUser');
+    await go('/energyLine/energy-board');
     await note().fill('gone soon');
     await go('/settings/user');
-    await page.getByTestId('tag-close-/wx/wxUser').click();
-    await go('/wx/wxUser');
+    await page.getByTestId('tag-close-/energyLine/energy-board').click();
+    await go('/energyLine/energy-board');
     expect(await note().inputValue()).toBe('');
   });
 });

@@ -3,7 +3,12 @@ import { alarmTickerWidget } from './descriptor';
 
 describe('alarm-ticker descriptor', () => {
   it('defaults to 8 rows of every kind and severity, with sound', () => {
-    expect(alarmTickerWidget.options.parse({})).toEqual({ maxRows: 8, kinds: ['device', 'error', 'trouble', 'offline'], minSeverity: 'low', sound: true });
+    expect(alarmTickerWidget.options.parse({})).toEqual({
+      maxRows: 8,
+      kinds: ['device', 'error', 'trouble', 'offline', 'balance'],
+      minSeverity: 'low',
+      sound: true,
+    });
   });
 
   it('reads the open alarms and their counts whatever the binding', () => {

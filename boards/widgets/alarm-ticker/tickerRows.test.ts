@@ -31,7 +31,7 @@ describe('unacknowledgedOf', () => {
 });
 
 describe('hiddenCount', () => {
-  const all = { kinds: ['device', 'error', 'trouble', 'offline'] as const, minSeverity: 'low' as const };
+  const all = { kinds: ['device', 'error', 'trouble', 'offline', 'balance'] as const, minSeverity: 'low' as const };
   it('counts the matching rows past maxRows', () => {
     // 6 records, 4 shown: 2 more; the counts agree with the list, nothing beyond it.
     expect(hiddenCount(records, { ...all, kinds: [...all.kinds] }, 4, 6)).toBe(2);

@@ -140,6 +140,7 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
       error: 'Alarmas de error',
       trouble: 'Alarmas de avería',
       offline: 'Dispositivos desconectados',
+      balance: 'Saldo bajo',
     },
     minSeverity: { low: 'Baja', medium: 'Media', high: 'Alta', critical: 'Crítica' },
     hourCycle: { '24h': '24 horas', '12h': '12 horas (a. m./p. m.)' },

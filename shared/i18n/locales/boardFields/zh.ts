@@ -134,7 +134,7 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     orientation: { horizontal: '横向', vertical: '纵向' },
     orient: { horizontal: '从左到右', vertical: '从上到下' },
     firstDay: { monday: '星期一', sunday: '星期日' },
-    kinds: { total: '全部未处理告警', device: '设备告警', error: '错误告警', trouble: '故障告警', offline: '离线设备' },
+    kinds: { total: '全部未处理告警', device: '设备告警', error: '错误告警', trouble: '故障告警', offline: '离线设备', balance: '余额不足' },
     minSeverity: { low: '低', medium: '中', high: '高', critical: '严重' },
     hourCycle: { '24h': '24 小时制', '12h': '12 小时制（上午/下午）' },
     variant: { heading: '标题', paragraph: '段落' },
