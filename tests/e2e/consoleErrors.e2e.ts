@@ -131,10 +131,10 @@ describe('error handling (spec §8) in a real browser against the real server', 
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByTestId('dashboard-user').waitFor();
     expect(await visibleRawKeys(page)).toEqual([]);
-    await page.goto(`${server.url}/wx/wxUser`);
-    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Usuarios de WeChat' }).waitFor();
+    await page.goto(`${server.url}/energyLine/energy-board`);
+    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Tablero de energía' }).waitFor();
     await expect(page.getByTestId('module-coming').textContent()).resolves.toContain('Este módulo llegará en una versión posterior.');
-    await page.getByTestId('tag-/wx/wxUser').click({ button: 'right' });
+    await page.getByTestId('tag-/energyLine/energy-board').click({ button: 'right' });
     await expect(page.getByTestId('tags-context-menu').textContent()).resolves.toBe('ActualizarCerrarCerrar otrasCerrar todas');
     expect(await visibleRawKeys(page)).toEqual([]);
     await page.goto(`${server.url}/nowhere`);

@@ -47,7 +47,7 @@ describe('console access rules (spec §2) against the real server', () => {
     await page.waitForURL(`${server.url}/login?redirect=%2FenergyLine%2Fproduct%3Fpage%3D2`);
     await logIn(page);
     await page.waitForURL(`${server.url}/energyLine/product?page=2`);
-    await expect(visibleTitle(tab!).textContent()).resolves.toBe('WeChat apps');
+    await expect(visibleTitle(tab!).textContent()).resolves.toBe('Products');
   });
 
   it('lets a visitor without a token open /auth-redirect, which sends them to /login', async () => {
@@ -63,7 +63,7 @@ describe('console access rules (spec §2) against the real server', () => {
     const t = await fresh();
     await t.page.goto(`${server.url}/auth-redirect?access_token=${token}&redirect=%2FenergyLine%2Fenergy-board`);
     await t.page.waitForURL(`${server.url}/energyLine/energy-board`);
-    await expect(visibleTitle(t).textContent()).resolves.toBe('WeChat users');
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Energy board');
     expect((await t.context.cookies()).find((c) => c.name === 'Admin-Token')?.value).toBe(token);
 
     await t.page.goto(`${server.url}/auth-redirect?access_token=${await apiToken(server.url)}`);
@@ -124,7 +124,7 @@ describe('console access rules (spec §2) against the real server', () => {
     await t.page.waitForURL(`${server.url}/404`);
     await t.page.goto(`${server.url}/energyLine`);
     await t.page.waitForURL(`${server.url}/energyLine/energy-board`);
-    await expect(visibleTitle(t).textContent()).resolves.toBe('WeChat users');
+    await expect(visibleTitle(t).textContent()).resolves.toBe('Energy board');
     await expect(t.page.getByTestId('module-coming').textContent()).resolves.toContain('coming in a later release');
   });
 
