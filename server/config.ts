@@ -34,6 +34,11 @@ export interface ServerConfig {
    * proxy's addresses/CIDRs (comma-separated), behind a reverse proxy; true believes any sender.
    */
   trustProxy: boolean | number | string;
+  /**
+   * The address people outside reach the console at (PUBLIC_URL, e.g. https://energy.example.com), for links sent
+   * by e-mail (public report sheets of scheduled reports). Default: http://localhost:<PORT>.
+   */
+  publicUrl: string;
 }
 
 function trustProxyFromEnv(raw: string | undefined): boolean | number | string {
@@ -76,6 +81,7 @@ export function loadConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     timeZone: env.TIME_ZONE || Intl.DateTimeFormat().resolvedOptions().timeZone,
     meterOfflineMs: intFromEnv('METER_OFFLINE_MINUTES', 15) * 60_000,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFromEnv('PORT', 8080)}`).replace(/\/+$/, ''),
     ...overrides,
   };
 }

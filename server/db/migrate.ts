@@ -21,6 +21,7 @@ import { webServiceForwarding } from './migrations/0018_web_service_forwarding';
 import { tariffsSettlement } from './migrations/0019_tariffs_settlement';
 import { meterChecks } from './migrations/0020_meter_checks';
 import { prepaid } from './migrations/0021_prepaid';
+import { reports } from './migrations/0022_reports';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0019_tariffs_settlement': tariffsSettlement(storage.kind),
     '0020_meter_checks': meterChecks(storage.kind),
     '0021_prepaid': prepaid(storage.kind),
+    '0022_reports': reports(storage.kind),
   };
 }
 

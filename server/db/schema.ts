@@ -4,6 +4,7 @@ import type { subitemSchema, tagSchema } from '@shared/resources';
 import type { meterCheckSchema } from '@shared/resources/meterChecks';
 import type { StoredRow } from './resourceRow';
 import type { PrepaidTables } from './prepaidSchema';
+import type { ReportTables } from './reportsSchema';
 
 /**
  * Table types for kysely. Booleans are stored as 0/1 integers on both engines (better-sqlite3 cannot
@@ -664,7 +665,7 @@ export interface ContactMessagesTable {
   created_at: EpochMs;
 }
 
-export interface Database extends TariffSettlementTables, PrepaidTables {
+export interface Database extends TariffSettlementTables, PrepaidTables, ReportTables {
   /** Migration 0020: meter checks and repairs (shared/resources/meterChecks.ts) plus the reminder alarm of each row. */
   meter_checks: StoredRow<typeof meterCheckSchema> & { overdue_alarm_id: ColumnType<number | null, number | null | undefined, number | null> };
   announcements: AnnouncementsTable;

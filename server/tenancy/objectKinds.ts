@@ -88,6 +88,13 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   cash_ups: direct('cash_ups', 'Cash-up'),
   wx_users: direct('wx_users', 'WeChat user'),
   account_events: direct('account_events', 'Account event'),
+  report_definitions: direct('report_definitions', 'Report definition'),
+  report_schedules: direct('report_schedules', 'Report schedule'),
+  report_runs: direct('report_runs', 'Report'),
+  report_deliveries: direct('report_deliveries', 'Report delivery'),
+  report_links: direct('report_links', 'Report link'),
+  bill_templates: direct('bill_templates', 'Bill template'),
+  bill_analyses: direct('bill_analyses', 'Bill analysis'),
   quarantine: {
     async ownerOf(db, id) {
       const row = await db

@@ -44,6 +44,13 @@ export const OWNED_TABLES = [
   'cash_ups',
   'wx_users',
   'account_events',
+  'report_definitions',
+  'report_schedules',
+  'report_runs',
+  'report_deliveries',
+  'report_links',
+  'bill_templates',
+  'bill_analyses',
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

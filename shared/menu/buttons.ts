@@ -45,6 +45,11 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   '/payment-statistics/reconciliation': editOnly,
   '/wx/wxUser': editOnly,
   '/wx/wxApp': editOnly,
+  // Reports: definitions and their schedules; add generates a file, edit cancels one and manages public links, delete
+  // removes files; bill analysis: add analyses a bill, edit keeps templates, delete removes analyses.
+  '/report/reportConfig': crud,
+  '/report/reportList': crud,
+  '/settings/analyzePdf': crud,
   '/alarm-management/threshold': crud,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
   // Inquiry: contact details and the handled flag of contact messages.

@@ -37,6 +37,10 @@ import { tariffsEn } from './tariffs/en';
 import { shiftsEn } from './shifts/en';
 import { settlementEn } from './settlement/en';
 import { prepaidEn } from './prepaid/en';
+import { reportsEn } from './reports/en';
+import { reportSheetEn } from './reportSheet/en';
+import { reportFilesEn } from './reportFiles/en';
+import { billAnalysisEn } from './billAnalysis/en';
 import { monthRegistersEn } from './monthRegisters/en';
 import { recomputeEn } from './recompute/en';
 import { prepaidPaymentsEn } from './prepaidPayments/en';
@@ -172,6 +176,10 @@ export const en = {
   member: memberEn,
   wechat: wechatEn,
   paymentStatistics: paymentStatisticsEn,
+  reports: reportsEn,
+  reportSheet: reportSheetEn,
+  reportFiles: reportFilesEn,
+  billAnalysis: billAnalysisEn,
   route: {
     // Public routes (spec §2), hidden from the menu.
     // Buttons (type 'button' entries under a screen, shared/menu/buttons.ts).

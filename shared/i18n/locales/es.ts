@@ -38,6 +38,10 @@ import { tariffsEs } from './tariffs/es';
 import { shiftsEs } from './shifts/es';
 import { settlementEs } from './settlement/es';
 import { prepaidEs } from './prepaid/es';
+import { reportsEs } from './reports/es';
+import { reportSheetEs } from './reportSheet/es';
+import { reportFilesEs } from './reportFiles/es';
+import { billAnalysisEs } from './billAnalysis/es';
 import { monthRegistersEs } from './monthRegisters/es';
 import { recomputeEs } from './recompute/es';
 import { prepaidPaymentsEs } from './prepaidPayments/es';
@@ -171,6 +175,10 @@ export const es: Catalogue = {
   member: memberEs,
   wechat: wechatEs,
   paymentStatistics: paymentStatisticsEs,
+  reports: reportsEs,
+  reportSheet: reportSheetEs,
+  reportFiles: reportFilesEs,
+  billAnalysis: billAnalysisEs,
   route: {
     add: 'Añadir',
     edit: 'Editar',

@@ -38,6 +38,10 @@ import { tariffsZh } from './tariffs/zh';
 import { shiftsZh } from './shifts/zh';
 import { settlementZh } from './settlement/zh';
 import { prepaidZh } from './prepaid/zh';
+import { reportsZh } from './reports/zh';
+import { reportSheetZh } from './reportSheet/zh';
+import { reportFilesZh } from './reportFiles/zh';
+import { billAnalysisZh } from './billAnalysis/zh';
 import { monthRegistersZh } from './monthRegisters/zh';
 import { recomputeZh } from './recompute/zh';
 import { prepaidPaymentsZh } from './prepaidPayments/zh';
@@ -171,6 +175,10 @@ export const zh: Catalogue = {
   member: memberZh,
   wechat: wechatZh,
   paymentStatistics: paymentStatisticsZh,
+  reports: reportsZh,
+  reportSheet: reportSheetZh,
+  reportFiles: reportFilesZh,
+  billAnalysis: billAnalysisZh,
   route: {
     add: '新增',
     edit: '编辑',

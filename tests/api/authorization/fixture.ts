@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { makePrepaidObjects, type PrepaidObjects } from './prepaidFixture';
+import { makeReportObjects, type ReportObjects } from './reportsFixture';
 import type { Kysely } from 'kysely';
 import type { Database } from '@server/db/schema';
 import { newDisplayToken } from '@server/auth/displayTokens';
@@ -74,6 +75,7 @@ export interface TreeAObjects {
   settlementClose: number;
   apportionRule: number;
   prepaid: PrepaidObjects;
+  reports: ReportObjects;
 }
 
 export interface Fixture {
@@ -544,6 +546,8 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   );
   // Prepaid: a room with an account and one of each money record.
   const prepaid = await makePrepaidObjects(db, owner, meter, MARK, now);
+  // Reports: a definition with a schedule, a finished run, a delivery, a link, a bill template and analysis.
+  const reports = await makeReportObjects(db, owner, MARK, now);
   const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
   await db
     .updateTable('roles')
@@ -598,6 +602,7 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     settlementClose,
     apportionRule,
     prepaid,
+    reports,
   };
   return {
     app,

@@ -62,6 +62,13 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     cash_ups: a.prepaid.cashUp,
     wx_users: a.prepaid.wxUser,
     account_events: a.prepaid.accountEvent,
+    report_definitions: a.reports.definition,
+    report_schedules: a.reports.schedule,
+    report_runs: a.reports.run,
+    report_deliveries: a.reports.delivery,
+    report_links: a.reports.link,
+    bill_templates: a.reports.billTemplate,
+    bill_analyses: a.reports.billAnalysis,
   };
   return ids[kind];
 }
