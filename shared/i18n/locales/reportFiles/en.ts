@@ -9,4 +9,43 @@ export const reportFilesEn = {
   generated: 'Generated {{time}}',
   estimatedNote: '* includes estimated (completed) data',
   noData: 'No data for this period',
+  /** "Subtotal: Line 1" */
+  subtotalOf: 'Subtotal: {{name}}',
+  /** the report's period and time zone under the title */
+  subtitle: '{{from}} – {{to}} · {{timeZone}}',
+  subtitleDay: '{{day}} · {{timeZone}}',
+  /** the header of a merged group made of the whole period (a comparison's base) */
+  basePeriod: 'Base period {{from}} – {{to}}',
+  noDepartment: 'No department',
+  objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room' },
+  grains: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
+  /** period labels: weeks by ISO week number, hours by local start */
+  weekLabel: '{{year}}-W{{week}}',
+  hourLabel: '{{month}}-{{day}} {{hour}}:00',
+  wholePeriod: 'Whole period',
+  metrics: {
+    energy: 'Energy',
+    cost: 'Cost',
+    bandEnergy: '{{band}} energy',
+    bandCost: '{{band}} cost',
+    maxDemand: 'Max demand',
+    minDemand: 'Min demand',
+    registerStart: 'Register at start',
+    registerEnd: 'Register at end',
+    alarmCount: 'Alarms',
+    charges: 'Charges',
+    topUps: 'Top-ups',
+    balance: 'Balance',
+  },
+  bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
+  /** "{{name}} {{suffix}}": "Energy YoY %" */
+  compareLabel: '{{name}} {{suffix}}',
+  compare: {
+    previous: { value: 'previous period', delta: 'PoP change', percent: 'PoP %' },
+    lastYear: { value: 'last year', delta: 'YoY change', percent: 'YoY %' },
+    base: { value: 'base period', delta: 'change vs base', percent: '% vs base' },
+  },
+  formulas: { difference: '{{a}} − {{b}}', ratio: '{{a}} / {{b}}', share: '{{a}} share', sum: '{{a}} + {{b}}' },
+  energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
+  units: { kWh: 'kWh', MWh: 'MWh', m3: 'm³', thousandM3: 'thousand m³', kW: 'kW', money: 'CNY', percent: '%' },
 };
