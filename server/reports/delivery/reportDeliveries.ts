@@ -168,7 +168,8 @@ export class ReportDeliveries {
         .orderBy('id')
         .limit(10)
         .execute();
-      for (const delivery of due) if (await this.attempt(Number(delivery.id), Number(delivery.attempts), now).catch((e: unknown) => (this.onError(e), false))) attempted++;
+      for (const delivery of due)
+        if (await this.attempt(Number(delivery.id), Number(delivery.attempts), now).catch((e: unknown) => (this.onError(e), false))) attempted++;
       if (due.length < 10) break;
     }
     return attempted;
@@ -188,7 +189,12 @@ export class ReportDeliveries {
     const delivery = await this.db.selectFrom('report_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const outcome = await this.send(delivery).catch((error: unknown) => {
       const failure = error as { responseCode?: number; message?: string };
-      return { ok: false, final: false, status: typeof failure.responseCode === 'number' ? failure.responseCode : null, detail: failure.message ?? String(error) };
+      return {
+        ok: false,
+        final: false,
+        status: typeof failure.responseCode === 'number' ? failure.responseCode : null,
+        detail: failure.message ?? String(error),
+      };
     });
     const at = this.now();
     if (outcome.ok) {

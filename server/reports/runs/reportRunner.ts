@@ -53,7 +53,8 @@ const MAX_ERROR_CHARS = 500;
 
 class RunStopped extends Error {}
 
-const defaultBuild: TableBuilder = async (context, spec, period, options) => (await import('../engine/buildReportTable')).buildReportTable(context, spec, period, options);
+const defaultBuild: TableBuilder = async (context, spec, period, options) =>
+  (await import('../engine/buildReportTable')).buildReportTable(context, spec, period, options);
 const defaultRender: TableRenderer = async (table, format, control, paper) => (await import('../render')).renderReport(table, format, control, paper);
 
 /**
@@ -203,20 +204,23 @@ export class ReportRunner {
       void writeProgress(fraction).catch(this.o.onError);
     };
     // Reads the cancel flag (and whether the row still exists) and keeps the heartbeat fresh.
-    const watch = setInterval(() => {
-      void (async () => {
-        const row = await this.o.db.selectFrom('report_runs').select(['cancel_requested', 'claimed_by']).where('id', '=', id).executeTakeFirst();
-        if (!row || row.claimed_by !== this.processId) controller.abort(new RunStopped('gone'));
-        else if (Number(row.cancel_requested) === 1) controller.abort(new RunStopped('cancelled'));
-        else if (this.o.now() - lastHeartbeat >= this.o.heartbeatMs) {
-          if (pending !== null) await writeProgress(pending);
-          else {
-            lastHeartbeat = this.o.now();
-            await mine(this.updateRun(id).set({ heartbeat_at: lastHeartbeat })).execute();
+    const watch = setInterval(
+      () => {
+        void (async () => {
+          const row = await this.o.db.selectFrom('report_runs').select(['cancel_requested', 'claimed_by']).where('id', '=', id).executeTakeFirst();
+          if (!row || row.claimed_by !== this.processId) controller.abort(new RunStopped('gone'));
+          else if (Number(row.cancel_requested) === 1) controller.abort(new RunStopped('cancelled'));
+          else if (this.o.now() - lastHeartbeat >= this.o.heartbeatMs) {
+            if (pending !== null) await writeProgress(pending);
+            else {
+              lastHeartbeat = this.o.now();
+              await mine(this.updateRun(id).set({ heartbeat_at: lastHeartbeat })).execute();
+            }
           }
-        }
-      })().catch(this.o.onError);
-    }, Math.min(this.o.cancelPollMs, this.o.heartbeatMs));
+        })().catch(this.o.onError);
+      },
+      Math.min(this.o.cancelPollMs, this.o.heartbeatMs),
+    );
     try {
       if (Number(run.cancel_requested) === 1) throw new RunStopped('cancelled');
       const spec = parseStoredSpec(run.spec);
@@ -281,7 +285,11 @@ export class ReportRunner {
       return;
     }
     if (reason instanceof RunStopped) {
-      await this.updateRun(id).set({ state: 'cancelled', finished_at: finished }).where('claimed_by', '=', this.processId).where('state', '=', 'running').execute();
+      await this.updateRun(id)
+        .set({ state: 'cancelled', finished_at: finished })
+        .where('claimed_by', '=', this.processId)
+        .where('state', '=', 'running')
+        .execute();
       return;
     }
     const row = await this.o.db.selectFrom('report_runs').select('cancel_requested').where('id', '=', id).executeTakeFirst();

@@ -102,10 +102,7 @@ export class ReportRuns {
    * Inserts a queued run; with `slot`, a scheduled run that a slot makes once per format however many processes
    * try (the unique (schedule_id, schedule_slot, format) index): null when another process inserted it first.
    */
-  async insert(
-    seed: RunSeed,
-    by: { ownerUserId: number; createdBy: number | null; now: number; scheduleId?: number; slot?: number },
-  ): Promise<number | null> {
+  async insert(seed: RunSeed, by: { ownerUserId: number; createdBy: number | null; now: number; scheduleId?: number; slot?: number }): Promise<number | null> {
     const values = {
       owner_user_id: by.ownerUserId,
       definition_id: seed.definitionId,
@@ -238,7 +235,7 @@ function toView(row: ViewRow, retentionDays: number): ReportRunView {
     fileName: row.file_name,
     sizeBytes: Number(row.size_bytes),
     downloads: Number(row.downloads),
-    requestedBy: row.schedule_name !== null ? `schedule: ${row.schedule_name}` : (row.user_true_name || row.user_name || ''),
+    requestedBy: row.schedule_name !== null ? `schedule: ${row.schedule_name}` : row.user_true_name || row.user_name || '',
     createdAt,
     startedAt: row.started_at === null ? null : Number(row.started_at),
     finishedAt: row.finished_at === null ? null : Number(row.finished_at),

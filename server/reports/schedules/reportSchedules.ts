@@ -77,7 +77,13 @@ export class ReportSchedules {
    * call inserted.
    */
   async runDue(now = Date.now()): Promise<number[]> {
-    const due = await this.db.selectFrom('report_schedules').selectAll().where('enabled', '=', 1).where('next_run_at', '<=', now).orderBy('next_run_at').execute();
+    const due = await this.db
+      .selectFrom('report_schedules')
+      .selectAll()
+      .where('enabled', '=', 1)
+      .where('next_run_at', '<=', now)
+      .orderBy('next_run_at')
+      .execute();
     const made: number[] = [];
     for (const schedule of due) {
       const storedSlot = Number(schedule.next_run_at);
@@ -122,7 +128,11 @@ export class ReportSchedules {
 
   /** One queued run per format for `slot`, the period relative to the slot's day; ids of those this call inserted. */
   private async makeRuns(schedule: ScheduleRow, slot: number, createdBy: number | null): Promise<number[]> {
-    const definition = await this.db.selectFrom('report_definitions').select(['id', 'name', 'spec']).where('id', '=', schedule.definition_id).executeTakeFirst();
+    const definition = await this.db
+      .selectFrom('report_definitions')
+      .select(['id', 'name', 'spec'])
+      .where('id', '=', schedule.definition_id)
+      .executeTakeFirst();
     if (!definition) return [];
     const made: number[] = [];
     for (const format of JSON.parse(schedule.formats) as ReportFormat[]) {
@@ -173,7 +183,11 @@ export class ReportSchedules {
   }
 
   private joined() {
-    return this.db.selectFrom('report_schedules as s').innerJoin('report_definitions as d', 'd.id', 's.definition_id').selectAll('s').select('d.name as definition_name');
+    return this.db
+      .selectFrom('report_schedules as s')
+      .innerJoin('report_definitions as d', 'd.id', 's.definition_id')
+      .selectAll('s')
+      .select('d.name as definition_name');
   }
 
   private toView(row: ScheduleRow & { definition_name: string }): ReportScheduleView {
