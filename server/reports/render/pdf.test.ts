@@ -207,6 +207,19 @@ describe('renderPdf', () => {
       ),
     ).toBe('AbortError');
 
+    // A reason that is not an AbortError still ends as one (the runner tells a cancel from a failure by the name).
+    const withReason = new AbortController();
+    withReason.abort(new Error('cancel requested'));
+    expect(
+      await rejection(
+        renderPdf(
+          departmentSplitTable(),
+          control(() => {}, withReason.signal),
+          A4_LANDSCAPE,
+        ),
+      ),
+    ).toBe('AbortError');
+
     const during = new AbortController();
     const seen: number[] = [];
     const work = renderPdf(

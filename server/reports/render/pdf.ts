@@ -53,7 +53,7 @@ interface HeaderLayout {
  * loop every page so the API stays responsive, and stops with the signal's reason when it is aborted.
  */
 export async function renderPdf(table: ReportTable, control: RenderControl, paper: Paper): Promise<Buffer> {
-  control.signal.throwIfAborted();
+  stopIfAborted(control.signal);
   const page = pageGeometry(paper);
   const doc = new PDFDocument({
     size: [page.width, page.height],
@@ -87,9 +87,9 @@ export async function renderPdf(table: ReportTable, control: RenderControl, pape
   let worked = 0;
   const breathe = async () => {
     control.progress(Math.min(0.95, (worked / work) * 0.95));
-    control.signal.throwIfAborted();
+    stopIfAborted(control.signal);
     await nextTurn();
-    control.signal.throwIfAborted();
+    stopIfAborted(control.signal);
   };
 
   let y = drawTitle(doc, table, page, measure);
@@ -152,6 +152,14 @@ export async function renderPdf(table: ReportTable, control: RenderControl, pape
   await ended;
   control.progress(1);
   return Buffer.concat(chunks);
+}
+
+/** A cancelled job ends with an AbortError whatever reason the signal was given: the runner tells cancel from failure by the name. */
+function stopIfAborted(signal: AbortSignal): void {
+  if (!signal.aborted) return;
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') throw reason;
+  throw new DOMException('The report was cancelled', 'AbortError');
 }
 
 function drawTitle(doc: PDFKit.PDFDocument, table: ReportTable, page: PageGeometry, measure: Measure): number {
