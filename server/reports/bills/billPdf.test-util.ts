@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { BillBand } from '@shared/reports/billSchemas';
 // renamed: a plain function of pdfkit, not a React hook
-import { useReportFonts as registerReportFonts } from '../pdf/fonts';
+import { registerReportFonts } from '../pdf/fonts';
 
 /** The figures a test bill is written from; totals default to the right sums, set them to write a wrong bill. */
 export interface BillFiguresInput {

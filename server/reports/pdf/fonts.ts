@@ -27,7 +27,7 @@ export function pdfFont(weight: PdfFontWeight = 'regular'): Buffer {
 }
 
 /** Registers the two weights on a pdfkit document as 'body' and 'bold' and selects 'body'. */
-export function useReportFonts(doc: PDFKit.PDFDocument): void {
+export function registerReportFonts(doc: PDFKit.PDFDocument): void {
   doc.registerFont('body', pdfFont('regular'));
   doc.registerFont('bold', pdfFont('bold'));
   doc.font('body');

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { Paper } from '@shared/reports/spec';
 import type { RenderControl, ReportRow, ReportTable } from '@shared/reports/table';
 // Imported under another name: the React hooks lint rule reads any "use…" call as a hook.
-import { useReportFonts as registerReportFonts } from '../pdf/fonts';
+import { registerReportFonts } from '../pdf/fonts';
 import { drawChart } from './pdfChart';
 import {
   FILE_TEXTS,
