@@ -134,6 +134,8 @@ describe('public report sheets', () => {
     expect(Object.keys(body.data).sort()).toEqual(['expiresAt', 'file', 'name', 'table', 'target']);
     expect(body.data).toMatchObject({ target: 'run', name: 'ALPHA report', expiresAt: created.body.data.expiresAt });
     expect(body.data.file).toEqual({ fileName: 'ALPHA-report.csv', format: 'csv', sizeBytes: 12 });
+    // The engine rebuilt the run's table from its stored spec and period.
+    expect(body.data.table).toMatchObject({ title: 'ALPHA report', lang: 'en', period: { from: '2026-01-01', to: '2026-01-31' } });
     // Nothing of the link itself (owner, creator, label, token hash) and nothing of tree B.
     expect(first.body).not.toMatch(/alpha_top|token_hash|owner|BETA/);
     await publicGet(`/api/report-sheets/${token}`);
