@@ -3,7 +3,7 @@ import type { ReportDefinitionBody, ReportSpec } from '@shared/reports/spec';
 import { reportSpecSchema } from '@shared/reports/spec';
 import type { ReportDefinitionView } from '@shared/reports/types';
 import type { Database } from '../db/schema';
-import { AppError } from '../http/appError';
+import { AppError, validationError } from '../http/appError';
 import { ownerIds, type OwnerScope } from '../tenancy/ownerScope';
 
 export interface DefinitionActor {
@@ -70,6 +70,7 @@ export class ReportDefinitions {
   }
 
   async create(body: ReportDefinitionBody, actor: DefinitionActor, now = Date.now()): Promise<ReportDefinitionView> {
+    await assertObjectsInTree(this.db, actor.scope, body.spec.objects);
     const row = await this.db
       .insertInto('report_definitions')
       .values({
@@ -87,8 +88,9 @@ export class ReportDefinitions {
     return this.get(row.id);
   }
 
-  async update(id: number, body: ReportDefinitionBody, now = Date.now()): Promise<ReportDefinitionView> {
+  async update(id: number, body: ReportDefinitionBody, scope: OwnerScope, now = Date.now()): Promise<ReportDefinitionView> {
     await this.get(id);
+    await assertObjectsInTree(this.db, scope, body.spec.objects);
     await this.db
       .updateTable('report_definitions')
       .set({ name: body.name, description: body.description, template: body.template, spec: JSON.stringify(body.spec), updated_at: now })
@@ -138,4 +140,21 @@ export class ReportDefinitions {
       schedules: schedules.get(row.id) ?? 0,
     }));
   }
+}
+
+const OBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', room: 'rooms' } as const;
+
+/**
+ * The objects a spec names must be in the caller's tree: an id of another tree is answered as one that does not
+ * exist (`body.spec.objects.ids: 7 does not exist`), like every other reference (server/tenancy/README.md).
+ */
+export async function assertObjectsInTree(db: Kysely<Database>, scope: OwnerScope, objects: ReportSpec['objects']): Promise<void> {
+  const ids = [...new Set(objects.ids)];
+  if (!ids.length) return;
+  let query = db.selectFrom(OBJECT_TABLES[objects.kind]).select('id').where('id', 'in', ids);
+  const owners = ownerIds(scope);
+  if (owners) query = query.where('owner_user_id', 'in', owners);
+  const found = new Set((await query.execute()).map((row) => row.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw validationError(missing.map((id) => ({ field: 'body.spec.objects.ids', rule: 'custom', message: `${id} does not exist` })));
 }

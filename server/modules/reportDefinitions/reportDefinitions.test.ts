@@ -81,6 +81,15 @@ describe('/api/report-definitions', () => {
       expect(answer.body.message).toBe(message);
     }
     expect((await as(beta.token, 'GET', '/api/report-definitions')).body.data).toEqual({ total: 0, rows: [] });
+    // Naming tree A's meter in tree B's definition or preview: that meter does not exist for tree B.
+    for (const [url, payload] of [
+      ['/api/report-definitions', body('Borrowed meter')],
+      ['/api/report-preview', { spec: body('x').spec }],
+    ] as const) {
+      const answer = await as(beta.token, 'POST', url, payload);
+      expect(answer.status, url).toBe(400);
+      expect(answer.body.message).toBe(`body.spec.objects.ids: ${meterId} does not exist`);
+    }
     expect((await as(admin, 'GET', `/api/report-definitions/${id}`)).body.data.name).toBe('Press energy (MWh)');
   });
 

@@ -10,7 +10,7 @@ import { REPORT_TEMPLATES } from '@shared/reports/templates';
 import { isoDate } from '@shared/resources/rules';
 import { requireAuth } from '../../http/access';
 import { callerScope } from '../../tenancy/routeTenancy';
-import { ReportDefinitions } from '../../reports/definitions';
+import { ReportDefinitions, assertObjectsInTree } from '../../reports/definitions';
 import { buildReportTable } from '../../reports/engine/buildReportTable';
 import { reportContextOf } from '../../reports/engine/contextOf';
 
@@ -61,7 +61,7 @@ export const reportDefinitionRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/report-definitions/:id',
     { config: { access: edit, tenancy: definitions }, schema: { params: idParams, body: reportDefinitionBodySchema } },
-    async (request) => ok(await store.update(request.params.id, request.body), 'Saved'),
+    async (request) => ok(await store.update(request.params.id, request.body, await callerScope(request)), 'Saved'),
   );
   app.delete('/report-definitions/:id', { config: { access: remove, tenancy: definitions }, schema: { params: idParams } }, async (request) => {
     await store.delete(request.params.id);
@@ -76,6 +76,7 @@ export const reportDefinitionRoutes: FastifyPluginAsync = async (base) => {
   // A preview computes on the caller's data but stores nothing: any reader of definitions may ask for one.
   app.post('/report-preview', { config: { access: read, tenancy: definitions }, schema: { body: reportPreviewSchema } }, async (request) => {
     const { spec, period } = request.body;
+    await assertObjectsInTree(app.storage.db, await callerScope(request), spec.objects);
     const range = resolvePeriod(period ?? spec.period, timeZone);
     return ok(await buildReportTable(await contextFor(request), spec, range, { title: '' }));
   });
