@@ -9,6 +9,7 @@ import { startSimulator } from './runSimulator';
 import { closeDemoMonth, DEMO_CLOSE_MIN_BACKFILL_DAYS } from '../seed/demoClose';
 import { createDemoOverdueCheck } from '../seed/demoMeterChecks';
 import { createDemoPrepaid, DEMO_PREPAID_MIN_BACKFILL_DAYS } from '../prepaid/demoPrepaid';
+import { createDemoReports } from '../reports/demoReports';
 
 /**
  * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
@@ -74,6 +75,20 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
       .then(() => createDemoPrepaid(app))
       .then((made) => made && app.log.info(`demo: ${made.accounts} prepaid rooms, ${made.hours} room-hours charged in ${made.ms} ms (Prepaid › Rooms)`))
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the prepaid rooms failed'));
+  // Reports, once: definitions, schedules, last month's files made by the runner, a public link and two analysed
+  // bills of the main incomer's last month (only when the backfill covers last month, as for the close).
+  if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
+    void app.ingest
+      .drain()
+      .then(() => createDemoReports(app, { log: app.log }))
+      .then(
+        (made) =>
+          made &&
+          app.log.info(
+            `demo: ${made.definitions} report definitions, ${made.schedules} schedules, ${made.runs} files queued, ${made.bills} bills analysed (Reports); public report sheet: ${made.linkUrl ?? 'none'}`,
+          ),
+      )
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the reports failed'));
   return async () => {
     running.stop();
     await publisher?.close();
