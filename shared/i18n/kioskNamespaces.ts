@@ -13,6 +13,7 @@ export const KIOSK_NAMESPACES = [
   'liveWidgets',
   'tariffWidgets',
   'prepaidWidgets',
+  'reportWidgets',
   'visualization',
   'alarms',
   'errors',

@@ -2,6 +2,7 @@ import { alarmsEn } from '../locales/alarms/en';
 import { chartWidgetsEn } from '../locales/chartWidgets/en';
 import { tariffWidgetsEn } from '../locales/tariffWidgets/en';
 import { prepaidWidgetsEn } from '../locales/prepaidWidgets/en';
+import { reportWidgetsEn } from '../locales/reportWidgets/en';
 import { errorsEn } from '../locales/errors/en';
 import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
 import { liveWidgetsEn } from '../locales/liveWidgets/en';
@@ -16,6 +17,7 @@ export const kioskCatalogueEn: KioskCatalogue = {
   chartWidgets: chartWidgetsEn,
   tariffWidgets: tariffWidgetsEn,
   prepaidWidgets: prepaidWidgetsEn,
+  reportWidgets: reportWidgetsEn,
   liveWidgets: liveWidgetsEn,
   visualization: visualizationEn,
   alarms: alarmsEn,

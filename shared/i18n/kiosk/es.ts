@@ -2,6 +2,7 @@ import { alarmsEs } from '../locales/alarms/es';
 import { chartWidgetsEs } from '../locales/chartWidgets/es';
 import { tariffWidgetsEs } from '../locales/tariffWidgets/es';
 import { prepaidWidgetsEs } from '../locales/prepaidWidgets/es';
+import { reportWidgetsEs } from '../locales/reportWidgets/es';
 import { errorsEs } from '../locales/errors/es';
 import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
 import { liveWidgetsEs } from '../locales/liveWidgets/es';
@@ -16,6 +17,7 @@ export const kioskCatalogueEs: KioskCatalogue = {
   chartWidgets: chartWidgetsEs,
   tariffWidgets: tariffWidgetsEs,
   prepaidWidgets: prepaidWidgetsEs,
+  reportWidgets: reportWidgetsEs,
   liveWidgets: liveWidgetsEs,
   visualization: visualizationEs,
   alarms: alarmsEs,

@@ -2,6 +2,7 @@ import { alarmsZh } from '../locales/alarms/zh';
 import { chartWidgetsZh } from '../locales/chartWidgets/zh';
 import { tariffWidgetsZh } from '../locales/tariffWidgets/zh';
 import { prepaidWidgetsZh } from '../locales/prepaidWidgets/zh';
+import { reportWidgetsZh } from '../locales/reportWidgets/zh';
 import { errorsZh } from '../locales/errors/zh';
 import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
 import { liveWidgetsZh } from '../locales/liveWidgets/zh';
@@ -16,6 +17,7 @@ export const kioskCatalogueZh: KioskCatalogue = {
   chartWidgets: chartWidgetsZh,
   tariffWidgets: tariffWidgetsZh,
   prepaidWidgets: prepaidWidgetsZh,
+  reportWidgets: reportWidgetsZh,
   liveWidgets: liveWidgetsZh,
   visualization: visualizationZh,
   alarms: alarmsZh,

@@ -29,6 +29,7 @@ import { liveWidgetsEn } from './liveWidgets/en';
 import { chartWidgetsEn } from './chartWidgets/en';
 import { tariffWidgetsEn } from './tariffWidgets/en';
 import { prepaidWidgetsEn } from './prepaidWidgets/en';
+import { reportWidgetsEn } from './reportWidgets/en';
 import { visualizationEn } from './visualization/en';
 import { kioskRuntimeEn } from './kioskRuntime/en';
 import { resourcesEn } from './resources/en';
@@ -326,6 +327,7 @@ export const en = {
   chartWidgets: chartWidgetsEn,
   tariffWidgets: tariffWidgetsEn,
   prepaidWidgets: prepaidWidgetsEn,
+  reportWidgets: reportWidgetsEn,
   visualization: visualizationEn,
   kioskRuntime: kioskRuntimeEn,
   errors: errorsEn,

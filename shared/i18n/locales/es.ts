@@ -29,6 +29,7 @@ import { liveWidgetsEs } from './liveWidgets/es';
 import { chartWidgetsEs } from './chartWidgets/es';
 import { tariffWidgetsEs } from './tariffWidgets/es';
 import { prepaidWidgetsEs } from './prepaidWidgets/es';
+import { reportWidgetsEs } from './reportWidgets/es';
 import { visualizationEs } from './visualization/es';
 import { kioskRuntimeEs } from './kioskRuntime/es';
 import type { Catalogue } from '../catalogue';
@@ -322,6 +323,7 @@ export const es: Catalogue = {
   chartWidgets: chartWidgetsEs,
   tariffWidgets: tariffWidgetsEs,
   prepaidWidgets: prepaidWidgetsEs,
+  reportWidgets: reportWidgetsEs,
   visualization: visualizationEs,
   kioskRuntime: kioskRuntimeEs,
   errors: errorsEs,

@@ -29,6 +29,7 @@ import { liveWidgetsZh } from './liveWidgets/zh';
 import { chartWidgetsZh } from './chartWidgets/zh';
 import { tariffWidgetsZh } from './tariffWidgets/zh';
 import { prepaidWidgetsZh } from './prepaidWidgets/zh';
+import { reportWidgetsZh } from './reportWidgets/zh';
 import { visualizationZh } from './visualization/zh';
 import { kioskRuntimeZh } from './kioskRuntime/zh';
 import type { Catalogue } from '../catalogue';
@@ -322,6 +323,7 @@ export const zh: Catalogue = {
   chartWidgets: chartWidgetsZh,
   tariffWidgets: tariffWidgetsZh,
   prepaidWidgets: prepaidWidgetsZh,
+  reportWidgets: reportWidgetsZh,
   visualization: visualizationZh,
   kioskRuntime: kioskRuntimeZh,
   errors: errorsZh,
