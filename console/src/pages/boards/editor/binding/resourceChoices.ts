@@ -4,8 +4,8 @@ import type { ResourceOption } from '@shared/resources';
  * The resource lists pickers choose from: GET /api/<list>/options (any signed-in user; the server
  * answers only what that user may see). Meters come named "<code> <name>" by the server.
  */
-export type ResourceList = 'meters' | 'departments' | 'subitems';
-export const RESOURCE_LISTS: readonly ResourceList[] = ['meters', 'departments', 'subitems'];
+export type ResourceList = 'meters' | 'departments' | 'subitems' | 'report-definitions';
+export const RESOURCE_LISTS: readonly ResourceList[] = ['meters', 'departments', 'subitems', 'report-definitions'];
 
 export type ResourceLists = Partial<Record<ResourceList, readonly ResourceOption[]>>;
 

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import type { AxiosInstance } from 'axios';
+import { envelopeData } from '@shared/api';
 import { fetchOptions, type ResourceOption } from '@shared/resources';
 import { useStores } from '../../../../stores/StoreContext';
 import type { ResourceList, ResourceLists } from './resourceChoices';
+
+/** Report definitions have no /options list: the first 200 of the caller's (newest first) stand in for it. */
+async function optionsOf(http: AxiosInstance, list: ResourceList): Promise<ResourceOption[]> {
+  if (list !== 'report-definitions') return fetchOptions(http, list);
+  const page = await envelopeData<{ rows: { id: number; name: string }[] }>(http.get('/report-definitions', { params: { page: 1, size: 200 } }));
+  return page.rows.map((row) => ({ id: row.id, name: row.name }));
+}
 
 /**
  * The resource lists a picker needs, each asked once per mount of the component that calls this (a
@@ -19,7 +28,7 @@ export function useResourceChoices(lists: readonly ResourceList[]): { lists: Res
     for (const list of key ? (key.split(',') as ResourceList[]) : []) {
       let request = requests.current.get(list);
       if (!request) {
-        request = fetchOptions(http, list).catch((): ResourceOption[] => []);
+        request = optionsOf(http, list).catch((): ResourceOption[] => []);
         requests.current.set(list, request);
       }
       void request.then((options) => {

@@ -141,7 +141,8 @@ function ResourceInput({ field, value, form, common, onChange }: ResourceInputPr
       {...shared}
       showSearch={{ optionFilterProp: 'label' }}
       options={choices}
-      value={typeof value === 'number' ? value : undefined}
+      // Ids are positive: 0 is an option's "none chosen" (the report table's definition).
+      value={typeof value === 'number' && value > 0 ? value : undefined}
       onChange={(next) => onChange(next ?? undefined)}
     />
   );

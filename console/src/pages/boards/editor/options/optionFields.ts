@@ -67,6 +67,8 @@ const REF_BY_NAME: Readonly<Record<string, ResourceRef>> = {
   departmentIds: 'departments',
   subitemId: 'subitems',
   subitemIds: 'subitems',
+  // The report-table widget's definition, from the caller's report definitions.
+  definitionId: 'report-definitions',
 };
 
 /** Bounds past this say "any integer" (zod's .int() adds ±MAX_SAFE_INTEGER): no use as a form limit. */
