@@ -105,6 +105,7 @@ describe('binding fields of the widget catalogue', () => {
       'image',
       'mimic',
       'prepaid-overview',
+      'report-table',
       'room-credit',
       'scene-3d',
       'text',

@@ -34,6 +34,7 @@ import { registerHiddenGroupGate, sessionSeconds, SiteSettingsService, startRead
 import { attachTariffs } from './tariffs/attachTariffs';
 import { startCheckReminders } from './meterChecks/checkReminders';
 import { attachPrepaid } from './prepaid/attachPrepaid';
+import { attachReports } from './reports/attachReports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +114,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     await attachForwarding(app);
     attachTariffs(app); // app.tariffs (reload, book) and the recompute job runner
     attachPrepaid(app); // app.prepaid: balance events, hourly deduction, supply control, payments
+    attachReports(app); // app.reports: report runs (jobs), schedules, e-mail delivery, retention
     registerChannels(app);
 
     registerErrorHandling(app);

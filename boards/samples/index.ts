@@ -6,6 +6,7 @@ import { plantEnergySample } from './plantEnergy';
 import { utilitiesDataShowSample } from './utilitiesDataShow';
 import { compressorEquipmentSample } from './compressorEquipment';
 import { tenantPrepaidSample } from './tenantPrepaid';
+import { energyReportsSample } from './energyReports';
 
 export type { SampleBoard, SampleRefs } from './sampleBoard';
 export { UTILITIES_DATA_SHOW_CODE } from './utilitiesDataShow';
@@ -14,7 +15,7 @@ export const EQUIPMENT_SAMPLE_KEY = compressorEquipmentSample.key;
 
 /**
  * Seeded in this order with the demo organisation (ids 1–3 are the walls of /dash/1–3), then one board of
- * each other purpose: energy, data-show (with its code) and equipment; last, the tenant rooms' prepaid wall.
+ * each other purpose: energy, data-show (with its code) and equipment; then the tenant rooms' prepaid wall; last, the report tables.
  */
 export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   controlRoomSample,
@@ -24,4 +25,5 @@ export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   utilitiesDataShowSample,
   compressorEquipmentSample,
   tenantPrepaidSample,
+  energyReportsSample,
 ];

@@ -5,10 +5,12 @@ import { LIVE_WIDGETS } from './liveWidgets';
 import { SCENE_WIDGETS } from './sceneWidgets';
 import { TARIFF_WIDGETS } from './tariffWidgets';
 import { PREPAID_WIDGETS } from './prepaidWidgets';
+import { REPORT_WIDGETS } from './reportWidgets';
 
 /**
  * The built-in widget catalogue. Descriptors are pure (zod + channel names), so the server imports this
  * list to validate options; renderers load lazily through `load()`. A duplicate id throws at start-up.
  */
 export const widgetRegistry = new Registry<AnyWidgetDescriptor>('Widget');
-for (const descriptor of [...CHART_WIDGETS, ...LIVE_WIDGETS, ...SCENE_WIDGETS, ...TARIFF_WIDGETS, ...PREPAID_WIDGETS]) widgetRegistry.register(descriptor);
+for (const descriptor of [...CHART_WIDGETS, ...LIVE_WIDGETS, ...SCENE_WIDGETS, ...TARIFF_WIDGETS, ...PREPAID_WIDGETS, ...REPORT_WIDGETS])
+  widgetRegistry.register(descriptor);

@@ -28,12 +28,18 @@ import { shiftRoutes } from './shifts/routes';
 import { settlementRoutes } from './settlement/routes';
 import { wallTariffRoutes } from './wallTariff/routes';
 import { prepaidAccountRoutes } from './prepaidAccounts/routes';
+import { reportDefinitionRoutes } from './reportDefinitions/routes';
 import { prepaidPaymentRoutes } from './prepaidPayments/routes';
 import { prepaidBillRoutes } from './prepaidBills/routes';
 import { prepaidDeductionRoutes } from './prepaidDeductions/routes';
 import { memberPortalRoutes } from './memberPortal/routes';
 import { wechatRoutes } from './wechat/routes';
 import { prepaidSupplyRoutes } from './prepaidSupply/routes';
+import { reportLinkRoutes } from './reportLinks/routes';
+import { reportRunRoutes } from './reportRuns/routes';
+import { reportScheduleRoutes } from './reportSchedules/routes';
+import { billAnalysisRoutes } from './billAnalysis/routes';
+import { reportWallRoutes } from './reportWall/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -78,6 +84,8 @@ apiModules.push(wallTariffRoutes);
 apiModules.push(prepaidSupplyRoutes);
 // The member page's API (/api/member/*) and the WeChat app and users (/api/wx/*).
 apiModules.push(memberPortalRoutes, wechatRoutes);
+// Utility-bill PDF analysis (/settings/analyzePdf): extraction templates and analyses (server/reports/bills).
+apiModules.push(billAnalysisRoutes);
 // Prepaid: the hourly deduction's record and a run on demand (server/prepaid/deduction).
 apiModules.push(prepaidDeductionRoutes);
 // Prepaid bills, payment statistics and the wall's prepaid figures (server/prepaid/bills, server/prepaid/stats).
@@ -86,3 +94,11 @@ apiModules.push(prepaidBillRoutes);
 apiModules.push(prepaidPaymentRoutes);
 // Prepaid accounts of rooms, their charging items, ledger reads, adjustments and the ledger check (server/prepaid/accounts).
 apiModules.push(prepaidAccountRoutes);
+// Reports: generated files (jobs), their retention, schedules and e-mail deliveries (server/reports/runs, schedules, delivery).
+apiModules.push(reportRunRoutes, reportScheduleRoutes);
+// Public report sheets: sharing links (/report/reportList) and the public sheet and its file (server/reports/links).
+apiModules.push(reportLinkRoutes);
+// Report definitions, the shipped templates, the preview and a definition's web view (server/reports/engine).
+apiModules.push(reportDefinitionRoutes);
+// The wall's report-table widget: a definition's live table on the report:*:table:* channels (server/modules/reportWall).
+apiModules.push(reportWallRoutes);

@@ -6,6 +6,7 @@ import { ReportRunner } from './runs/reportRunner';
 import { ReportRuns } from './runs/reportRuns';
 import { ReportSettingsStore } from './runs/reportSettings';
 import { ReportSchedules } from './schedules/reportSchedules';
+import { ReportLinks } from './links/reportLinks';
 
 /**
  * `app.reports`: the report parts one process shares. The runner, the scheduler, the delivery worker and the
@@ -24,6 +25,8 @@ export interface ReportsHandle {
   deliveries: ReportDeliveries;
   /** daily deletion of old runs, once per day across processes */
   retention: ReportRetention;
+  /** public report sheets: links to a run's file or a live definition (links/) */
+  links: ReportLinks;
 }
 
 declare module 'fastify' {
@@ -54,6 +57,14 @@ export function attachReports(app: FastifyInstance): void {
   });
   handle.schedules = new ReportSchedules(db, handle.runs, timeZone);
   handle.retention = new ReportRetention(db, handle.settings, timeZone, handle.runner.processId);
+  handle.links = new ReportLinks({
+    db,
+    dbKind: kind,
+    sqlite,
+    timeZone,
+    publicUrl: app.serverConfig.publicUrl,
+    onError: onError('report sheet table failed'),
+  });
   app.decorate('reports', handle);
 
   handle.runner.start();

@@ -13,9 +13,12 @@ import { RequireSession } from './RequireSession';
 import { ScreenElement } from './ScreenElement';
 import { useScreenRoutes } from './useScreenRoutes';
 import { MEMBER_PAGE_PATH } from '@shared/prepaid/constants';
+import { REPORT_SHEET_PATH } from '@shared/reports/constants';
 
 /** The tenants' mobile page: public, outside the console shell, with its own member token. */
 const MemberPage = lazy(() => import('../pages/member/MemberPage').then((m) => ({ default: m.MemberPage })));
+/** A shared report (public link): outside the shell, no account; the link's token is the only key. */
+const ReportSheetPage = lazy(() => import('../pages/reportSheet/ReportSheetPage').then((m) => ({ default: m.ReportSheetPage })));
 
 /** The signed-in frame: layout with the tags bar around the keep-alive view. */
 function ConsoleShell() {
@@ -42,6 +45,14 @@ export const AppRoutes = observer(function AppRoutes() {
         element={
           <Suspense fallback={null}>
             <MemberPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path={REPORT_SHEET_PATH}
+        element={
+          <Suspense fallback={null}>
+            <ReportSheetPage />
           </Suspense>
         }
       />

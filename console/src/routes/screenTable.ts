@@ -16,9 +16,11 @@ import { PREPAID_PAYMENT_SCREENS } from '../pages/prepaidPayments/screens';
 import { PAYMENT_STATISTICS_SCREENS } from '../pages/paymentStatistics/screens';
 import { RESOURCE_SCREENS } from '../resources/resourceScreens';
 import { MONTH_REGISTER_SCREENS } from '../pages/monthRegisters/screens';
+import { BILL_ANALYSIS_SCREENS } from '../pages/billAnalysis/screens';
 import { METER_CHECK_SCREENS } from '../pages/meterChecks/screens';
 import { PREPAID_SCREENS } from '../pages/prepaid/screens';
 import { WECHAT_SCREENS } from '../pages/wechat/screens';
+import { REPORTS_SCREENS } from '../pages/reports/screens';
 
 /**
  * Menu full path → its screen. Every permitted menu entry gets a route (screenRoutes.ts); a path
@@ -63,6 +65,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...WEB_SERVICE_SCREENS,
   // Issue 20: the monthly meter register record and meter checks and repairs.
   ...MONTH_REGISTER_SCREENS,
+  ...BILL_ANALYSIS_SCREENS,
   ...METER_CHECK_SCREENS,
   ...TARIFFS_SCREENS,
   ...SHIFT_SCREENS,
@@ -74,6 +77,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...PREPAID_SCREENS,
   // WeChat: /wx/wxApp (app and merchant settings), /wx/wxUser (WeChat users bound to members).
   ...WECHAT_SCREENS,
+  ...REPORTS_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

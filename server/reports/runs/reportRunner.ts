@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { ReportFormat } from '@shared/reports/constants';
-import type { Paper, ReportPeriod, ReportSpec } from '@shared/reports/spec';
+import type { Paper, ReportSpec } from '@shared/reports/spec';
 import type { RenderControl, RenderedReport, ReportTable } from '@shared/reports/table';
 import type { Database } from '../../db/schema';
 import type { DbKind } from '../../db/connect';
@@ -16,7 +16,8 @@ import { parseStoredSpec, type RunRow } from './reportRuns';
 export type TableBuilder = (
   context: ReportContext,
   spec: ReportSpec,
-  period: ReportPeriod,
+  /** the run's local days, inclusive */
+  period: { from: string; to: string },
   options: { title: string; now: number; signal: AbortSignal; onProgress: (fraction: number) => void },
 ) => Promise<ReportTable>;
 /** What turns the table into the file: render/index.ts unless a test gives another. */
@@ -228,7 +229,7 @@ export class ReportRunner {
       const table = await this.o.build(
         context,
         spec,
-        { preset: 'custom', from: run.period_from, to: run.period_to },
+        { from: run.period_from, to: run.period_to },
         { title: run.name, now: this.o.now(), signal: controller.signal, onProgress: (f) => progress(f * BUILD_SHARE) },
       );
       controller.signal.throwIfAborted();

@@ -50,7 +50,7 @@ describe('a run from queue to file', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const build: TableBuilder = async (_context, spec, period, options) => {
-      expect(period).toEqual({ preset: 'custom', from: '2026-10-01', to: '2026-10-02' });
+      expect(period).toEqual({ from: '2026-10-01', to: '2026-10-02' });
       expect(spec.lang).toBe('zh');
       expect(options.title).toBe('Daily energy (north)');
       await gate;

@@ -40,6 +40,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/member/payments/:outTradeNo': "a member's own payment: refused without a member token",
   'POST /api/pay/wechat/notify': 'the payment provider’s notification, trusted only by its signature (401 without one)',
   'POST /api/pay/wechat/refund-notify': 'the payment provider’s refund notification, trusted only by its signature (401 without one)',
+  'GET /api/report-sheets/:token': "a shared report sheet, only with its link's secret token (404 for any other)",
+  'GET /api/report-sheets/:token/file': "a shared report's file, only with its link's secret token (404 for any other)",
 };
 
 const NO_PERMISSION = errorInfo.FORBIDDEN.message;

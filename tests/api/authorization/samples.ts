@@ -1,6 +1,7 @@
 import type { ObjectKind } from '@server/tenancy/objectKinds';
 import { RESOURCES, type ResourceDefinition } from '@shared/resources';
 import { multipartFile } from '../../support/multipart';
+import { billUpload, EMPTY_PAGE_PDF } from '@server/reports/bills/billUpload.test-util';
 import { TARIFF_DEFINITION, type Fixture } from './fixture';
 
 /** How the suite calls one route: path parameters beyond the object id, a query, a body. */
@@ -282,6 +283,17 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'GET /api/member/rooms/:accountId/bills': { params: { accountId: a.prepaid.account } },
     'POST /api/member/rooms/:accountId/topups': { params: { accountId: a.prepaid.account }, body: { amountMinor: 100 } },
     'GET /api/member/payments/:outTradeNo': { params: { outTradeNo: 'ALPHA-PAY-1' } },
+    // Public report sheets: the suite calls them with a token no link has (tree A's own token would show tree A's sheet, by design).
+    'GET /api/report-sheets/:token': { params: { token: 'no-such-report-link' } },
+    'GET /api/report-sheets/:token/file': { params: { token: 'no-such-report-link' } },
+    'POST /api/report-links': { body: { target: 'run', runId: a.reports.run } },
+    // Utility-bill analysis: a template body, and an upload with tree A's template and meter (an empty page: noText).
+    'POST /api/bill-templates': { body: { name: 'Probe bill', rules: { fields: [{ field: 'totalAmount', label: 'Total' }] } } },
+    'PUT /api/bill-templates/:id': { body: { name: 'Probe bill', rules: { fields: [{ field: 'totalAmount', label: 'Total' }] } } },
+    'POST /api/bill-analyses': {
+      raw: billUpload(EMPTY_PAGE_PDF, 'probe.pdf', { templateId: String(a.reports.billTemplate), targets: JSON.stringify({ scope: 'meter', ids: [a.meter] }) }),
+    },
+    'PUT /api/bill-analyses/:id': { body: { targets: { scope: 'meter', ids: [a.meter] } } },
     'POST /api/apportion-rules': {
       body: {
         name: 'Probe rule',
@@ -321,6 +333,25 @@ export function samples(fx: Fixture): Record<string, Sample> {
     'GET /api/month-registers/export': { query: `month=2026-01&departmentId=${a.department}&format=csv&lang=en` },
     // Tree A's meter reads through its gateway, so tree A's callers are refused with 40000 (only manual meters take typed registers).
     'PUT /api/month-registers': { body: { meterId: a.meter, month: '2026-01', band: 'total', startRegister: 1, endRegister: 2, reason: 'Probe' } },
+    // Report definitions and the preview: a meter energy report of tree A's meter.
+    'POST /api/report-definitions': {
+      body: { name: 'Probe report', spec: { objects: { kind: 'meter', ids: [a.meter] }, columns: [{ id: 'energy', kind: 'metric', metric: 'energy' }] } },
+    },
+    'PUT /api/report-definitions/:id': {
+      body: { name: 'Probe report', spec: { objects: { kind: 'meter', ids: [a.meter] }, columns: [{ id: 'energy', kind: 'metric', metric: 'energy' }] } },
+    },
+    'POST /api/report-preview': {
+      body: { spec: { objects: { kind: 'meter', ids: [a.meter] }, columns: [{ id: 'energy', kind: 'metric', metric: 'energy' }] } },
+    },
+    // Report runs and schedules name tree A's definition.
+    'POST /api/report-runs': { body: { definitionId: a.reports.definition, format: 'csv' } },
+    'PUT /api/report-settings': { body: { retentionDays: 90 } },
+    'POST /api/report-schedules': {
+      body: { definitionId: a.reports.definition, name: 'Probe schedule', cadence: 'daily', formats: ['csv'], recipients: ['probe@example.test'] },
+    },
+    'PUT /api/report-schedules/:id': {
+      body: { definitionId: a.reports.definition, name: 'Probe schedule', cadence: 'daily', formats: ['csv'], recipients: ['probe@example.test'] },
+    },
   };
 }
 
