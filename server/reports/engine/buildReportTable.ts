@@ -52,6 +52,8 @@ interface DataRow {
   label: string;
   code: string;
   level: number;
+  /** counted in a listed department above it: not added to subtotals, totals or shares */
+  nested?: boolean;
   object: ReportObject | null;
   slot: ReportSlot | null;
 }
@@ -108,9 +110,16 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
   const dataRows: DataRow[] = [];
   const grouped = spec.groupBy !== 'none' && spec.subtotals;
   if (spec.layout === 'periodRows') for (const slot of slots) dataRows.push({ label: slot.label, code: '', level: 0, object: null, slot });
-  else
+  else {
+    // A department listed under another listed department is nested: shown indented, left out of subtotals, totals
+    // and shares, since its energy is already in the department above it (the settlement screens do the same).
+    const listed = new Set(objects.map((object) => object.id));
     for (const group of groups)
-      for (const object of group.objects) dataRows.push({ label: object.name, code: object.code, level: grouped ? 1 : 0, object, slot: null });
+      for (const object of group.objects) {
+        const above = object.kind === 'department' ? (object.ancestorIds ?? []).filter((id) => listed.has(id)).length : 0;
+        dataRows.push({ label: object.name, code: object.code, level: (grouped ? 1 : 0) + Math.min(above, 4), object, slot: null, nested: above > 0 });
+      }
+  }
   if (dataRows.length * columns.length > REPORT_LIMITS.cells) throw new AppError('REPORT_TOO_LARGE');
 
   // ---- reads: one per metric (band, alarm kind) and per comparison ----
@@ -186,7 +195,7 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
     if (definition.kind !== 'formula') return;
     const a = column.siblings.get(definition.a)!;
     const b = definition.b === undefined ? undefined : column.siblings.get(definition.b);
-    if (definition.op === 'share') shareOf.set(index, sumOf(raw.map((cells) => cells[a]!.value)));
+    if (definition.op === 'share') shareOf.set(index, sumOf(raw.flatMap((cells, row) => (dataRows[row]!.nested ? [] : [cells[a]!.value]))));
     for (const cells of raw) {
       const left = cells[a]!;
       const right = b === undefined ? undefined : cells[b];
@@ -244,7 +253,7 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
     for (const group of groups) {
       const covered: number[] = [];
       for (let i = 0; i < group.objects.length; i++) {
-        covered.push(dataIndex);
+        if (!dataRows[dataIndex]!.nested) covered.push(dataIndex);
         rows.push({ row: dataRows[dataIndex]!, kind: 'data', label: dataRows[dataIndex]!.label, level: dataRows[dataIndex]!.level, cells: raw[dataIndex]! });
         dataIndex++;
       }
@@ -252,7 +261,7 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
         rows.push({ row: null, kind: 'subtotal', label: fill(texts.subtotalOf, { name: group.name }), level: 0, cells: totalCells(covered), covers: covered });
     }
   } else dataRows.forEach((row, index) => rows.push({ row, kind: 'data', label: row.label, level: 0, cells: raw[index]! }));
-  const allData = dataRows.map((_, index) => index);
+  const allData = dataRows.flatMap((row, index) => (row.nested ? [] : [index]));
   if (spec.totals && dataRows.length) rows.push({ row: null, kind: 'total', label: texts.total, level: 0, cells: totalCells(allData), covers: allData });
 
   // `covers` names data rows by their index in `rows` (subtotal rows sit between them).
@@ -289,7 +298,11 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
     columns: heads,
     rows: finalRows,
     chart: chartOf(spec, columns, finalRows),
-    notes: [...(anyEstimated ? [texts.estimatedNote] : []), ...(anyValue ? [] : [texts.noData])],
+    notes: [
+      ...(anyEstimated ? [texts.estimatedNote] : []),
+      ...(dataRows.some((row) => row.nested) ? [texts.nestedNote] : []),
+      ...(anyValue ? [] : [texts.noData]),
+    ],
   };
 }
 

@@ -350,3 +350,37 @@ describe('buildReportTable on the real ingest (Asia/Shanghai)', () => {
 async function ownerOfMeter(meterId: number): Promise<number> {
   return (await k.t.app.storage.db.selectFrom('meters').select('owner_user_id').where('id', '=', meterId).executeTakeFirstOrThrow()).owner_user_id;
 }
+
+describe('departments listed under listed departments', () => {
+  it('shows a nested department indented and counts it once: totals and shares follow the departments above', async () => {
+    const plant = await k.id('departments', 'PLANT');
+    const spec = {
+      objects: { kind: 'department' as const, ids: [plant, ids['LINE-1']!, ids['LINE-2']!] },
+      columns: [
+        { id: 'energy', kind: 'metric' as const, metric: 'energy' as const },
+        { id: 'part', kind: 'formula' as const, op: 'share' as const, a: 'energy' },
+      ],
+    };
+    const rowsOf = (table: ReportTable) => new Map(table.rows.map((row) => [row.kind === 'total' ? 'Total' : row.code, row]));
+    // Oct 31 – Nov 1: the lines have energy (Line 1: M011 10 + 3, M012 2 + 8 = 23; Line 2: M014 1 + 4 = 5); the plant is
+    // measured by its main meter, silent here. The total covers the plant row only, never plant + lines.
+    const october = await build(spec, '2026-10-31', '2026-11-01');
+    const rows = rowsOf(october);
+    expect([rows.get('PLANT')!.level, rows.get('LINE-1')!.level, rows.get('LINE-2')!.level]).toEqual([0, 1, 1]);
+    expect([rows.get('LINE-1')!.cells[0], rows.get('LINE-2')!.cells[0]]).toEqual([23, 5]);
+    expect(rows.get('Total')!.covers).toEqual([october.rows.indexOf(rows.get('PLANT')!)]);
+    expect(rows.get('Total')!.cells[0]).toBeNull();
+    expect(october.notes).toContain('Indented departments are part of the department above them: subtotals, totals and shares count them once');
+    // June 1: the plant's main meter M001 counts 1000 → 1010 → 1030 = 30 kWh: the total is 30 and the plant's share 100 %.
+    await k.ingest(
+      series('M001', [
+        ['2026-06-01T10:00:00', 1000],
+        ['2026-06-01T10:15:00', 1010],
+        ['2026-06-01T10:30:00', 1030],
+      ]),
+    );
+    const june = rowsOf(await build(spec, '2026-06-01', '2026-06-01'));
+    expect(june.get('PLANT')!.cells).toEqual([30, 100]);
+    expect(june.get('Total')!.cells).toEqual([30, 100]);
+  });
+});

@@ -59,8 +59,14 @@ export async function resolveObjects(context: ReportContext, objects: ObjectsSpe
       };
       visit(null);
       const energyType = objects.energyType ?? 'electricity';
+      const ancestorsOf = (row: (typeof all)[number]): number[] => {
+        const chain: number[] = [];
+        for (let up = row.parent_id; up !== null && byId.has(up) && !chain.includes(up); up = byId.get(up)!.parent_id) chain.push(up);
+        return chain;
+      };
       return keep(ordered).map((row) => ({
         kind: 'department',
+        ancestorIds: ancestorsOf(row),
         id: row.id,
         code: row.code,
         name: row.name,

@@ -28,6 +28,8 @@ export interface ReportObject {
   departmentName: string;
   /** electricity | water | gas; rooms and sub-items: electricity unless their meters say otherwise */
   energyType: string;
+  /** departments: the ids of the departments above it in the caller's tree, nearest first (a department's energy is in theirs) */
+  ancestorIds?: number[];
 }
 
 /**

@@ -8,6 +8,7 @@ export const reportFilesEn = {
   page: 'Page {{page}} of {{pages}}',
   generated: 'Generated {{time}}',
   estimatedNote: '* includes estimated (completed) data',
+  nestedNote: 'Indented departments are part of the department above them: subtotals, totals and shares count them once',
   noData: 'No data for this period',
   /** "Subtotal: Line 1" */
   subtotalOf: 'Subtotal: {{name}}',

@@ -7,6 +7,7 @@ export const reportFilesEs: CatalogueShape<typeof reportFilesEn> = {
   page: 'Página {{page}} de {{pages}}',
   generated: 'Generado {{time}}',
   estimatedNote: '* incluye datos estimados (completados)',
+  nestedNote: 'Los departamentos sangrados forman parte del departamento superior: subtotales, totales y cuotas los cuentan una vez',
   noData: 'No hay datos para este periodo',
   subtotalOf: 'Subtotal: {{name}}',
   subtitle: '{{from}} – {{to}} · {{timeZone}}',

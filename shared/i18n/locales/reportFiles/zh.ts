@@ -7,6 +7,7 @@ export const reportFilesZh: CatalogueShape<typeof reportFilesEn> = {
   page: '第 {{page}} 页，共 {{pages}} 页',
   generated: '生成于 {{time}}',
   estimatedNote: '* 含估算（补全）数据',
+  nestedNote: '缩进的部门包含在其上级部门中：小计、合计与占比只计一次',
   noData: '该时段无数据',
   subtotalOf: '小计：{{name}}',
   subtitle: '{{from}} 至 {{to}} · {{timeZone}}',
