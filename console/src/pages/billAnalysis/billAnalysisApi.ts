@@ -39,7 +39,7 @@ export function createBillAnalysisApi(http: AxiosInstance): BillAnalysisApi {
       form.append('templateId', String(templateId));
       if (targets) form.append('targets', JSON.stringify(targets));
       form.append('file', file, file.name);
-      return envelopeData(http.post('/bill-analyses', form));
+      return envelopeData(http.post('/bill-analyses', form, { headers: { 'Content-Type': 'multipart/form-data' } }));
     },
     reapply: (id, body) => envelopeData(http.put(`/bill-analyses/${id}`, body)),
     remove: async (id) => void (await http.delete(`/bill-analyses/${id}`)),
