@@ -27,6 +27,8 @@ export interface ReportsHandle {
   retention: ReportRetention;
   /** public report sheets: links to a run's file or a live definition (links/) */
   links: ReportLinks;
+  /** stops the runner, scheduler, delivery worker and retention of this process (on close; suites that must not see them work) */
+  stop(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -71,10 +73,11 @@ export function attachReports(app: FastifyInstance): void {
   handle.deliveries.start();
   const stopScheduler = handle.schedules.start(onError('report schedules failed'));
   const stopRetention = handle.retention.start(onError('report retention failed'));
-  app.addHook('onClose', async () => {
+  handle.stop = async () => {
     stopScheduler();
     stopRetention();
     await handle.runner.stop();
     await handle.deliveries.stop();
-  });
+  };
+  app.addHook('onClose', async () => handle.stop());
 }

@@ -135,10 +135,18 @@ const matrix = { routes: 0, calls: 0 };
 
 describe('authorization matrix: every /api route × every caller', () => {
   beforeAll(async () => {
-    // The prepaid timers (hourly deduction, supply sweep, payment queries, reconciliation) would change tree A's rows
-    // between a call and its fingerprint; this suite checks who may call what, so they stay off.
+    // The prepaid timers (hourly deduction, supply sweep, payment queries, reconciliation) and the report workers
+    // (runner, scheduler, deliveries, retention) would change rows between a call and its fingerprint; this suite
+    // checks who may call what, so they stay off.
     const prepaid = t.app.prepaid;
-    await Promise.all([prepaid.deduction.stop(), prepaid.supply.stop(), prepaid.balanceAlarms.stop(), prepaid.payments.stop(), prepaid.reconciliation.stop()]);
+    await Promise.all([
+      prepaid.deduction.stop(),
+      prepaid.supply.stop(),
+      prepaid.balanceAlarms.stop(),
+      prepaid.payments.stop(),
+      prepaid.reconciliation.stop(),
+      t.app.reports.stop(),
+    ]);
     fx = await buildFixture(t.app);
     sampleOf = samples(fx);
   });
