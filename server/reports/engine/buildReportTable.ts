@@ -406,6 +406,8 @@ function chartOf(spec: ReportSpec, columns: readonly OutColumn[], rows: readonly
   const first = chosen[0];
   if (!first) return null;
   const dataRows = rows.filter((row) => row.kind === 'data');
+  const totalRow = rows.find((row) => row.kind === 'total');
+  const countedRows = totalRow?.covers ? totalRow.covers.map((index) => rows[index]!) : dataRows;
   const head = first.column.head;
   const type = spec.chart.type;
   const totalMode: Exclude<ColumnTotal, 'none'> = head.total === 'none' ? 'sum' : head.total;
@@ -428,7 +430,8 @@ function chartOf(spec: ReportSpec, columns: readonly OutColumn[], rows: readonly
       title: head.label,
       columnKey: head.key,
       categories: chosen.map(({ column }) => column.slot?.label ?? ''),
-      values: chosen.map(({ index }) => combine(dataRows.map((row) => row.cells[index]!))),
+      // Over the rows the total counts (a nested department is already in the one above it).
+      values: chosen.map(({ index }) => combine(countedRows.map((row) => row.cells[index]!))),
       unit: head.unit,
     };
   return {
