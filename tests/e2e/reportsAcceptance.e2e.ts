@@ -127,12 +127,12 @@ const MONTH_KEY = MONTH.format('YYYY-MM');
 const SHEET_TEXTS = {
   head: [
     ['Department', MONTH_KEY],
-    ['Energy (kWh)', 'Cost (CNY)', 'Cost share (%)', 'Cost last year (CNY)', 'Cost YoY % (%)'],
+    ['Energy (kWh)', 'Cost (CNY)', 'Cost share (%)', 'Cost last year (CNY)', 'Cost YoY (%)'],
   ],
   body: [
     ['Assembly hallE2E-ASM', '100.00', '81.23', '79.7', '', ''],
     ['Boiler houseE2E-BLR', '25.50', '20.71', '20.3', '', ''],
-    ['Subtotal: No department', '125.50', '101.94', '100.0', '', ''],
+    ['Subtotal: Top level', '125.50', '101.94', '100.0', '', ''],
     ['Total', '125.50', '101.94', '100.0', '', ''],
   ],
 };
@@ -318,11 +318,11 @@ describe('reports acceptance', () => {
     expect(values(2)).toEqual([`${FROM} – ${TO} · ${TZ}`]);
     expect(sheet.model.merges.sort()).toEqual(['A4:A5', 'B4:B5', 'C4:G4']);
     expect(sheet.getCell('C4').value).toBe(MONTH_KEY);
-    expect(values(5)).toEqual(['Department', 'Code', 'Energy (kWh)', 'Cost (CNY)', 'Cost share (%)', 'Cost last year (CNY)', 'Cost YoY % (%)']);
+    expect(values(5)).toEqual(['Department', 'Code', 'Energy (kWh)', 'Cost (CNY)', 'Cost share (%)', 'Cost last year (CNY)', 'Cost YoY (%)']);
     expect(values(6)).toEqual(['Assembly hall', 'E2E-ASM', 100, 81.23, expect.closeTo(79.6812749, 6)]);
     expect(values(7)).toEqual(['Boiler house', 'E2E-BLR', 25.5, 20.71, expect.closeTo(20.3187251, 6)]);
     for (const [row, label] of [
-      [8, 'Subtotal: No department'],
+      [8, 'Subtotal: Top level'],
       [9, 'Total'],
     ] as const) {
       expect(sheet.getCell(`A${row}`).value).toBe(label);
@@ -337,11 +337,11 @@ describe('reports acceptance', () => {
     expect(pdf.pages).toHaveLength(1);
     const lines = pdf.pages[0]!;
     expect(lines.slice(0, 3)).toEqual([NAME, `${FROM} – ${TO} · ${TZ}`, 'Cost (CNY)']);
-    expect(lines.join('\n')).toContain('Department Energy (kWh) Cost (CNY) (%) year (CNY) Cost YoY %');
+    expect(lines.join('\n')).toContain('Department Energy (kWh) Cost (CNY) (%) year (CNY) Cost YoY (%)');
     expect(lines.slice(-5)).toEqual([
       'Assembly hall E2E-ASM 100.00 81.23 79.7',
       'Boiler house E2E-BLR 25.50 20.71 20.3',
-      'Subtotal: No department 125.50 101.94 100.0',
+      'Subtotal: Top level 125.50 101.94 100.0',
       'Total 125.50 101.94 100.0',
       expect.stringMatching(/^Generated \d{4}-\d\d-\d\d \d\d:\d\d Page 1 of 1$/),
     ]);

@@ -143,7 +143,7 @@ describe('buildReportTable on the real ingest (Asia/Shanghai)', () => {
       '2026-11-01',
       '2026-11-01',
     );
-    expect(table.columns.map((c) => c.label)).toEqual(['Energy', 'Energy previous period', 'Energy PoP change', 'Energy PoP %', 'Energy last year']);
+    expect(table.columns.map((c) => c.label)).toEqual(['Energy', 'Energy previous period', 'Energy PoP change', 'Energy PoP', 'Energy last year']);
     expect(table.columns.map((c) => c.kind)).toEqual(['number', 'number', 'number', 'percent', 'number']);
     // Nov 1 against Oct 31: M011 3 vs 10 (−7, −70 %), M012 8 vs 2 (+6, +300 %), M014 4 vs 1; M013 only last year.
     expect(cells(table)).toEqual([
@@ -175,7 +175,7 @@ describe('buildReportTable on the real ingest (Asia/Shanghai)', () => {
       ['Line 1 conveyor', 8, 300],
       ['Total', 11, -8.333333333],
     ]);
-    expect(table.columns[1]).toMatchObject({ label: 'Energy % vs base', unit: '%', decimals: 2, total: 'none' });
+    expect(table.columns[1]).toMatchObject({ label: 'Energy vs base', unit: '%', decimals: 2, total: 'none' });
     expect(table.base).toEqual({ from: '2026-10-31', to: '2026-10-31' });
   });
 

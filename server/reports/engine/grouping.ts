@@ -19,7 +19,7 @@ export function groupObjects(objects: readonly ReportObject[], groupBy: ReportGr
     const key = groupBy === 'department' ? String(object.departmentId ?? '') : object.energyType;
     const name =
       groupBy === 'department'
-        ? object.departmentName || texts.noDepartment
+        ? object.departmentName || (object.kind === 'department' ? texts.topLevel : texts.noDepartment)
         : (texts.energyTypes[object.energyType as keyof ReportTexts['energyTypes']] ?? object.energyType);
     const group = groups.get(key) ?? { key, name, objects: [] };
     group.objects.push(object);

@@ -18,6 +18,8 @@ export const reportFilesEn = {
   /** the header of a merged group made of the whole period (a comparison's base) */
   basePeriod: 'Base period {{from}} – {{to}}',
   noDepartment: 'No department',
+  /** the group of departments at the top of the tree, when departments are grouped by the one above them */
+  topLevel: 'Top level',
   objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room' },
   grains: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
   /** period labels: weeks by ISO week number, hours by local start */
@@ -39,12 +41,12 @@ export const reportFilesEn = {
     balance: 'Balance',
   },
   bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
-  /** "{{name}} {{suffix}}": "Energy YoY %" */
+  /** "{{name}} {{suffix}}": "Energy YoY" (its unit says %) */
   compareLabel: '{{name}} {{suffix}}',
   compare: {
-    previous: { value: 'previous period', delta: 'PoP change', percent: 'PoP %' },
-    lastYear: { value: 'last year', delta: 'YoY change', percent: 'YoY %' },
-    base: { value: 'base period', delta: 'change vs base', percent: '% vs base' },
+    previous: { value: 'previous period', delta: 'PoP change', percent: 'PoP' },
+    lastYear: { value: 'last year', delta: 'YoY change', percent: 'YoY' },
+    base: { value: 'base period', delta: 'change vs base', percent: 'vs base' },
   },
   formulas: { difference: '{{a}} − {{b}}', ratio: '{{a}} / {{b}}', share: '{{a}} share', sum: '{{a}} + {{b}}' },
   energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
