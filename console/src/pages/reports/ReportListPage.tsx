@@ -17,7 +17,7 @@ import { useStores } from '../../stores/StoreContext';
 import { saveFile } from '../meterData/saveFile';
 import { isActive, RunProgress } from './GenerateDialog';
 import { createReportsApi, type ReportsApi, type RunFilters } from './reportsApi';
-import { fileSize } from './reportsFormat';
+import { fileSize, periodText } from './reportsFormat';
 import { ReportLinksTable, ShareReportButton } from './sharing';
 import styles from './reports.module.css';
 
@@ -72,8 +72,9 @@ export const ReportListPage = observer(function ReportListPage() {
       title: t('reports.runs.period'),
       render: (_, run) => (
         <div className={styles.stack}>
-          <span>{run.period.from}</span>
-          {run.period.to !== run.period.from && <span>{run.period.to}</span>}
+          {periodText(run.period).map((part) => (
+            <span key={part}>{part}</span>
+          ))}
         </div>
       ),
     },
@@ -85,10 +86,17 @@ export const ReportListPage = observer(function ReportListPage() {
         isActive(run) || run.state === 'failed' ? (
           <RunProgress run={run} compact />
         ) : (
-          <Tag data-testid={`run-state-${run.id}`}>{t(`reports.states.${run.state}`)}</Tag>
+          <Tag data-testid={`run-state-${run.id}`} color={run.state === 'done' ? 'success' : undefined}>
+            {t(`reports.states.${run.state}`)}
+          </Tag>
         ),
     },
-    { key: 'size', title: t('reports.runs.size'), align: 'right', render: (_, run) => (run.state === 'done' ? fileSize(run.sizeBytes) : '—') },
+    {
+      key: 'size',
+      title: t('reports.runs.size'),
+      align: 'right',
+      render: (_, run) => <span style={{ whiteSpace: 'nowrap' }}>{run.state === 'done' ? fileSize(run.sizeBytes) : '—'}</span>,
+    },
     { key: 'downloads', title: t('reports.runs.downloads'), dataIndex: 'downloads', align: 'right', width: 90 },
     { key: 'created', title: t('reports.runs.created'), render: (_, run) => <DateTimeText at={run.createdAt} /> },
     { key: 'expires', title: t('reports.runs.expires'), render: (_, run) => <DateTimeText at={run.expiresAt} /> },

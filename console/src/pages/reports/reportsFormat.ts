@@ -21,3 +21,20 @@ export function cadenceText(t: TFunction, schedule: Pick<ReportScheduleView, 'ca
       return t('reports.schedules.cadenceText.cron', { cron: schedule.cron });
   }
 }
+
+const lastDayOfMonth = (month: string): string => {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * A run's period as short as it reads unambiguously: a whole year "2026", a whole month "2026-10", one day
+ * "2026-11-26", otherwise both days (the list shows them on two lines).
+ */
+export function periodText(period: { from: string; to: string }): string[] {
+  const { from, to } = period;
+  if (from === to) return [from];
+  if (from.endsWith('-01-01') && to === `${from.slice(0, 4)}-12-31`) return [from.slice(0, 4)];
+  if (from.endsWith('-01') && from.slice(0, 7) === to.slice(0, 7) && to === lastDayOfMonth(from.slice(0, 7))) return [from.slice(0, 7)];
+  return [from, to];
+}
