@@ -22,6 +22,8 @@ export interface ShareReportButtonProps {
   period?: ReportPeriod;
   /** called with the new link (e.g. to reload a links table) */
   onCreated?: (link: ReportLinkRow) => void;
+  /** 'link': a text action that sits in a table's action column beside the others */
+  look?: 'button' | 'link';
   /** tests */
   api?: ReportLinksApi;
 }
@@ -79,7 +81,13 @@ export const ShareReportButton = observer(function ShareReportButton(props: Shar
 
   return (
     <>
-      <Button icon={<ShareAltOutlined />} onClick={() => setOpen(true)} data-testid="share-report">
+      <Button
+        icon={props.look === 'link' ? undefined : <ShareAltOutlined />}
+        type={props.look === 'link' ? 'link' : 'default'}
+        size={props.look === 'link' ? 'small' : 'middle'}
+        onClick={() => setOpen(true)}
+        data-testid="share-report"
+      >
         {t('reportSheet.share.button')}
       </Button>
       <Modal

@@ -100,7 +100,7 @@ export const ReportConfigPage = observer(function ReportConfigPage() {
             ]}
           />
           <Permission menu="/report/reportList" button="edit">
-            <ShareReportButton target="definition" definitionId={definition.id} />
+            <ShareReportButton target="definition" definitionId={definition.id} look="link" />
           </Permission>
         </Flex>
       ),

@@ -129,7 +129,7 @@ export const ReportListPage = observer(function ReportListPage() {
           />
           {run.state === 'done' && (
             <Permission menu={gate.menu} button="edit">
-              <ShareReportButton target="run" runId={run.id} />
+              <ShareReportButton target="run" runId={run.id} look="link" />
             </Permission>
           )}
         </Flex>
