@@ -24,8 +24,13 @@ export function reportChartOption(chart: ReportChart): ChartOption {
   return {
     title: { text: chart.title, left: 'center', textStyle: { fontSize: 13 } },
     tooltip: { trigger: 'axis' },
-    grid: { left: 56, right: 16, top: 40, bottom: 56, containLabel: true },
-    xAxis: { type: 'category', data: chart.categories, axisLabel: { hideOverlap: true, rotate: chart.categories.length > 12 ? 45 : 0 } },
+    grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+    // Long names are cut with an ellipsis so rotated labels never squeeze the plot to a sliver.
+    xAxis: {
+      type: 'category',
+      data: chart.categories,
+      axisLabel: { hideOverlap: true, rotate: chart.categories.length > 12 ? 45 : 0, width: 96, overflow: 'truncate' },
+    },
     yAxis: { type: 'value', name: chart.unit },
     series: [
       { type: chart.type, name: chart.title, data: chart.values, ...(chart.type === 'line' ? { smooth: false, showSymbol: chart.values.length <= 60 } : {}) },
@@ -52,7 +57,7 @@ export function ReportTableView({ table, maxHeight, compact = false }: ReportTab
 
   return (
     <div data-testid="report-table-view" style={{ fontSize }}>
-      {chartOption && <EChart option={chartOption} height={compact ? 200 : 300} ariaLabel={table.chart?.title} />}
+      {chartOption && <EChart option={chartOption} height={compact ? 260 : 320} ariaLabel={table.chart?.title} />}
       <div style={{ overflow: 'auto', maxHeight, maxWidth: '100%', border: BORDER }} data-testid="report-table-scroll">
         <table style={{ borderCollapse: 'separate', borderSpacing: 0, minWidth: '100%', fontVariantNumeric: 'tabular-nums' }}>
           {/* The whole head sticks, so the merged group row and the labels under it stay in view together. */}

@@ -37,6 +37,8 @@ export function StateTag({ state }: { state: BillAnalysisState }) {
   );
 }
 
+/** As many decimals as the bill printed (a price keeps its four), at most six. */
+const decimalsOf = (value: number) => Math.min(6, String(value).split('.')[1]?.length ?? 0);
 const figure = (value: number | null, digits = 2) => (value === null ? '–' : withThousands(value, digits));
 
 export interface BillAnalysisViewProps {
@@ -60,7 +62,12 @@ export function BillAnalysisView({ analysis, onReapply }: BillAnalysisViewProps)
   const fieldColumns: TableColumnsType<FoundField> = [
     { key: 'field', title: t('billAnalysis.view.field'), render: (_, row) => t(`billAnalysis.fields.${row.field}`, { defaultValue: row.field }) },
     { key: 'text', dataIndex: 'text', title: t('billAnalysis.view.text') },
-    { key: 'value', title: t('billAnalysis.view.value'), align: 'right', render: (_, row) => (row.value === null ? '' : String(row.value)) },
+    {
+      key: 'value',
+      title: t('billAnalysis.view.value'),
+      align: 'right',
+      render: (_, row) => (row.value === null ? '' : withThousands(row.value, decimalsOf(row.value))),
+    },
     { key: 'line', dataIndex: 'line', title: t('billAnalysis.view.line'), align: 'right' },
   ];
   const checkColumns: TableColumnsType<Check> = [
