@@ -18,21 +18,22 @@ export const energyReportsSample: SampleBoard = {
       { id: 'clock', at: [18, 0, 6, 2], element: { type: 'clock', title: '', options: { showSeconds: false, showDate: true }, binding: {} } },
       {
         id: 'yesterday',
-        at: [0, 2, 12, 18],
+        at: [0, 2, 8, 18],
         element: {
           type: 'report-table',
           title: 'Yesterday’s energy by department',
-          options: { template: 'dailyEnergy', preset: 'yesterday', rows: 14, scrollSeconds: 12, refreshMinutes: 15 },
+          options: { template: 'dailyEnergy', preset: 'yesterday', rows: 20, scrollSeconds: 12, refreshMinutes: 15 },
           binding: {},
         },
       },
       {
         id: 'bands',
-        at: [12, 2, 12, 18],
+        // The band statement has ten figure columns: two thirds of the wall keep them readable from the room.
+        at: [8, 2, 16, 18],
         element: {
           type: 'report-table',
           title: 'This month by tariff band',
-          options: { template: 'bandStatement', preset: 'thisMonth', rows: 14, scrollSeconds: 12, refreshMinutes: 15 },
+          options: { template: 'bandStatement', preset: 'thisMonth', rows: 20, scrollSeconds: 12, refreshMinutes: 15 },
           binding: {},
         },
       },
