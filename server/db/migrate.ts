@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Storage } from './connect';
 import { foundation } from './migrations/0001_foundation';
 import { metering } from './migrations/0002_metering';
@@ -58,7 +58,28 @@ export async function migrateToLatest(storage: Storage): Promise<string[]> {
     // Kysely looks for its bookkeeping tables across all schemas; pin it to ours (tests run one schema each).
     ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await underSchemaChangeLock(storage, () => migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * One PostgreSQL advisory lock for whoever changes tables in any schema of the database (migrations here, test
+ * schemas dropped by the suites: tests/support/testApp.ts takes it too). Kysely's migrator reads the catalogue of
+ * every schema (pg_get_serial_sequence per column) and fails with "column … does not exist" when another schema's
+ * migration renames that column at the same moment; the migrator's own lock only covers its schema.
+ */
+export const SCHEMA_CHANGE_LOCK = 7_410_022;
+
+export async function underSchemaChangeLock<T>(storage: Storage, work: () => Promise<T>): Promise<T> {
+  if (storage.kind !== 'postgres') return work();
+  // The lock is held by one pooled connection for the duration; the migrator works on the others.
+  return storage.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(connection);
+    }
+  });
 }

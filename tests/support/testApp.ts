@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import { loadConfig, type ServerConfig } from '@server/config';
+import { SCHEMA_CHANGE_LOCK } from '@server/db/migrate';
 
 export const TEST_ADMIN_PASSWORD = 'Admin!2345test';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -44,7 +45,10 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       if (schema && databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
+        // Under the lock migrations take, so another suite's migrator never reads a table being dropped.
+        await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
         await client.query(`drop schema if exists ${schema} cascade`);
+        await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });

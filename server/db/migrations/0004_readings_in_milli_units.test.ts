@@ -6,11 +6,11 @@ import pg from 'pg';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../connect';
-import { migrateToLatest } from '../migrate';
 import { foundation } from './0001_foundation';
 import { metering } from './0002_metering';
 import { meterReplacementCredit } from './0003_meter_replacement_credit';
 import { readingsInMilliUnits } from './0004_readings_in_milli_units';
+import { migrateToLatest, SCHEMA_CHANGE_LOCK, underSchemaChangeLock } from '../migrate';
 
 const usePostgres = process.env.TEST_DB === 'postgres';
 const databaseUrl = usePostgres ? process.env.TEST_DATABASE_URL : undefined;
@@ -39,7 +39,7 @@ beforeAll(async () => {
     },
     ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await underSchemaChangeLock(storage, () => migrator.migrateToLatest());
   if (error) throw error;
   await db().insertInto('readings').values(BEFORE).execute();
 });
@@ -49,7 +49,9 @@ afterAll(async () => {
   if (schema && databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.end();
   }
   rmSync(dataDir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { alarmActions } from './0007_alarm_actions';
 import { boards } from './0008_boards';
 import { userAdmin } from './0009_user_admin';
 import { boardHistory } from './0010_board_history';
+import { SCHEMA_CHANGE_LOCK, underSchemaChangeLock } from '../migrate';
 
 const usePostgres = process.env.TEST_DB === 'postgres';
 const databaseUrl = usePostgres ? process.env.TEST_DATABASE_URL : undefined;
@@ -30,7 +31,7 @@ async function migrateThrough(migrations: Record<string, Migration>): Promise<vo
     provider: { getMigrations: async () => migrations },
     ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await underSchemaChangeLock(storage, () => migrator.migrateToLatest());
   if (error) throw error;
 }
 
@@ -84,7 +85,9 @@ afterAll(async () => {
   if (schema && databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.end();
   }
   rmSync(dataDir, { recursive: true, force: true });

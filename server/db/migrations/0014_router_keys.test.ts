@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../connect';
 import { foundation } from './0001_foundation';
 import { routerKeys } from './0014_router_keys';
+import { SCHEMA_CHANGE_LOCK, underSchemaChangeLock } from '../migrate';
 
 const usePostgres = process.env.TEST_DB === 'postgres';
 const databaseUrl = usePostgres ? process.env.TEST_DATABASE_URL : undefined;
@@ -22,7 +23,7 @@ async function migrateThrough(migrations: Record<string, Migration>): Promise<vo
     provider: { getMigrations: async () => migrations },
     ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await underSchemaChangeLock(storage, () => migrator.migrateToLatest());
   if (error) throw error;
 }
 
@@ -62,7 +63,9 @@ afterAll(async () => {
   if (schema && databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
     await client.end();
   }
   rmSync(dataDir, { recursive: true, force: true });
