@@ -206,8 +206,9 @@ describe('a gateway that does not ack', () => {
       const [command] = await commands(room.accountId);
       expect(command).toMatchObject({ attempts: 3, result: 'No ack after 3 attempts', action: 'cut' });
       expect(gateway.received.filter((c) => c.commandId === command!.command_id)).toHaveLength(3);
-      expect((await account(room.accountId)).supply_state).toBe('unknown');
-      expect((await eventsOf(room.accountId)).map((e) => e.what)).toEqual(['supply_cut', 'supply_command_unknown']);
+      // The account follows its command in a write of its own, a moment later.
+      await expect.poll(async () => (await account(room.accountId)).supply_state, { timeout: 5_000 }).toBe('unknown');
+      await expect.poll(async () => (await eventsOf(room.accountId)).map((e) => e.what), { timeout: 5_000 }).toEqual(['supply_cut', 'supply_command_unknown']);
     } finally {
       await quick.stop();
       control = previous;
