@@ -12,6 +12,10 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on a 2-core CI runner, where most files wait
+    // on PostgreSQL, a server process or Chromium rather than the CPU. Two keep both cores busy (each PostgreSQL
+    // suite has a schema of its own; the e2e files still run one at a time).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
