@@ -8,10 +8,10 @@ import { screenMeta } from './screenTable';
 const routesFor = (granted?: readonly string[]) => buildScreenRoutes(buildMenuTree(routerRows(granted)), screenMeta);
 
 describe('buildScreenRoutes', () => {
-  it('gives every menu entry of an admin a route, plus /report-sheet, and none for the static public routes', () => {
+  it('gives every menu entry of an admin a route, and none for the public routes (the report sheet has its own, outside the shell)', () => {
     const routes = routesFor();
     const menuPaths = MENU_GROUPS.flatMap((group) => [group.path, ...group.children.map((child) => `${group.path}/${child.path}`)]);
-    expect(routes.map((route) => route.path).sort()).toEqual([...menuPaths, '/report-sheet'].sort());
+    expect(routes.map((route) => route.path).sort()).toEqual([...menuPaths].sort());
     expect(routes.find((route) => route.path === '/settings/boardConfig')).toMatchObject({ title: 'route.boardConfig' });
     expect(routes.some((route) => route.path === '/login' || route.path === '/dash/:id')).toBe(false);
   });
@@ -33,7 +33,7 @@ describe('buildScreenRoutes', () => {
 
   it('builds only the granted entries for a sub-user', () => {
     const routes = routesFor(['/dashboard', '/alerts', '/alerts/devices']);
-    expect(routes.map((route) => route.path)).toEqual(['/dashboard', '/alerts', '/alerts/devices', '/report-sheet']);
+    expect(routes.map((route) => route.path)).toEqual(['/dashboard', '/alerts', '/alerts/devices']);
     expect(routes[1]?.redirectTo).toBe('/alerts/devices');
   });
 

@@ -22,10 +22,10 @@ export interface ScreenRoute {
 }
 
 /**
- * Public routes the console declares itself (login, auth-redirect, 404, 401, the refresh helper) or
- * that are the kiosk's (/visualization, /dash/:id); /report-sheet is a screen like the menu entries.
+ * Public routes the console declares itself (login, auth-redirect, 404, 401, the refresh helper, the public report
+ * sheet outside the shell) or that are the kiosk's (/visualization, /dash/:id).
  */
-const STATIC_ROUTES: ReadonlySet<string> = new Set(PUBLIC_ROUTES.filter((path) => path !== '/report-sheet'));
+const STATIC_ROUTES: ReadonlySet<string> = new Set(PUBLIC_ROUTES);
 
 /**
  * Spec §2: the route list from the role-permitted menu tree (PermissionStore.tree), so a path the
