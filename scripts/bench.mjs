@@ -15,6 +15,9 @@ const BENCHES = [
   'bench/kioskWall.ts',
   'bench/demoBackfill.ts',
   'bench/storageAndQueries.ts',
+  'bench/settlementClose.ts',
+  'bench/prepaidDeduction.ts',
+  'bench/reportGeneration.ts',
 ];
 let failed = false;
 for (const file of BENCHES) {

@@ -12,7 +12,7 @@ export type BoardViewer = Pick<AuthContext, 'display' | 'isAdmin' | 'permittedPa
 
 const NONE: BoardScope = { kind: 'some', boardIds: new Set() };
 
-/** The user dialog's "visible data boards" (user_boards, issue 7). */
+/** The user dialog's "visible data boards" (user_boards). */
 export async function visibleBoardIds(db: Pick<Kysely<Database>, 'selectFrom'>, userId: number): Promise<Set<number>> {
   const rows = await db.selectFrom('user_boards').select('board_id').where('user_id', '=', userId).execute();
   return new Set(rows.map((r) => r.board_id));

@@ -272,7 +272,7 @@ export interface InterfaceCallsTable {
   duration_ms: number;
 }
 
-/** Threshold rules (issue 5): limits on a meter, department or sub-item metric. */
+/** Threshold rules: limits on a meter, department or sub-item metric. */
 export interface AlarmRulesTable {
   /** The user whose tree the row belongs to (server/tenancy). */
   owner_user_id: number;
@@ -334,7 +334,7 @@ export interface AlarmActionsTable {
   at: EpochMs;
 }
 
-/** A message template with {{placeholders}} (issue 5, pushes). */
+/** A message template with {{placeholders}}. */
 export interface PushTemplatesTable {
   /** The user whose tree the row belongs to (server/tenancy). */
   owner_user_id: number;
@@ -477,7 +477,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 /** A nullable column: optional on insert (null). */
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
-/** Issue 8 (0010_board_history): boards gain purpose, code (unique when not ''), equipment meter, review. */
+/** 0010_board_history: boards gain purpose, code (unique when not ''), equipment meter, review. */
 export interface BoardsIssue8Columns {
   /** document.meta.purpose, mirrored on every save. */
   purpose: Defaulted<string>;
@@ -565,19 +565,19 @@ export interface DisplaysTable {
   version: string | null;
 }
 
-/** Issue 7: boards a non-admin may see (the user dialog's "visible data boards"). */
+/** Boards a non-admin may see (the user dialog's "visible data boards"). */
 export interface UserBoardsTable {
   user_id: number;
   board_id: number;
 }
 
-/** Issue 7: display areas a user may see. */
+/** Display areas a user may see. */
 export interface UserDisplayAreasTable {
   user_id: number;
   display_area_id: number;
 }
 
-/** Issue 7: /settings/loginPageSet entries; the login page uses the active one for its host. */
+/** /settings/loginPageSet entries; the login page uses the active one for its host. */
 export interface LoginPagesTable {
   id: Id;
   edition: string;

@@ -66,19 +66,19 @@ export const apiModules: FastifyPluginAsync[] = [
 apiModules.push(siteSettingsRoutes);
 // The inquiry domain (server/inquiry): announcements' audiences, help search, contact details and messages.
 apiModules.push(inquiryRoutes);
-// Issue 20: the monthly meter register record (/settlement/power-month-record).
+// The monthly meter register record (/settlement/power-month-record).
 apiModules.push(monthRegisterRoutes);
-// Issue 20: the working calendar (a platform setting) and shifts, teams, rota and shift energy.
+// The working calendar (a platform setting) and shifts, teams, rota and shift energy.
 apiModules.push(calendarRoutes, shiftRoutes);
-// Issue 20: data completion (gaps, completions, undo, estimates replaced by late real readings).
+// Data completion (gaps, completions, undo, estimates replaced by late real readings).
 apiModules.push(completionRoutes);
-// Issue 20: settlement (figures, month closes, apportionment rules, exports).
+// Settlement (figures, month closes, apportionment rules, exports).
 apiModules.push(settlementRoutes);
-// Issue 20: energy and cost per time-of-use band, and the recompute jobs' progress (server/tariffs).
+// Energy and cost per time-of-use band, and the recompute jobs' progress (server/tariffs).
 apiModules.push(bandFigureRoutes);
-// Issue 20: tariffs, their effective-dated versions and assignments (server/tariffs/tariffStore.ts).
+// Tariffs, their effective-dated versions and assignments (server/tariffs/tariffStore.ts).
 apiModules.push(tariffRoutes);
-// Issue 20: the wall's tariff widgets: GET /api/tariffs/current-band and the tariff:* / shifts:energy:* channels.
+// The wall's tariff widgets: GET /api/tariffs/current-band and the tariff:* / shifts:energy:* channels.
 apiModules.push(wallTariffRoutes);
 // Prepaid supply control: cut-off, restore and keep-supply by hand, and the command log.
 apiModules.push(prepaidSupplyRoutes);

@@ -6,7 +6,7 @@ import { ChannelRefusal } from './channelProvider';
 
 /**
  * The screens that show a meter's live values (as GET /meter-data/latest); admins pass. The board editor's
- * live preview and the sprite screens draw live icons and tiles too (issue 8). A display reads with its
+ * live preview and the sprite screens draw live icons and tiles too. A display reads with its
  * owner's rights and tree.
  */
 const LATEST_VALUE_SCREENS = ['/base/meterData', '/base/device', '/settings/boardConfig', '/board/spriteView', '/devices/sprite'];

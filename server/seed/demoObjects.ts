@@ -70,7 +70,7 @@ export async function seedDemoObjects(
     const playlistId = await createDemoPlaylist(db, owner, await sampleIds(db, PLAYLIST_SAMPLES));
     if (playlistId !== undefined) result.wall = await createDemoDisplay(db, adminId, playlistId);
   }
-  // Issue 20, in this order: the calendar before the tariffs (day types pick layouts), the tariffs before any
+  // In this order: the calendar before the tariffs (day types pick layouts), the tariffs before any
   // energy is ingested (the simulator's backfill runs after the seed, so ingest prices it as it comes).
   const context: DemoContext = { ...money, adminId };
   if (await claimSeed(db, DEMO_SEED_KEYS.calendar)) await createDemoCalendar(db, adminId);

@@ -23,7 +23,7 @@ const passwordError = (message: string) =>
   new AppError('VALIDATION_FAILED', { message: `password: ${message}`, data: { issues: [{ field: 'password', rule: 'custom', message }] } });
 
 /**
- * Users create, update, password and delete (issue 7). Route-level access has already checked the
+ * Users create, update, password and delete. Route-level access has already checked the
  * button permission; this checks the user tree, the role rules (spec §6) and uniqueness (spec §5).
  * `endSessions` signs a user out everywhere (disabled, new password, deleted).
  */

@@ -3,7 +3,7 @@ import type { BoardRecord, KioskHeartbeat, KioskHeartbeatAck, KioskSession, Play
 import type { Health } from '../schemas/health';
 import { envelopeData } from './envelopeData';
 
-/** The calls a wall makes (issue 6): display tokens and signed-in users alike; each resolves with the envelope's `data`. */
+/** The calls a wall makes: display tokens and signed-in users alike; each resolves with the envelope's `data`. */
 export interface KioskApi {
   session(): Promise<KioskSession>;
   heartbeat(beat: KioskHeartbeat): Promise<KioskHeartbeatAck>;

@@ -38,7 +38,7 @@ export interface ChannelSettingsBodies {
   wechat: WechatSettingsInput;
 }
 
-/** Message pushes (issue 5): templates, defaults, tasks, records, provider calls, channels, contacts. */
+/** Message pushes: templates, defaults, tasks, records, provider calls, channels, contacts. */
 export interface PushesApi {
   templates(channel?: PushChannel): Promise<PushTemplate[]>;
   createTemplate(body: PushTemplateInput): Promise<PushTemplate>;

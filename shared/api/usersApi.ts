@@ -24,7 +24,7 @@ export type UserCheck = { username: string } | { email: string };
 /** Boards come bare or paged, keyed `id` (shared/schemas/boards.ts BoardSummary). */
 type BoardAnswer = { id: number; name: string }[] | { rows: { id: number; name: string }[] };
 
-/** User administration (/settings/user, issue 7): list, dialog saves, password, and the dialog's choices. */
+/** User administration (/settings/user): list, dialog saves, password, and the dialog's choices. */
 export interface UsersApi {
   list(query: UsersQuery): Promise<UserList>;
   create(body: UserCreate): Promise<{ _id: number }>;

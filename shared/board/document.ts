@@ -25,7 +25,7 @@ const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #0b15
 const elementId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'An element id is 1–40 letters, digits, - or _');
 
 /**
- * What a board is for (issue 8): general walls, the energy boards of board/energyGZ, the data-show boards of
+ * What a board is for: general walls, the energy boards of board/energyGZ, the data-show boards of
  * payment-statistics/datashowboardlist (opened by their code), and per-equipment boards (base/equipmentBoard)
  * that go through review before they count as approved.
  */
@@ -60,7 +60,7 @@ export const boardThemeSchema = z.object({
   mode: z.enum(BOARD_THEMES).default('dark'),
   background: hexColour.default('#07111f'),
   accent: hexColour.default('#3aa0ff'),
-  /** An image under /api/files (issue 8 uploads); empty for none. */
+  /** An image under /api/files (uploads); empty for none. */
   backgroundImage: z.string().max(300).default(''),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, text } from './text';
 
 /**
- * Alarms (issue 5): threshold rules, alarm records and their counts. One contract for the server's
+ * Alarms: threshold rules, alarm records and their counts. One contract for the server's
  * validation, the realtime channels and the console's calls.
  */
 

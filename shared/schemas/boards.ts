@@ -3,7 +3,7 @@ import { multilineText, text } from './text';
 import { BOARD_CODE_MESSAGE, BOARD_CODE_SHAPE, BOARD_PURPOSES, type BoardDocument, type BoardPurpose } from '../board/document';
 
 /**
- * Boards, playlists, display tokens and the kiosk's own calls (issue 6). The board document itself is
+ * Boards, playlists, display tokens and the kiosk's own calls. The board document itself is
  * shared/board/document.ts; the server validates it there and each element's options against the
  * widget catalogue (boards/widgets), answering VALIDATION_FAILED with the widget and field in the path.
  */

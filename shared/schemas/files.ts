@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Uploaded pictures (issue 8): plant pictures for sprites and mimic widgets, board backgrounds, image widgets.
+ * Uploaded pictures: plant pictures for sprites and mimic widgets, board backgrounds, image widgets.
  *
  * POST /api/files with the raw bytes as the body and the picture's own Content-Type (no multipart): the server
  * reads the first bytes and accepts only what they prove (PNG, JPEG, WebP, GIF). SVG is refused (it can carry

@@ -3,7 +3,7 @@ import { multilineText, text } from './text';
 import { ALARM_KINDS, ALARM_SEVERITIES } from './alarms';
 
 /**
- * Message pushes (issue 5, msg/* and message/*): templates with placeholders, push tasks that match
+ * Message pushes (msg/* and message/*): templates with placeholders, push tasks that match
  * alarms, push records with delivery state and retries, the channels' settings and the users' push
  * contacts. One contract for the server's validation and the console's calls.
  */

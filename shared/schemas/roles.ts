@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 
 /**
- * Roles (/settings/roles, spec §3, §6, issue 7). Type 0 = administrative role (admin), 1 = role a type-0
+ * Roles (/settings/roles, spec §3, §6). Type 0 = administrative role (admin), 1 = role a type-0
  * user may hand to its sub-users (the user dialog offers the type-1 roles that contain the caller).
  */
 export const ROLE_MESSAGES = {

@@ -41,7 +41,7 @@ export const routerQuerySchema = z.object({
 export const routerListSchema = z.object({ total: z.number(), rows: z.array(routerEntrySchema) });
 export type RouterList = z.infer<typeof routerListSchema>;
 
-/** Menu editor rules (/settings/router, issue 7); messages are catalogue keys as for users. */
+/** Menu editor rules (/settings/router); messages are catalogue keys as for users. */
 export const ROUTER_MESSAGES = {
   pathRequired: 'menus.ph_path',
   pathFormat: 'menus.path_err',

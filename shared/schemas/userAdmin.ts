@@ -3,7 +3,7 @@ import { text } from './text';
 import { MAINLAND_MOBILE } from './pushes';
 
 /**
- * User administration (/settings/user, spec §2 user dialog, §3, §5, issue 7). The rules live here once:
+ * User administration (/settings/user, spec §2 user dialog, §3, §5). The rules live here once:
  * the console's dialog runs them on blur and the server runs the same schemas, so both refuse with the
  * same message. Messages are catalogue keys (the spec names them: 'rules.username_isUserName',
  * 'users.ph_username_err' …); the console shows `t(message)`, the API sends the key.
@@ -159,7 +159,7 @@ export const userPasswordSchema = z
   .object({ password: z.string().max(PASSWORD_LENGTH.max, m.passwordFormat).default(''), repeatPassword: z.string().max(PASSWORD_LENGTH.max).default('') })
   .superRefine((value, ctx) => checkPasswords(value, ctx, true));
 
-/** GET /api/users: the caller and its descendants only (spec issue 7), newest first. */
+/** GET /api/users: the caller and its descendants only, newest first. */
 export const userListQuerySchema = z.object({
   email: text().trim().max(254).optional(),
   page: z.coerce.number().int().min(1).default(1),

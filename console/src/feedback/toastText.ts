@@ -3,7 +3,7 @@ import { ErrorCode, errorInfo, type ErrorCodeName } from '@shared/errors';
 
 const infoByCode = new Map(Object.entries(ErrorCode).map(([name, code]) => [code as number, errorInfo[name as ErrorCodeName]]));
 
-/** A server message that is itself a catalogue key ('users.ph_username_err', 'roles.name_err': issue 7's rules). */
+/** A server message that is itself a catalogue key ('users.ph_username_err', 'roles.name_err': the user and role rules). */
 const CATALOGUE_KEY = /^[a-z][A-Za-z]*\.[A-Za-z0-9_.]+$/;
 
 /**

@@ -35,7 +35,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   },
   // Resource screens: every shared/resources definition with `screen: true` (console/src/resources/resourceScreens.ts).
   ...RESOURCE_SCREENS,
-  // Issue 7: administration.
+  // Administration.
   '/settings/user': { component: lazy(() => import('../pages/users/UsersPage').then((m) => ({ default: m.UsersPage }))) },
   '/settings/roles': { component: lazy(() => import('../pages/roles/RolesPage').then((m) => ({ default: m.RolesPage }))) },
   '/settings/router': { component: lazy(() => import('../pages/menus/MenusPage').then((m) => ({ default: m.MenusPage }))) },
@@ -63,7 +63,7 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   ...BOARD_LIST_SCREENS,
   ...SPRITE_SCREENS,
   ...WEB_SERVICE_SCREENS,
-  // Issue 20: the monthly meter register record and meter checks and repairs.
+  // The monthly meter register record and meter checks and repairs.
   ...MONTH_REGISTER_SCREENS,
   ...BILL_ANALYSIS_SCREENS,
   ...METER_CHECK_SCREENS,

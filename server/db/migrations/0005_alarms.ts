@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * Alarms (issue 5): threshold rules and alarm records. The per-rule condition state (pending since,
+ * Alarms: threshold rules and alarm records. The per-rule condition state (pending since,
  * active) lives in the engine's memory and is rebuilt from the open records on start.
  */
 export function alarms(kind: DbKind) {

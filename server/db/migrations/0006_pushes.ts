@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * Message pushes (issue 5): templates, per-kind default templates, push tasks and their recipients, push
+ * Message pushes: templates, per-kind default templates, push tasks and their recipients, push
  * records (one message to one address, with delivery state and retries), provider calls, channel
  * settings, and the users' push contacts. Recipients are a join table rather than a JSON column: a
  * deleted user leaves every task by cascade, and "which tasks push to this user" stays one query.

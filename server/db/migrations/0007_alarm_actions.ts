@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * Alarm action log (issue 5): one row for everything that happened to an alarm record (raised,
+ * Alarm action log: one row for everything that happened to an alarm record (raised,
  * repeated, acknowledged, processed, ended, cleared) and who did it, for the message screen.
  */
 export function alarmActions(kind: DbKind) {

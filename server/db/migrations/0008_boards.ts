@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * Boards, playlists and display tokens (issue 6). A board keeps its document as JSON text with a
+ * Boards, playlists and display tokens. A board keeps its document as JSON text with a
  * revision that goes up on every save (walls compare it); a display is a revocable, non-expiring,
  * read-only token scoped to boards or a playlist, with what its last heartbeat said.
  */

@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * User administration (issue 7): what a user may see beyond its menus (the dialog's "visible display
+ * User administration: what a user may see beyond its menus (the dialog's "visible display
  * areas" and "visible data boards") and the login-page settings (/settings/loginPageSet).
  */
 export function userAdmin(kind: DbKind) {

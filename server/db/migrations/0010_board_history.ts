@@ -6,7 +6,7 @@ const PURPOSES = ['general', 'energy', 'data-show', 'equipment'];
 const CODE_SHAPE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
- * Board history and purposes (issue 8). Boards gain the purpose, code and equipment meter of their
+ * Board history and purposes. Boards gain the purpose, code and equipment meter of their
  * document's meta as columns (the filtered lists, the by-code lookup, codes unique when set) and the
  * equipment-board review; board_versions keeps every saved document, one row per revision.
  */

@@ -3,7 +3,7 @@ import type { DbKind } from '../connect';
 import { withId } from '../columns';
 
 /**
- * Issue 8: uploaded pictures and sprites. A picture's bytes live in its row (blob on SQLite, bytea on
+ * Uploaded pictures and sprites. A picture's bytes live in its row (blob on SQLite, bytea on
  * PostgreSQL, at most UPLOAD_MAX_BYTES): no client input reaches the file system, every server process
  * serves them and a database backup holds them. One row per distinct content (sha256 unique).
  */

@@ -26,7 +26,7 @@ export function boardDocument(name: string, elements: Record<string, unknown> = 
   return { schemaVersion: 1, meta: { name, description: `${name} wall` }, elements, layout: { kind: 'grid', spec: { items } } };
 }
 
-/** The smallest board with a purpose, code or equipment meter in its meta (issue 8). */
+/** The smallest board with a purpose, code or equipment meter in its meta. */
 export function boardWithMeta(name: string, meta: { purpose?: string; code?: string; equipmentMeterId?: number | null }) {
   const document = boardDocument(name);
   return { ...document, meta: { ...document.meta, ...meta } };

@@ -17,7 +17,7 @@ import { playlists as playlistAccess, read, write } from './access';
 import { callerScope } from '../../tenancy/routeTenancy';
 
 /**
- * /api/boards and /api/playlists (issue 6), history, viewers and review (issue 8), and the `board:<id>`
+ * /api/boards and /api/playlists, history, viewers and review, and the `board:<id>`
  * channel that tells walls about saves.
  */
 export const boardRoutes: FastifyPluginAsync = async (base) => {
@@ -43,7 +43,7 @@ export const boardRoutes: FastifyPluginAsync = async (base) => {
 
   /**
    * Admins, displays and holders of the board screen as boardScope says; any other user sees the boards of
-   * its "visible data boards" (user_boards, issue 7).
+   * its "visible data boards" (user_boards).
    */
   app.get('/boards', { config: read, schema: { querystring: boardListQuerySchema } }, async (request) =>
     ok(await boards.list(requireAuth(request), request.query.purpose)),

@@ -5,7 +5,7 @@ import { displaySelfChannel } from '../../realtime/displayChannel';
 import { registerDisplayManagement } from './manageRoutes';
 import { registerKioskRoutes } from './kioskRoutes';
 
-/** Display tokens and displays (/api/displays), the kiosk's own calls (/api/kiosk) and the display:self channel (issue 6). */
+/** Display tokens and displays (/api/displays), the kiosk's own calls (/api/kiosk) and the display:self channel. */
 export const displayRoutes: FastifyPluginAsync = async (app) => {
   const repository = new DisplayRepository(app.storage.db);
   const channel = displaySelfChannel((displayId) => repository.pinnedBoard(displayId));

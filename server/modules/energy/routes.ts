@@ -31,7 +31,7 @@ import { ownerIds } from '../../tenancy/ownerScope';
 const METER_DATA = '/base/meterData';
 const CHECK = '/base/check';
 const DEVICE = '/base/device';
-/** board/queryChart charts a meter's history ad hoc (issue 8). */
+/** board/queryChart charts a meter's history ad hoc. */
 const QUERY_CHART = '/board/queryChart';
 /** Screens that read rollups; any one of them lets a user read the figures. */
 /** The screens that read energy figures; the energy:* channels use the same list. */

@@ -29,7 +29,7 @@ function matchesEtag(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-/** /api/files (issue 8): picture uploads checked by their bytes, the list, delete, and the public picture route. */
+/** /api/files: picture uploads checked by their bytes, the list, delete, and the public picture route. */
 export const fileRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const files = new FileService(app.storage.db);

@@ -4,7 +4,7 @@ import { energyChannels } from '../../realtime/energyChannel';
 import { meterDirectoryChannel } from '../../realtime/meterDirectoryChannel';
 
 /**
- * Live data channels for widgets (issue 6): `energy:*` figures recomputed after ingest, and
+ * Live data channels for widgets: `energy:*` figures recomputed after ingest, and
  * `meters:directory`. No HTTP routes: the providers join the realtime hub.
  */
 export const liveDataRoutes: FastifyPluginAsync = async (app) => {

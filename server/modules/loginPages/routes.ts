@@ -11,7 +11,7 @@ import { requestHost } from './requestHost';
 const SCREEN = '/settings/loginPageSet';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** /api/login-pages (issue 7): /settings/loginPageSet entries, and the public entry for the login page's host. */
+/** /api/login-pages: /settings/loginPageSet entries, and the public entry for the login page's host. */
 export const loginPageRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const pages = new LoginPageRepository(app.storage.db);

@@ -5,7 +5,7 @@ import { pushRecordRoutes } from './recordRoutes';
 import { pushChannelRoutes } from './channelRoutes';
 import { pushContactRoutes } from './contactRoutes';
 
-/** Message pushes (issue 5): templates, tasks, records, provider calls, channel settings, push contacts. */
+/** Message pushes: templates, tasks, records, provider calls, channel settings, push contacts. */
 export const pushRoutes: FastifyPluginAsync = async (app) => {
   for (const routes of [pushTemplateRoutes, pushTaskRoutes, pushRecordRoutes, pushChannelRoutes, pushContactRoutes]) await app.register(routes);
 };

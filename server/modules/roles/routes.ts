@@ -21,7 +21,7 @@ const nameTaken = () =>
     data: { issues: [{ field: 'body.name', rule: 'unique', message: ROLE_MESSAGES.nameTaken }] },
   });
 
-/** /api/roles (issue 7): list, create, update, delete, batch delete; and PUT /api/routers/roles-auth. */
+/** /api/roles: list, create, update, delete, batch delete; and PUT /api/routers/roles-auth. */
 export const roleRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = app.storage.db;

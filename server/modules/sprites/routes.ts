@@ -13,7 +13,7 @@ const tenancy = { kind: 'sprites' } as const;
 const read = { access: { anyOf: [SPRITE_VIEW_SCREEN, SPRITE_EDIT_SCREEN] }, tenancy };
 const write = { access: { permission: SPRITE_EDIT_SCREEN }, tenancy };
 
-/** /api/sprites (issue 8): plant pictures with meter icons. */
+/** /api/sprites: plant pictures with meter icons. */
 export const spriteRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const sprites = new SpriteService(app.storage.db, new FileService(app.storage.db));

@@ -24,7 +24,7 @@ const userIdParams = z.object({ id: z.coerce.number().int().positive() });
 /** Users are checked against the caller's managed subtree by targetAccess.ts, not by an owner column. */
 const USERS = { kind: 'users', check: 'module' } as const;
 
-/** /api/users administration (issue 7) and the dialog's display-area choices. */
+/** /api/users administration and the dialog's display-area choices. */
 export const userAdminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = app.storage.db;

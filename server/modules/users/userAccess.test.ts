@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import { GOOD_PASSWORD, USER_ADMIN_PATHS, newUser, usersKit, type Member, type UsersKit } from '../../users/usersKit.test-util';
 
 /**
- * Who may call each users endpoint (issue 7 acceptance): admin, a sub-user holding the screen and its
+ * Who may call each users endpoint (acceptance): admin, a sub-user holding the screen and its
  * buttons (acting on its own subtree), the same kind of sub-user from another tree, a sub-user without
  * the permission, and no token.
  */

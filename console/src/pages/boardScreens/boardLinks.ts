@@ -1,7 +1,7 @@
 import { menuLink } from '@shared/permissions/permittedRoutes';
 import { editorPath } from '../boards/editorRoute';
 
-/** The issue 8 screens by menu full path (shared/menu/menuTree.ts). */
+/** The purpose board screens by menu full path (shared/menu/menuTree.ts). */
 export const ENERGY_BOARDS_SCREEN = '/board/energyGZ';
 export const DATA_SHOW_LIST_SCREEN = '/payment-statistics/datashowboardlist';
 export const DATA_SHOW_BOARD_SCREEN = '/payment-statistics/datashowboard/:dataShowBoardCode';

@@ -3,7 +3,7 @@ import { EQUIPMENT_BOARD_CHECK_SCREEN, EQUIPMENT_BOARD_SCREEN } from '@shared/sc
 import type { ScreenDef } from '../../routes/screenDef';
 import { DATA_SHOW_BOARD_SCREEN, DATA_SHOW_LIST_SCREEN, ENERGY_BOARDS_SCREEN } from './boardLinks';
 
-/** Issue 8 screens by menu full path (spread into console/src/routes/screenTable.ts). */
+/** The purpose board screens by menu full path (spread into console/src/routes/screenTable.ts). */
 export const BOARD_LIST_SCREENS: Readonly<Record<string, ScreenDef>> = {
   [ENERGY_BOARDS_SCREEN]: { component: lazy(() => import('./EnergyBoardsPage').then((m) => ({ default: m.EnergyBoardsPage }))) },
   [DATA_SHOW_LIST_SCREEN]: { component: lazy(() => import('./DataShowBoardsPage').then((m) => ({ default: m.DataShowBoardsPage }))) },

@@ -1,4 +1,4 @@
-/** Kiosk addresses (issue 6 routes): one board full-screen, or a playlist rotating. */
+/** Kiosk addresses (routes): one board full-screen, or a playlist rotating. */
 export const boardWallPath = (id: number): string => `/dash/${id}`;
 export const playlistWallPath = (id: number): string => `/dash/playlist/${id}`;
 

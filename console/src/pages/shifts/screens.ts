@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { SHIFT_SCREEN } from '@shared/schemas/shifts';
 import type { ScreenDef } from '../../routes/screenDef';
 
-/** Issue 20: /devices/shift (spread into console/src/routes/screenTable.ts). */
+/** /devices/shift (spread into console/src/routes/screenTable.ts). */
 export const SHIFT_SCREENS: Readonly<Record<string, ScreenDef>> = {
   [SHIFT_SCREEN]: { component: lazy(() => import('./ShiftsPage').then((m) => ({ default: m.ShiftsPage }))) },
 };

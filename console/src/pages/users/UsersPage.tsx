@@ -17,7 +17,7 @@ export const USERS_MENU = '/settings/user';
 
 type Dialog = { kind: 'user'; row?: UserRow } | { kind: 'password'; row: UserRow } | null;
 
-/** /settings/user: the caller's user tree, with the actions its role grants (issue 7). */
+/** /settings/user: the caller's user tree, with the actions its role grants. */
 export const UsersPage = observer(function UsersPage() {
   const root = useStores();
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** Texts of the board editor (issue 8, /settings/boardConfig?edit=<id>); zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the board editor (/settings/boardConfig?edit=<id>); zh.ts and es.ts beside this file hold the same keys. */
 export const boardEditorEn = {
   title: 'Board editor',
   loading: 'Loading the board…',

@@ -1,5 +1,5 @@
 /**
- * English texts of the board editor's options form, binding picker and version history (issue 8).
+ * English texts of the board editor's options form, binding picker and version history.
  * Option labels: `<widgetType>.<option>` first, then `common.<option>` (console/src/pages/boards/editor/options
  * fieldLabels.ts); choices of enum options under `choices.<option>.<value>`. `messages` are the option
  * problems: the descriptors' own English words and zod's, worded here (optionMessage.ts finds them by text).

@@ -1,5 +1,5 @@
 /**
- * Texts of issue 8's purpose board screens (board/energyGZ, payment-statistics/datashowboard*, base/equipmentBoard*).
+ * Texts of the purpose board screens (board/energyGZ, payment-statistics/datashowboard*, base/equipmentBoard*).
  * zh.ts and es.ts beside this file hold the same keys.
  */
 export const boardScreensEn = {

@@ -1,4 +1,4 @@
-/** Texts of the loginPages screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the loginPages screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const loginPagesEn = {
   title: 'Login page settings',
   intro: 'The login page shows the active entry for the host it is served on, else the active entry without a domain.',

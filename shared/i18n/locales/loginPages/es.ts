@@ -1,7 +1,7 @@
 import type { CatalogueShape } from '../../catalogue';
 import type { loginPagesEn } from './en';
 
-/** Texts of the loginPages screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the loginPages screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const loginPagesEs: CatalogueShape<typeof loginPagesEn> = {
   title: 'Configuración de la página de inicio de sesión',
   intro: 'La página de inicio de sesión muestra la entrada activa del host desde el que se sirve o, si no hay, la entrada activa sin dominio.',

@@ -1,7 +1,7 @@
 import type { CatalogueShape } from '../../catalogue';
 import type { loginPagesEn } from './en';
 
-/** Texts of the loginPages screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the loginPages screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const loginPagesZh: CatalogueShape<typeof loginPagesEn> = {
   title: '登录页设置',
   intro: '登录页显示与访问域名匹配的启用条目；没有时显示未设置域名的启用条目。',

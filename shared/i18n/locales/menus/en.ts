@@ -1,4 +1,4 @@
-/** Texts of the menus screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the menus screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const menusEn = {
   pageTitle: 'Menus and buttons',
   title: 'Title',

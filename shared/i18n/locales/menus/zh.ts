@@ -1,7 +1,7 @@
 import type { CatalogueShape } from '../../catalogue';
 import type { menusEn } from './en';
 
-/** Texts of the menus screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the menus screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const menusZh: CatalogueShape<typeof menusEn> = {
   pageTitle: '菜单与按钮',
   title: '标题',

@@ -1,4 +1,4 @@
-/** Texts of issue 8 (board/queryChart); zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of board/queryChart; zh.ts and es.ts beside this file hold the same keys. */
 export const queryChartEn = {
   source: {
     meters: 'Meters',

@@ -1,4 +1,4 @@
-/** Texts of the roles screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the roles screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const rolesEn = {
   title: 'Roles',
   name: 'Role name',

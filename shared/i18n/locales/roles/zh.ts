@@ -1,7 +1,7 @@
 import type { CatalogueShape } from '../../catalogue';
 import type { rolesEn } from './en';
 
-/** Texts of the roles screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the roles screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const rolesZh: CatalogueShape<typeof rolesEn> = {
   title: '角色管理',
   name: '角色名称',

@@ -1,4 +1,4 @@
-/** Field-rule texts named by the spec ('rules.username_isUserName' …, issue 7); en.ts, zh.ts and es.ts hold the same keys. */
+/** Field-rule texts named by the spec ('rules.username_isUserName' …); en.ts, zh.ts and es.ts hold the same keys. */
 export const rulesEn = {
   username_isUserName: 'Username must be 5 to 50 letters, digits or underscores, or an e-mail address',
   password_isPassword:

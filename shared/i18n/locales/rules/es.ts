@@ -1,4 +1,4 @@
-/** Field-rule texts named by the spec ('rules.username_isUserName' …, issue 7); en.ts, zh.ts and es.ts hold the same keys. */
+/** Field-rule texts named by the spec ('rules.username_isUserName' …); en.ts, zh.ts and es.ts hold the same keys. */
 export const rulesEs = {
   username_isUserName: 'El usuario debe tener de 5 a 50 letras, cifras o guiones bajos, o ser una dirección de correo',
   password_isPassword:

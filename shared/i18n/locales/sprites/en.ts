@@ -1,4 +1,4 @@
-/** Texts of issue 8 (sprites: devices/sprite and board/spriteView); zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of sprites: devices/sprite and board/spriteView; zh.ts and es.ts beside this file hold the same keys. */
 export const spritesEn = {
   list: {
     title: 'Sprites',

@@ -1,4 +1,4 @@
-/** Texts of the users screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the users screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const usersEn = {
   // Rule messages named by shared/schemas/userAdmin.ts USER_MESSAGES (the server sends the same keys).
   ph_username: 'Please enter a username',

@@ -1,4 +1,4 @@
-/** Texts of the users screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the users screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const usersEs = {
   ph_username: 'Introduzca un nombre de usuario',
   ph_username_err: 'Este nombre de usuario ya está en uso',

@@ -1,4 +1,4 @@
-/** Texts of the users screen (issue 7); en.ts, zh.ts and es.ts beside this file hold the same keys. */
+/** Texts of the users screen; en.ts, zh.ts and es.ts beside this file hold the same keys. */
 export const usersZh = {
   ph_username: '请输入用户名',
   ph_username_err: '该用户名已被使用',
