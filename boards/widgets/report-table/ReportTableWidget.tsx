@@ -129,7 +129,7 @@ function WallTable({ table, options, width, height, scale, palette, language }: 
         {shown.map((row, index) => rowCells(row, page * layout.rowsPerPage + index, 'report-table-row'))}
       </div>
       {totals.length > 0 && (
-        <div style={{ ...grid, borderTop: `2px solid ${palette.axisLine}`, flexShrink: 0 }}>
+        <div style={{ ...grid, borderTop: `2px solid ${palette.axisLine}`, flexShrink: 0, overflow: 'hidden' }}>
           {totals.map((row, index) => rowCells(row, index, 'report-table-total'))}
         </div>
       )}
