@@ -9,6 +9,7 @@ import type { ReportDeliveriesTable } from '../../db/reportsSchema';
 import type { ChannelSettingsStore } from '../../pushes/channelSettings';
 import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 import type { ReportRuns } from '../runs/reportRuns';
+import { PollingLoop } from '../pollingLoop';
 
 type DeliveryRow = Selectable<ReportDeliveriesTable>;
 
@@ -50,10 +51,7 @@ export class ReportDeliveries {
   private readonly now: () => number;
   private readonly pollMs: number;
   private readonly onError: (error: unknown) => void;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly polling: PollingLoop;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,6 +63,7 @@ export class ReportDeliveries {
     this.now = options.now ?? Date.now;
     this.pollMs = options.pollMs ?? 5000;
     this.onError = options.onError ?? (() => undefined);
+    this.polling = new PollingLoop(() => this.runDue().then(() => undefined, this.onError), this.pollMs);
   }
 
   /** After a scheduled run is done: one pending delivery per recipient of its schedule (none for a run asked by hand). */
@@ -117,47 +116,26 @@ export class ReportDeliveries {
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    if (this.pollMs > 0) {
-      this.timer = setInterval(() => this.kick(), this.pollMs);
-      this.timer.unref();
-    }
-    this.kick();
+    this.polling.start();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    this.polling.nudge();
   }
 
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.polling.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      await this.runDue().catch(this.onError);
-    } while (this.again && !this.stopped);
+    this.polling.halt();
+    await this.polling.idle();
   }
 
   /** Attempts every delivery due by the worker's clock, one after another; returns how many it attempted. */
   async runDue(): Promise<number> {
     let attempted = 0;
-    for (let round = 0; round < 50 && !this.stopped; round++) {
+    for (let round = 0; round < 50 && !this.polling.stopped; round++) {
       const now = this.now();
       const due = await this.db
         .selectFrom('report_deliveries')

@@ -11,6 +11,7 @@ import { isAdministrator, ownerTreeOf } from '../../tenancy/ownerScope';
 import type { ReportContext } from '../engine/reportContext';
 import { fileNameOf } from './runFiles';
 import { parseStoredSpec, type RunRow } from './reportRuns';
+import { PollingLoop } from '../pollingLoop';
 
 /** What computes a run's table: the engine (server/reports/engine/buildReportTable.ts) unless a test gives another. */
 export type TableBuilder = (
@@ -68,10 +69,7 @@ const defaultRender: TableRenderer = async (table, format, control, paper) => (a
 export class ReportRunner {
   readonly processId: string;
   private readonly o: Required<Omit<ReportRunnerOptions, 'sqlite' | 'onDone'>> & Pick<ReportRunnerOptions, 'sqlite' | 'onDone'>;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly polling: PollingLoop;
   private current: AbortController | null = null;
 
   constructor(options: ReportRunnerOptions) {
@@ -89,54 +87,39 @@ export class ReportRunner {
       ...options,
       processId: this.processId,
     };
+    this.polling = new PollingLoop(() => this.drain(), this.o.pollMs);
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    if (this.o.pollMs > 0) {
-      this.timer = setInterval(() => this.nudge(), this.o.pollMs);
-      this.timer.unref();
-    }
-    this.nudge();
+    this.polling.start();
   }
 
   /** Look for queued runs now (a new run starts at once). */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    this.polling.nudge();
   }
 
   /** Resolves when this runner has nothing in progress. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.polling.idle();
   }
 
   /** No more runs; the one in progress is stopped and left to be taken back by another process. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.polling.halt();
     this.current?.abort(new RunStopped('server stopping'));
-    await this.idle();
+    await this.polling.idle();
   }
 
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.runNext())) {
-          // one run after another until the queue is empty
-        }
-      } catch (error) {
-        this.o.onError(error);
+  /** One pass: run after run until the queue is empty. */
+  private async drain(): Promise<void> {
+    try {
+      while (!this.polling.stopped && (await this.runNext())) {
+        // one run after another until the queue is empty
       }
-    } while (this.again && !this.stopped);
+    } catch (error) {
+      this.o.onError(error);
+    }
   }
 
   /** Takes back stale runs, then claims and does the oldest queued run; false when there was none. */
