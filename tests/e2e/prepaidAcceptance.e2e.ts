@@ -20,9 +20,9 @@ import { apiToken, logIn, openTab, type ConsoleTab } from './helpers/console';
  * E2E-PP-101 of member "E2E Prepaid Tenant"; tariff "E2E Prepaid flat": one band, flat 0.8765 CNY/kWh all day.
  * Account: alarm level 1 at 30.00, level 2 at 10.00, credit limit 0, no no-cut window, keep-supply off.
  *
- * Readings cannot wait for real hours, so the room's meter span and the account's opening are moved back to the start
- * of hour A = three local hours before the current one (B = the hour after A), straight in the server's database,
- * as if the room had been fed and the account opened then. Everything else goes through the server.
+ * Readings cannot wait for real hours, so the room's meter span and (once topped up) the account's opening are moved
+ * back to the start of hour A = three local hours before the current one (B = the hour after A), straight in the
+ * server's database, as if the room had been fed and the account opened then. Everything else goes through the server.
  *
  * Money, by hand (one entry per hour and band, rounded once, half away from zero):
  *   opening: balance 0.00 = arrears (≤ −credit limit 0) → the system cuts the supply (cause balance)
@@ -278,13 +278,6 @@ describe('prepaid: open, counter top-up, deduction, alarm, cut-off, online top-u
       },
       { timeout: 10_000, interval: 250 },
     );
-    // Opened "at hour A" (see the header) with its item: charged from hour A on (an item counts for an hour once it exists).
-    withDatabase((db) =>
-      db.transaction(() => {
-        db.prepare('update prepaid_accounts set opened_at = ?, charged_until = ? where id = ?').run(HOUR_A.valueOf(), HOUR_A.valueOf(), accountId);
-        db.prepare('update account_items set created_at = ? where account_id = ?').run(HOUR_A.valueOf(), accountId);
-      })(),
-    );
     await nextCommand(0, 'cut', 'cut');
     const row = await accountRowOnScreen(page, '¥0.00');
     expect(row).toEqual({ balance: '¥0.00', supply: 'cut', state: 'cut' });
@@ -310,6 +303,16 @@ describe('prepaid: open, counter top-up, deduction, alarm, cut-off, online top-u
     await nextCommand(1, 'restore', 'on');
     expect(await accountRowOnScreen(page, '¥50.00')).toMatchObject({ supply: 'on' });
     expect(tab!.errors).toEqual([]);
+
+    // Only now is the account back-dated: opened "at hour A" (see the header) with its item, so charged from hour A on
+    // (an item counts for an hour once it exists). Earlier, the server's minutely deduction could charge hour A before
+    // the top-up; from here on, whether that run or the test's own run charges it, the ledger is the same.
+    withDatabase((db) =>
+      db.transaction(() => {
+        db.prepare('update prepaid_accounts set opened_at = ?, charged_until = ? where id = ?').run(HOUR_A.valueOf(), HOUR_A.valueOf(), accountId);
+        db.prepare('update account_items set created_at = ? where account_id = ?').run(HOUR_A.valueOf(), accountId);
+      })(),
+    );
   });
 
   it('charges hour A: 24 kWh × 0.8765 = 21.04, balance 28.96 and a level-1 balance alarm in the bell', async () => {
