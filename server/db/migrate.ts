@@ -22,6 +22,11 @@ import { tariffsSettlement } from './migrations/0019_tariffs_settlement';
 import { meterChecks } from './migrations/0020_meter_checks';
 import { prepaid } from './migrations/0021_prepaid';
 import { reports } from './migrations/0022_reports';
+import { ships } from './migrations/0023_ships';
+import { production } from './migrations/0024_production';
+import { productionDevices } from './migrations/0025_production_devices';
+import { powerImports } from './migrations/0026_power_imports';
+import { powerComparison } from './migrations/0027_power_comparison';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -48,6 +53,11 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0020_meter_checks': meterChecks(storage.kind),
     '0021_prepaid': prepaid(storage.kind),
     '0022_reports': reports(storage.kind),
+    '0023_ships': ships(storage.kind),
+    '0024_production': production(storage.kind),
+    '0025_production_devices': productionDevices(storage.kind),
+    '0026_power_imports': powerImports(storage.kind),
+    '0027_power_comparison': powerComparison(storage.kind),
   };
 }
 

@@ -5,6 +5,11 @@ import type { meterCheckSchema } from '@shared/resources/meterChecks';
 import type { StoredRow } from './resourceRow';
 import type { PrepaidTables } from './prepaidSchema';
 import type { ReportTables } from './reportsSchema';
+import type { PowerComparisonTables } from './powerComparisonSchema';
+import type { PowerImportTables } from './powerImportsSchema';
+import type { ProductionDeviceTables } from './productionDevicesSchema';
+import type { ProductionTables } from './productionSchema';
+import type { ShipTables } from './shipsSchema';
 
 /**
  * Table types for kysely. Booleans are stored as 0/1 integers on both engines (better-sqlite3 cannot
@@ -665,7 +670,8 @@ export interface ContactMessagesTable {
   created_at: EpochMs;
 }
 
-export interface Database extends TariffSettlementTables, PrepaidTables, ReportTables {
+export interface Database
+  extends TariffSettlementTables, PrepaidTables, ReportTables, ShipTables, ProductionTables, ProductionDeviceTables, PowerImportTables, PowerComparisonTables {
   /** Migration 0020: meter checks and repairs (shared/resources/meterChecks.ts) plus the reminder alarm of each row. */
   meter_checks: StoredRow<typeof meterCheckSchema> & { overdue_alarm_id: ColumnType<number | null, number | null | undefined, number | null> };
   announcements: AnnouncementsTable;

@@ -51,6 +51,13 @@ export const SCREEN_BUTTONS: Readonly<Record<string, readonly ButtonName[]>> = {
   '/report/reportList': crud,
   '/settings/analyzePdf': crud,
   '/alarm-management/threshold': crud,
+  // Industry modules. Ships, products, lines, output records and production equipment are resources (add, edit, delete,
+  // import); the energy board's edit keeps targets and baselines. Imports: add imports a file, delete undoes an import,
+  // edit keeps the fuel conversion factors; the comparison's edit keeps tolerances.
+  '/energyLine/energy-board': editOnly,
+  '/power-comparison/power-data-import': ['add', 'edit', 'delete', 'import'],
+  '/power-comparison/oil-hydrogen-data-import': ['add', 'edit', 'delete', 'import'],
+  '/power-comparison/power-data-comparison': editOnly,
   '/thirdinterfaces/generic-interfaces': ['add', 'delete'],
   // Inquiry: contact details and the handled flag of contact messages.
   '/inquiry/contactUs': editOnly,

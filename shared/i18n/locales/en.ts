@@ -39,6 +39,11 @@ import { shiftsEn } from './shifts/en';
 import { settlementEn } from './settlement/en';
 import { prepaidEn } from './prepaid/en';
 import { reportsEn } from './reports/en';
+import { shipsEn } from './ships/en';
+import { productionEn } from './production/en';
+import { productionDevicesEn } from './productionDevices/en';
+import { powerImportsEn } from './powerImports/en';
+import { powerComparisonEn } from './powerComparison/en';
 import { reportSheetEn } from './reportSheet/en';
 import { reportFilesEn } from './reportFiles/en';
 import { billAnalysisEn } from './billAnalysis/en';
@@ -178,6 +183,11 @@ export const en = {
   wechat: wechatEn,
   paymentStatistics: paymentStatisticsEn,
   reports: reportsEn,
+  ships: shipsEn,
+  production: productionEn,
+  productionDevices: productionDevicesEn,
+  powerImports: powerImportsEn,
+  powerComparison: powerComparisonEn,
   reportSheet: reportSheetEn,
   reportFiles: reportFilesEn,
   billAnalysis: billAnalysisEn,

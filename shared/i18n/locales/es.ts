@@ -40,6 +40,11 @@ import { shiftsEs } from './shifts/es';
 import { settlementEs } from './settlement/es';
 import { prepaidEs } from './prepaid/es';
 import { reportsEs } from './reports/es';
+import { shipsEs } from './ships/es';
+import { productionEs } from './production/es';
+import { productionDevicesEs } from './productionDevices/es';
+import { powerImportsEs } from './powerImports/es';
+import { powerComparisonEs } from './powerComparison/es';
 import { reportSheetEs } from './reportSheet/es';
 import { reportFilesEs } from './reportFiles/es';
 import { billAnalysisEs } from './billAnalysis/es';
@@ -177,6 +182,11 @@ export const es: Catalogue = {
   wechat: wechatEs,
   paymentStatistics: paymentStatisticsEs,
   reports: reportsEs,
+  ships: shipsEs,
+  production: productionEs,
+  productionDevices: productionDevicesEs,
+  powerImports: powerImportsEs,
+  powerComparison: powerComparisonEs,
   reportSheet: reportSheetEs,
   reportFiles: reportFilesEs,
   billAnalysis: billAnalysisEs,

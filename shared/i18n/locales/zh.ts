@@ -40,6 +40,11 @@ import { shiftsZh } from './shifts/zh';
 import { settlementZh } from './settlement/zh';
 import { prepaidZh } from './prepaid/zh';
 import { reportsZh } from './reports/zh';
+import { shipsZh } from './ships/zh';
+import { productionZh } from './production/zh';
+import { productionDevicesZh } from './productionDevices/zh';
+import { powerImportsZh } from './powerImports/zh';
+import { powerComparisonZh } from './powerComparison/zh';
 import { reportSheetZh } from './reportSheet/zh';
 import { reportFilesZh } from './reportFiles/zh';
 import { billAnalysisZh } from './billAnalysis/zh';
@@ -177,6 +182,11 @@ export const zh: Catalogue = {
   wechat: wechatZh,
   paymentStatistics: paymentStatisticsZh,
   reports: reportsZh,
+  ships: shipsZh,
+  production: productionZh,
+  productionDevices: productionDevicesZh,
+  powerImports: powerImportsZh,
+  powerComparison: powerComparisonZh,
   reportSheet: reportSheetZh,
   reportFiles: reportFilesZh,
   billAnalysis: billAnalysisZh,

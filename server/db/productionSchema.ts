@@ -1,0 +1,3 @@
+/** Table types of migration 0024_production; conventions as in schema.ts. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in with the module's tables
+export interface ProductionTables {}

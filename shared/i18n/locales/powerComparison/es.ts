@@ -1,0 +1,6 @@
+import type { CatalogueShape } from '../../catalogue';
+import type { powerComparisonEn } from './en';
+
+export const powerComparisonEs: CatalogueShape<typeof powerComparisonEn> = {
+  title: 'Importado frente a medido',
+};
