@@ -1,0 +1,2 @@
+export * from './shipTypes';
+export * from './fuels';
