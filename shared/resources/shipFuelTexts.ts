@@ -1,0 +1,36 @@
+/** Fuel labels both ship fuel resources show (shared/ships/fuels.ts SHIP_FUELS). */
+export const SHIP_FUEL_LABELS = {
+  en: {
+    diesel_gas_oil: 'Diesel / gas oil',
+    lfo: 'Light fuel oil (LFO)',
+    hfo: 'Heavy fuel oil (HFO)',
+    lpg_propane: 'LPG (propane)',
+    lpg_butane: 'LPG (butane)',
+    ethane: 'Ethane',
+    lng: 'LNG',
+    methanol: 'Methanol',
+    ethanol: 'Ethanol',
+  },
+  zh: {
+    diesel_gas_oil: '柴油 / 轻柴油',
+    lfo: '轻燃料油 (LFO)',
+    hfo: '重燃料油 (HFO)',
+    lpg_propane: '液化石油气（丙烷）',
+    lpg_butane: '液化石油气（丁烷）',
+    ethane: '乙烷',
+    lng: '液化天然气',
+    methanol: '甲醇',
+    ethanol: '乙醇',
+  },
+  es: {
+    diesel_gas_oil: 'Diésel / gasóleo',
+    lfo: 'Fueloil ligero (LFO)',
+    hfo: 'Fueloil pesado (HFO)',
+    lpg_propane: 'GLP (propano)',
+    lpg_butane: 'GLP (butano)',
+    ethane: 'Etano',
+    lng: 'GNL',
+    methanol: 'Metanol',
+    ethanol: 'Etanol',
+  },
+} as const;
