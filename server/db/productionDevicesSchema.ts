@@ -1,3 +1,10 @@
+import type { StoredRow } from './resourceRow';
+import type { productionDeviceSchema } from '@shared/resources/productionDevices';
+
 /** Table types of migration 0025_production_devices; conventions as in schema.ts. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in with the module's tables
-export interface ProductionDeviceTables {}
+export interface ProductionDeviceTables {
+  /** A plain resource row (meterIds live in production_device_meters). */
+  production_devices: StoredRow<typeof productionDeviceSchema>;
+  /** Which meters measure a device; hangs off the device (its tree). */
+  production_device_meters: { device_id: number; meter_id: number };
+}
