@@ -1,4 +1,46 @@
-/** Texts of /energy-efficiency-management/production-device; zh.ts and es.ts hold the same keys. */
+/** Texts of /energy-efficiency-management/production-device and the idle-energy wall widget; zh.ts and es.ts hold the same keys. */
 export const productionDevicesEn = {
   title: 'Production equipment',
+  list: 'Devices',
+  show: 'Show',
+  pick: 'Choose a device in the list to see its states and figures',
+  day: 'Day',
+  states: {
+    running: 'Running',
+    idle: 'Idle',
+    off: 'Off',
+    noData: 'No data',
+  },
+  figures: {
+    runningHours: 'Running hours',
+    idleHours: 'Idle hours',
+    offHours: 'Off hours',
+    idleEnergy: 'Idle energy',
+    energy: 'Energy',
+    perRunningHour: 'Energy per running hour',
+    perUnit: 'Energy per unit',
+    output: 'Line output',
+  },
+  units: {
+    hours: '{{value}} h',
+    kwh: '{{value}} kWh',
+    kwhPerHour: '{{value}} kWh/h',
+    kwhPerUnit: '{{value}} kWh/unit',
+    units: '{{value}} std. units',
+  },
+  noLine: 'Not on a production line: energy per unit needs the line’s output',
+  noOutput: 'No output recorded on the line this day',
+  timeline: 'States over the day',
+  timelineHint: '{{state}} {{from}}–{{to}}, {{kw}} kW on average',
+  thresholds: 'Running from {{run}} kW, off up to {{off}} kW, rated {{rated}} kW',
+  idleBars: 'Idle energy, last 30 days',
+  noDays: 'No figures for these days',
+  widget: {
+    names: { 'idle-energy': 'Idle energy today' },
+    noData: 'No data yet',
+    noDevices: 'No production devices yet',
+    total: 'idle today',
+    ofEnergy: 'of {{energy}} kWh',
+    idleHours: '{{value}} h idle',
+  },
 };
