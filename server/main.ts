@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startMqttIngress } from './mqtt';
 import { connectSupply, supplyAcks } from './prepaid/supply/mqttLink';
+import { productionOutputSink } from './production/mqttOutput';
 import { startDemo } from './simulator/startDemo';
 import { firstStartBox } from './seed/firstStartBox';
 import { exitForStartFailure } from './logging/startFailure';
@@ -47,7 +48,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const mqtt = await startMqttIngress({ storage: app.storage, ingest: app.ingest, log: app.log, commands: supplyAcks(app) });
+  const mqtt = await startMqttIngress({
+    storage: app.storage,
+    ingest: app.ingest,
+    log: app.log,
+    commands: supplyAcks(app),
+    output: productionOutputSink(app.storage.db, app.log),
+  });
   connectSupply(app, mqtt); // supply commands (cut-off, restore) go out on gateways/{sn}/commands
   closeMqtt = () => mqtt.close();
   if (process.env.SIMULATOR !== 'off' && !closing) stopDemo = await startDemo(app, mqtt);

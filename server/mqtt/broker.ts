@@ -5,8 +5,8 @@ import type { MqttCredentials } from './credentials';
 import type { ReadingsDelivery } from './delivery';
 import { PacketGuard, type PacketLimits } from './packetGuard';
 import { ReadGate } from './readGate';
-import { commandAckTopicSn, commandsTopicSn, readingsTopicSn } from './topics';
-import type { CommandAcks, MqttLog, MqttPrincipal } from './types';
+import { commandAckTopicSn, commandsTopicSn, outputTopicSn, readingsTopicSn } from './topics';
+import type { CommandAcks, MqttLog, MqttPrincipal, OutputSink } from './types';
 
 // CONNACK return codes (MQTT 3.1.1 §3.2.2.3); aedes declares them as an ambient const enum.
 const IDENTIFIER_REJECTED = 2 as AuthErrorCode;
@@ -22,6 +22,8 @@ export interface EmbeddedBrokerOptions {
   log: MqttLog;
   /** Supply-command acks: a gateway may publish gateways/{its sn}/commands/ack. */
   commands?: CommandAcks;
+  /** Production output: a client may publish gateways/{sn}/output for the gateways it may speak for. */
+  output?: OutputSink;
   limits: PacketLimits & {
     /** Simultaneous connections one remote address may hold (MQTT_MAX_CONNECTIONS_PER_ADDRESS). */
     maxConnectionsPerAddress: number;
@@ -99,6 +101,22 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
             if (!allowed) return refuse(`gateway ${ackSn} is not in this account's tree`);
             packet.retain = false;
             options.commands?.onAck(ackSn, packet.payload as Buffer).then(
+              () => callback(null),
+              (error: Error) => callback(error),
+            );
+          },
+          (error: Error) => callback(error),
+        );
+        return;
+      }
+      const outputSn = options.output ? outputTopicSn(packet.topic) : null;
+      if (outputSn !== null) {
+        acl.mayUseGateway(principal, outputSn).then(
+          (allowed) => {
+            if (!allowed) return refuse(`gateway ${outputSn} is not in this account's tree`);
+            packet.retain = false;
+            // Written first, acknowledged after, as readings are.
+            options.output?.onOutput(outputSn, packet.payload as Buffer).then(
               () => callback(null),
               (error: Error) => callback(error),
             );

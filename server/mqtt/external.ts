@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { ReadingsDelivery } from './delivery';
-import { COMMAND_ACKS_FILTER, commandAckTopicSn, READINGS_FILTER, readingsTopicSn } from './topics';
-import type { CommandAcks, MqttLog } from './types';
+import { COMMAND_ACKS_FILTER, commandAckTopicSn, OUTPUT_FILTER, outputTopicSn, READINGS_FILTER, readingsTopicSn } from './topics';
+import type { CommandAcks, MqttLog, OutputSink } from './types';
 
 export interface ExternalSubscriberOptions {
   url: string;
@@ -16,6 +16,8 @@ export interface ExternalSubscriberOptions {
   log: MqttLog;
   /** Supply-command acks: also subscribes to gateways/+/commands/ack (shared, like the readings). */
   commands?: CommandAcks;
+  /** Production output (gateways/+/output), subscribed when given. */
+  output?: OutputSink;
   /** How long start waits for the first subscription before carrying on (it keeps retrying in the background). */
   startWaitMs?: number;
 }
@@ -68,6 +70,15 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
       );
       return;
     }
+    const outputSn = options.output ? outputTopicSn(packet.topic) : null;
+    if (outputSn !== null && options.output) {
+      const output = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      options.output.onOutput(outputSn, output).then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+      return;
+    }
     const sn = readingsTopicSn(packet.topic);
     if (sn === null) return callback();
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -111,11 +122,19 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     if (!(await trySubscribe(filter))) log.error({ broker: where, topic: filter }, 'MQTT: the broker refused the command ack subscription (check its ACL)');
   };
 
+  const subscribeOutput = async (): Promise<void> => {
+    if (!options.output) return;
+    const filter = useShared ? `$share/${options.shareGroup || 'energy'}/${OUTPUT_FILTER}` : OUTPUT_FILTER;
+    if (!(await trySubscribe(filter)))
+      log.error({ broker: where, topic: filter }, 'MQTT: the broker refused the production output subscription (check its ACL)');
+  };
+
   let firstSubscription: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
   client.on('connect', () => {
     subscribe()
       .then(subscribeAcks)
+      .then(subscribeOutput)
       .then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
   });
   // One line per outage, not one per reconnect attempt.

@@ -6,9 +6,9 @@ import { MqttCredentials } from './credentials';
 import { ReadingsDelivery } from './delivery';
 import { startExternalSubscriber } from './external';
 import { mqttSettingsFromEnv } from './settings';
-import type { CommandAcks, MqttIngress, MqttLog } from './types';
+import type { CommandAcks, MqttIngress, MqttLog, OutputSink } from './types';
 
-export type { CommandAcks, MqttIngress, MqttIngressStats, MqttLog, MqttPrincipal } from './types';
+export type { CommandAcks, MqttIngress, MqttIngressStats, MqttLog, MqttPrincipal, OutputSink } from './types';
 export { mqttSettingsFromEnv, type MqttSettings } from './settings';
 
 export interface MqttIngressOptions {
@@ -23,6 +23,8 @@ export interface MqttIngressOptions {
   log: MqttLog;
   /** Supply-command acks (gateways/{sn}/commands/ack); without it acks are refused like any other topic. */
   commands?: CommandAcks;
+  /** Production output (gateways/{sn}/output); without it that topic is refused like any other. */
+  output?: OutputSink;
   /** Environment to read the defaults from (tests pass their own). */
   env?: NodeJS.ProcessEnv;
 }
@@ -49,6 +51,7 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
       delivery,
       log: options.log,
       ...(options.commands ? { commands: options.commands } : {}),
+      ...(options.output ? { output: options.output } : {}),
     });
     return { mode: 'external', port: null, stats: delivery.stats, close: () => subscriber.close(), publish: subscriber.publish };
   }
@@ -66,6 +69,7 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
     delivery,
     log: options.log,
     ...(options.commands ? { commands: options.commands } : {}),
+    ...(options.output ? { output: options.output } : {}),
     limits: {
       maxPacketBytes: settings.maxPacketBytes,
       connectTimeoutMs: settings.connectTimeoutMs,

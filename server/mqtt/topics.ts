@@ -11,6 +11,9 @@ export const READINGS_FILTER = 'gateways/+/readings';
 /** Gateways answer supply commands on `gateways/{sn}/commands/ack` (server/prepaid/supply). */
 export const ACK_SUFFIX = 'ack';
 export const COMMAND_ACKS_FILTER = 'gateways/+/commands/ack';
+/** Production output from a gateway's line controller or an MES (server/production/outputIngest.ts). */
+export const OUTPUT_SUFFIX = 'output';
+export const OUTPUT_FILTER = 'gateways/+/output';
 
 // eslint-disable-next-line no-control-regex -- MQTT forbids U+0000 in topic names, so a serial holding one could never be a topic
 const SN = /^[^/+#\u0000]{1,64}$/;
@@ -29,6 +32,10 @@ export const readingsTopicSn = (topic: string): string | null => gatewayTopic(to
 export const commandsTopicSn = (topic: string): string | null => gatewayTopic(topic, COMMANDS_SUFFIX);
 
 export const readingsTopic = (sn: string): string => `gateways/${sn}/${READINGS_SUFFIX}`;
+export const outputTopic = (sn: string): string => `gateways/${sn}/${OUTPUT_SUFFIX}`;
+
+/** The gateway serial number of an output topic `gateways/{sn}/output`, or null. */
+export const outputTopicSn = (topic: string): string | null => gatewayTopic(topic, OUTPUT_SUFFIX);
 export const commandsTopic = (sn: string): string => `gateways/${sn}/${COMMANDS_SUFFIX}`;
 
 /** The gateway serial number of a command ack topic `gateways/{sn}/commands/ack`, or null. */

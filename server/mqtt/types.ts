@@ -26,6 +26,11 @@ export interface CommandAcks {
   onAck(sn: string, payload: Buffer): Promise<unknown>;
 }
 
+/** Production output records (gateways/{sn}/output, server/production): handled after the ACL let the publisher speak for the gateway. */
+export interface OutputSink {
+  onOutput(sn: string, payload: Buffer): Promise<unknown>;
+}
+
 export interface MqttIngress {
   close(): Promise<void>;
   /** Publishes a downlink message (QoS 1, not retained); absent when MQTT is off. */
