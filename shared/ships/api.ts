@@ -1,3 +1,4 @@
+import type { CiiBoundaries, CiiLetter } from './cii';
 import type { ShipFuel } from './fuels';
 import type { CapacityKind, ShipType } from './shipTypes';
 import type { CargoUnit, LegCondition } from './schemas';
@@ -10,19 +11,10 @@ import type { CargoUnit, LegCondition } from './schemas';
 
 /** Menu and permission of every ships route and resource (reads: the menu; writes: `<menu>/add|edit|delete`). */
 export const SHIPS_MENU = '/energy-efficiency-management/ship-energy-consumption';
-/** CII ratings start with the 2023 operation (MEPC.338(76) Z factors; first rating given in 2024). */
-export const CII_FIRST_YEAR = 2023;
-/** The last year with a reduction factor in force (MEPC.400(83)): projections stop there. */
-export const CII_LAST_YEAR = 2030;
+/** CII ratings start with the 2023 operation; the last year with a reduction factor (MEPC.400(83)) ends projections. */
+export { FIRST_CII_YEAR as CII_FIRST_YEAR, LAST_CII_YEAR as CII_LAST_YEAR } from './reductionFactors';
 
-export type CiiLetter = 'A' | 'B' | 'C' | 'D' | 'E';
-
-export interface CiiBoundaries {
-  superior: number;
-  lower: number;
-  upper: number;
-  inferior: number;
-}
+export type { CiiBoundaries, CiiLetter };
 
 /** Fuel burnt of one type and the CO2 it made (Cf of shared/ships/fuels.ts). */
 export interface FuelTotal {

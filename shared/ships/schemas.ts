@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text } from '../schemas/text';
 import { RULE_MESSAGES } from '../resources/rules';
+import { FIRST_CII_YEAR, LAST_CII_YEAR } from './reductionFactors';
 
 /**
  * Bodies and queries of the ships API that are not plain resources: voyages with their legs, and the CII
@@ -96,14 +97,11 @@ export const voyageBodySchema = z
   });
 export type VoyageBody = z.infer<typeof voyageBodySchema>;
 
-/** ?year=2024: a UTC calendar year from 2019 (IMO DCS) to next year; none: the current year. */
+const YEAR_MESSAGE = `Must be a year from ${FIRST_CII_YEAR} to ${LAST_CII_YEAR}, the years IMO has set a CII reduction factor for`;
+
+/** ?year=2024: a UTC calendar year with a reduction factor; none: the current year. */
 export const ciiQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: 'year must be a year, e.g. 2024' })
-    .int('year must be a year, e.g. 2024')
-    .min(2019, 'year must be 2019 or later')
-    .max(2100)
-    .optional(),
+  year: z.coerce.number({ error: YEAR_MESSAGE }).int(YEAR_MESSAGE).min(FIRST_CII_YEAR, YEAR_MESSAGE).max(LAST_CII_YEAR, YEAR_MESSAGE).optional(),
 });
 
 export const voyagesQuerySchema = z.object({
