@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv from 'ajv';
 import asyncapiSpecs from '@asyncapi/specs';
 import { METRICS } from '@shared/metering/metrics';
-import { COMMAND_ACKS_FILTER, commandAckTopicSn, commandsTopicSn, READINGS_FILTER, readingsTopicSn } from '../../mqtt/topics';
+import { COMMAND_ACKS_FILTER, commandAckTopicSn, commandsTopicSn, OUTPUT_FILTER, outputTopicSn, READINGS_FILTER, readingsTopicSn } from '../../mqtt/topics';
 import { buildAsyncApiDocument, mqttEndpoint } from './asyncapiDocument';
 import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
 
@@ -26,8 +26,17 @@ describe('the AsyncAPI document (MQTT)', () => {
     expect(validate(document) ? [] : validate.errors).toEqual([]);
   });
 
-  it('names exactly the topics the broker accepts: readings and command acks to publish, commands to subscribe', () => {
-    expect(addresses.sort()).toEqual(['gateways/{gatewaySn}/commands', 'gateways/{gatewaySn}/commands/ack', 'gateways/{gatewaySn}/readings']);
+  it('names exactly the topics the broker accepts: readings, output and command acks to publish, commands to subscribe', () => {
+    expect(addresses.sort()).toEqual([
+      'gateways/{gatewaySn}/commands',
+      'gateways/{gatewaySn}/commands/ack',
+      'gateways/{gatewaySn}/output',
+      'gateways/{gatewaySn}/readings',
+    ]);
+    const output = document.channels.gatewayOutput!;
+    expect(outputTopicSn(withSn(output.address, 'GW-DEMO-01'))).toBe('GW-DEMO-01');
+    expect(withSn(output.address, '+')).toBe(OUTPUT_FILTER);
+    expect(document.operations.receiveOutput).toMatchObject({ action: 'receive', channel: { $ref: '#/channels/gatewayOutput' } });
     const acks = document.channels.gatewayCommandAcks!;
     expect(commandAckTopicSn(withSn(acks.address, 'GW-DEMO-01'))).toBe('GW-DEMO-01');
     expect(withSn(acks.address, '+')).toBe(COMMAND_ACKS_FILTER);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLINK_EXAMPLE, uplinkPayloadSchema } from '@shared/metering/uplinkSchema';
-import { ACK_SUFFIX, commandsTopic, readingsTopic } from '../../mqtt/topics';
+import { ACK_SUFFIX, commandsTopic, outputTopic, readingsTopic } from '../../mqtt/topics';
+import { OUTPUT_EXAMPLE, OUTPUT_MAX_RECORDS } from '@shared/production/api';
 import { COMMAND_ACK_TIMEOUT_MS, COMMAND_RETRY_DELAYS_MS } from '@shared/prepaid';
 
 /** Where MQTT clients connect, when the server takes readings over MQTT at all. */
@@ -69,6 +70,13 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
         parameters: { gatewaySn: GATEWAY_SN },
         messages: { supplyCommand: { $ref: '#/components/messages/supplyCommand' } },
       },
+      gatewayOutput: {
+        address: outputTopic('{gatewaySn}'),
+        title: 'Production output behind one gateway',
+        description: `Uplink: output records of production lines (a line controller or an MES), the payload of POST /api/ingest/output. Lines and products are found by code in the gateway's user tree; checked record by record (a bad one is logged with its reason, the rest are written); a record with a reference that was sent before updates that record. At most ${OUTPUT_MAX_RECORDS} records per message; the PUBACK comes after the write.`,
+        parameters: { gatewaySn: GATEWAY_SN },
+        messages: { outputRecords: { $ref: '#/components/messages/outputRecords' } },
+      },
       gatewayCommandAcks: {
         address: acksChannel,
         title: 'Acks of supply commands',
@@ -93,6 +101,13 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
         messages: [{ $ref: '#/channels/gatewayCommands/messages/supplyCommand' }],
         bindings: { mqtt: { qos: 1, retain: false, bindingVersion: '0.2.0' } },
       },
+      receiveOutput: {
+        action: 'receive',
+        channel: { $ref: '#/channels/gatewayOutput' },
+        summary: 'The server takes production output records for the lines of the gateway’s tree.',
+        messages: [{ $ref: '#/channels/gatewayOutput/messages/outputRecords' }],
+        bindings: { mqtt: { qos: 1, retain: false, bindingVersion: '0.2.0' } },
+      },
       receiveCommandAcks: {
         action: 'receive',
         channel: { $ref: '#/channels/gatewayCommandAcks' },
@@ -109,6 +124,35 @@ export function buildAsyncApiDocument(version: string, endpoint: MqttEndpoint | 
           contentType: 'application/json',
           payload: uplinkPayloadJsonSchema(),
           examples: [{ name: 'readme-sample', payload: UPLINK_EXAMPLE }],
+        },
+        outputRecords: {
+          name: 'outputRecords',
+          title: 'Output records',
+          contentType: 'application/json',
+          payload: {
+            type: 'object',
+            required: ['records'],
+            properties: {
+              records: {
+                type: 'array',
+                minItems: 1,
+                maxItems: OUTPUT_MAX_RECORDS,
+                items: {
+                  type: 'object',
+                  required: ['line', 'product', 'day', 'quantity'],
+                  properties: {
+                    line: { type: 'string', description: 'The production line code.' },
+                    product: { type: 'string', description: 'The product code.' },
+                    day: { type: 'string', format: 'date', description: 'Production day YYYY-MM-DD (a night shift belongs to the day it starts).' },
+                    shift: { type: ['string', 'null'], description: "A shift template's name, or null for the whole day." },
+                    quantity: { type: 'number', exclusiveMinimum: 0 },
+                    reference: { type: 'string', maxLength: 100, description: 'Your idempotency key: sent again, it updates the record.' },
+                  },
+                },
+              },
+            },
+          },
+          examples: [{ name: 'two-records', payload: OUTPUT_EXAMPLE }],
         },
         supplyCommand: {
           name: 'supplyCommand',
