@@ -122,6 +122,12 @@ describe('GET /api/power-comparison', () => {
     expect(figures(hall.periods)).toEqual([['2026-10-10', 30, 30, 0, 0, false]]);
   });
 
+  it('latest: the newest import’s object and the month of days up to its row (where the screen opens)', async () => {
+    const { body } = await k.get('/api/power-comparison/latest');
+    // Batch 3 is newest: HALL-B's row on 10 Oct; 30 days before it is 10 Sep.
+    expect(body.data).toEqual({ objectType: 'department', objectId: ids['HALL-B'], grain: 'day', from: '2026-09-10', to: '2026-10-10' });
+  });
+
   it('a period without imported rows is not judged', async () => {
     const data = await compare('department', 'HALL-B', 'day', '2026-10-09', '2026-10-09');
     expect(data.periods[0]).toMatchObject({ imported: null, metered: 0, difference: null, judged: false, flagged: false });

@@ -6,6 +6,7 @@ import { calendarDay } from '../schemas/shifts';
  * the console's calls.
  *
  * GET /api/power-comparison?objectType&objectId&grain&from&to   (read: the screen's menu permission)
+ * GET /api/power-comparison/latest                              (read: the same; the newest import, where the screen opens)
  * GET /api/power-comparison/tolerances                          (read: the same)
  * PUT /api/power-comparison/tolerances {objectType, objectId, tolerancePercent | null}  (the screen's edit button)
  *
@@ -127,3 +128,12 @@ export interface ToleranceList {
 
 export const bpToPercent = (bp: number): number => bp / 100;
 export const percentToBp = (percent: number): number => Math.round(percent * 100);
+
+/** GET /api/power-comparison/latest: where the screen opens, the newest power import's object and days (null: none). */
+export interface LatestImported {
+  objectType: ComparisonObjectType;
+  objectId: number;
+  grain: 'day' | 'month';
+  from: string;
+  to: string;
+}

@@ -4,12 +4,14 @@ import { ok } from '@shared/errors';
 import { COMPARISON_SCREEN, comparisonQuerySchema, toleranceBodySchema } from '@shared/powerComparison';
 import { requireAuth } from '../../http/access';
 import { compareObject } from '../../powerComparison/comparisonReader';
+import { latestImported } from '../../powerComparison/latestImported';
+import { ownerIds } from '../../tenancy/ownerScope';
 import { ComparisonTolerances } from '../../powerComparison/tolerances';
 import { callerScope } from '../../tenancy/routeTenancy';
 
 /**
  * Imported against metered (/power-comparison/power-data-comparison): the comparison of one meter or department,
- * and the per-object tolerances (server/powerComparison). The sweep that raises alarms runs beside the routes
+ * where the screen opens (the newest import), and the per-object tolerances (server/powerComparison). The sweep that raises alarms runs beside the routes
  * (app.powerComparison).
  */
 export const powerComparisonRoutes: FastifyPluginAsync = async (base) => {
@@ -22,6 +24,9 @@ export const powerComparisonRoutes: FastifyPluginAsync = async (base) => {
     '/power-comparison',
     { config: { access: { permission: COMPARISON_SCREEN }, tenancy: { kind: 'meters' } }, schema: { querystring: comparisonQuerySchema } },
     async (request) => ok(await compareObject(db, await callerScope(request), request.query, timeZone)),
+  );
+  app.get('/power-comparison/latest', { config: { access: { permission: COMPARISON_SCREEN }, tenancy: { kind: 'meters' } } }, async (request) =>
+    ok(await latestImported(db, ownerIds(await callerScope(request)), timeZone)),
   );
   app.get(
     '/power-comparison/tolerances',
