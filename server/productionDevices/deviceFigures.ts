@@ -143,7 +143,7 @@ export class DeviceFigures {
     const slots = slotsOf(device, await intervalsOf(this.db, device.meterIds, from, to), from, to, now);
     const output = await standardOutput(this.db, device.lineId === null ? [] : [device.lineId], day, day);
     const thresholds = { runThresholdKw: device.runThresholdKw, offThresholdKw: device.offThresholdKw };
-    return { device, ...summary(device, day, slots, output), timeline: timeline(slots, thresholds, INTERVAL_MS) };
+    return { device, dayStart: from, dayEnd: to, ...summary(device, day, slots, output), timeline: timeline(slots, thresholds, INTERVAL_MS) };
   }
 
   /** Every local day of [from, to] (at most DEVICE_DAYS_MAX), oldest first. */

@@ -45,6 +45,9 @@ export interface DeviceDaySummary extends DeviceDayFigures {
 /** GET /api/production-devices/:id/day?day= */
 export interface DeviceDayAnswer extends DeviceDaySummary {
   device: DeviceHead;
+  /** The local day's window [dayStart, dayEnd) in epoch ms (23 or 25 hours on a clock-change day). */
+  dayStart: number;
+  dayEnd: number;
   /** The day's quarters that have ended, joined by state (today: up to the last whole quarter hour). */
   timeline: TimelineSegment[];
 }

@@ -179,7 +179,9 @@ describe('production devices: states and figures', () => {
       ['off', 5, 10],
       ['noData', 1, 4],
     ]);
-    expect(day.timeline[0]!.from).toBe(Date.parse('2026-03-01T16:00:00Z'));
+    // Local midnight in Asia/Shanghai (UTC+8) is 16:00 UTC the day before.
+    expect([day.dayStart, day.dayEnd]).toEqual([Date.parse('2026-03-01T16:00:00Z'), Date.parse('2026-03-02T16:00:00Z')]);
+    expect(day.timeline[0]!.from).toBe(day.dayStart);
     expect(day.timeline[2]!.averageKw).toBe(48);
   });
 
