@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { shipSchema } from '@shared/resources/ships';
 import { carbonFactor, requiredCii, type ShipFuel, type ShipType } from '@shared/ships';
 import { voyageBodySchema, type CargoUnit } from '@shared/ships/schemas';
@@ -159,7 +159,7 @@ async function sailDemoShip(db: Kysely<Database>, demo: DemoShip, ship: ShipRow,
   const berthCo2PerMonth = demo.berthFuel.tonnesPerMonth * carbonFactor(demo.berthFuel.fuel) * 1_000_000;
   let at = Date.UTC(FIRST_DEMO_YEAR, 0, 3);
   let number = 1;
-  const entries: Database['ship_fuel_entries'][] = [];
+  const entries: Insertable<Database['ship_fuel_entries']>[] = [];
   while (at + legsPerVoyage * (legMs + portMs) <= now) {
     const legs = [];
     for (let index = 0; index < legsPerVoyage; index++) {
@@ -203,7 +203,7 @@ async function sailDemoShip(db: Kysely<Database>, demo: DemoShip, ship: ShipRow,
         source: 'manual',
         bdn_number: '',
         note: '',
-      } as never);
+      });
     }
   }
   // Fuel at berth: one bunker delivery note a month, on the 15th, up to today.
@@ -221,7 +221,7 @@ async function sailDemoShip(db: Kysely<Database>, demo: DemoShip, ship: ShipRow,
       source: 'bdn',
       bdn_number: `BDN-${demo.imoNumber}-${day.slice(0, 7)}`,
       note: '',
-    } as never);
+    });
   }
   for (let index = 0; index < entries.length; index += 200)
     await db
