@@ -16,7 +16,8 @@ vi.mock('../../charts/EChart', () => ({
   ),
 }));
 
-const FIRST_PAINT = { timeout: 15_000 };
+// The whole console and a lazy screen: slow on a busy machine, so the first paint may take a while.
+const FIRST_PAINT = { timeout: 40_000 };
 const admin: UserInfo = {
   _id: 1,
   username: 'admin',
@@ -152,7 +153,7 @@ function productionServer(sent: string[] = []) {
   };
 }
 
-describe('/energyLine/energy-board', { timeout: 60_000 }, () => {
+describe('/energyLine/energy-board', { timeout: 120_000 }, () => {
   afterEach(cleanup);
 
   it('shows SEC per line and period against the target in kWh and kgce, over-target rows marked, with the factor stated', async () => {

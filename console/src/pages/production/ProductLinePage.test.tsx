@@ -5,7 +5,8 @@ import type { LineMeter } from '@shared/production/api';
 import type { UserInfo } from '@shared/schemas/user';
 import { envelope, renderConsole } from '../../testing/renderConsole.test-util';
 
-const FIRST_PAINT = { timeout: 15_000 };
+// The whole console and a lazy screen: slow on a busy machine, so the first paint may take a while.
+const FIRST_PAINT = { timeout: 40_000 };
 const admin: UserInfo = {
   _id: 1,
   username: 'admin',
@@ -49,7 +50,7 @@ function lineServer(sent: string[]) {
   };
 }
 
-describe('/energyLine/product-line', { timeout: 60_000 }, () => {
+describe('/energyLine/product-line', { timeout: 120_000 }, () => {
   afterEach(cleanup);
 
   it("edits a line's meter shares, showing the server's refusal at the ratio, and lists the line's equipment", async () => {

@@ -24,7 +24,7 @@ export function SecTable({ view, rows, loading, unit }: SecTableProps) {
       size="small"
       loading={loading}
       dataSource={rows}
-      pagination={rows.length > 60 ? { pageSize: 60, showSizeChanger: false } : false}
+      pagination={rows.length > 40 ? { pageSize: 40, showSizeChanger: false } : false}
       tableLayout="auto"
       rowClassName={(row) => [row.over ? styles.overRow : '', row.kind === 'total' ? styles.totalRow : ''].join(' ')}
       onRow={(row) => ({ 'data-testid': `sec-row-${row.key}`, 'data-over': row.over ? 'true' : 'false' }) as HTMLAttributes<HTMLElement>}

@@ -13,7 +13,7 @@ export function secChart(view: SecView, rows: readonly SecRow[], texts: { sec: s
   const base = {
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 64, right: 16, top: 40, bottom: 56 },
+    grid: { left: 64, right: 16, top: 56, bottom: 56 },
     yAxis: { type: 'value', name: texts.unit },
   };
   if (view === 'line') {
