@@ -2,6 +2,7 @@ import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { fakeAdapter, type FakeReply } from '@shared/api/fakeAdapter.test-util';
 import type { Language } from '@shared/i18n/language';
+import type { RouterEntry } from '@shared/schemas/router';
 import { DEFAULT_SITE_SETTINGS, publicSiteOf, type PublicSite } from '@shared/schemas/siteSettings';
 import { RootStore } from '@shared/stores/rootStore';
 import { AppProviders } from '../AppProviders';
@@ -44,6 +45,8 @@ export interface ConsoleOptions {
   server?: (route: string, body: unknown) => FakeReply;
   /** Menu full paths GET /routers grants (plus those needing no role); default: every entry. */
   routers?: readonly string[];
+  /** Entries GET /routers answers besides the product's, e.g. one an administrator added in the menu editor. */
+  extraRouters?: readonly RouterEntry[];
   reload?: () => void;
   /** What GET /site answers (the site's name, pictures, default language and colour); default: the product's. */
   site?: PublicSite;
@@ -63,7 +66,7 @@ export function renderConsole(options: ConsoleOptions = {}) {
       if (route === 'GET /site') return { body: { code: 0, data: options.site ?? publicSiteOf(DEFAULT_SITE_SETTINGS), message: 'ok' } };
       requests.push(route);
       if (route === 'GET /routers') {
-        const rows = routerRows(options.routers);
+        const rows = [...routerRows(options.routers), ...(options.extraRouters ?? [])];
         return { body: { code: 0, data: { total: rows.length, rows }, message: 'ok' } };
       }
       const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
