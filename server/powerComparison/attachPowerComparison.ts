@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { PollingLoop } from '../reports/pollingLoop';
 import { ComparisonSweep } from './comparisonSweep';
 
-/** How often a process looks for imported batches not compared yet (an import also nudges at once). */
-export const COMPARISON_POLL_MS = 60_000;
+/** How often a process looks for imported batches not compared yet (one indexed read, no write when there is none; nudge() for at once). */
+export const COMPARISON_POLL_MS = 15_000;
 
 /** `app.powerComparison`: the sweep of this process. */
 export interface PowerComparisonHandle {

@@ -89,7 +89,7 @@ describe('GET /api/power-comparison', () => {
       ['2026-10-11', 110, 100, 10, 10, true],
     ]);
     // Totals: 214 − 200 = 14; 14 / 200 = 7 %.
-    expect(data.totals).toMatchObject({ imported: 214, metered: 200, difference: 14, periodsWithData: 2, flagged: 1 });
+    expect(data.totals).toMatchObject({ imported: 214, metered: 200, difference: 14, periodsJudged: 2, flagged: 1 });
     expect(data.totals.percent).toBeCloseTo(7, 9);
   });
 
@@ -131,7 +131,7 @@ describe('GET /api/power-comparison', () => {
   it('a period without imported rows is not judged', async () => {
     const data = await compare('department', 'HALL-B', 'day', '2026-10-09', '2026-10-09');
     expect(data.periods[0]).toMatchObject({ imported: null, metered: 0, difference: null, judged: false, flagged: false });
-    expect(data.totals).toMatchObject({ periodsWithData: 0, flagged: 0 });
+    expect(data.totals).toMatchObject({ periodsJudged: 0, flagged: 0 });
   });
 
   it('refuses another grain, a range too long and an unknown object', async () => {

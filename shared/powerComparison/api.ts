@@ -89,12 +89,12 @@ export interface ComparisonPeriod {
 }
 
 export interface ComparisonTotals {
-  /** over the periods with imported data */
+  /** over the judged periods (imported rows cover them wholly) */
   imported: number;
   metered: number;
   difference: number;
   percent: number | null;
-  periodsWithData: number;
+  periodsJudged: number;
   flagged: number;
 }
 

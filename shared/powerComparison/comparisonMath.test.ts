@@ -86,17 +86,18 @@ describe('comparePeriods and totals', () => {
     expect(periods[1]!.percent).toBeCloseTo(11.111111, 5); // 10 / 90 × 100
     // Totals: imported 300, metered 190, difference 110, 110 / 190 × 100 = 57.894736…
     const totals = comparisonTotals(periods);
-    expect(totals).toMatchObject({ imported: 300, metered: 190, difference: 110, periodsWithData: 3, flagged: 2 });
+    expect(totals).toMatchObject({ imported: 300, metered: 190, difference: 110, periodsJudged: 3, flagged: 2 });
     expect(totals.percent).toBeCloseTo(57.894737, 5);
   });
 
-  it('totals leave out periods without imported data', () => {
+  it('totals leave out periods without imported data and those imported in part', () => {
     const totals = comparisonTotals([
-      { imported: 50, metered: 40, flagged: true },
-      { imported: null, metered: 1000, flagged: false },
+      { imported: 50, metered: 40, flagged: true, judged: true },
+      { imported: null, metered: 1000, flagged: false, judged: false },
+      { imported: 300, metered: 900, flagged: false, judged: false },
     ]);
     // 50 − 40 = 10; 10 / 40 = 25 %.
-    expect(totals).toEqual({ imported: 50, metered: 40, difference: 10, percent: 25, periodsWithData: 1, flagged: 1 });
+    expect(totals).toEqual({ imported: 50, metered: 40, difference: 10, percent: 25, periodsJudged: 1, flagged: 1 });
   });
 });
 

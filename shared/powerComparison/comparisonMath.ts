@@ -106,23 +106,26 @@ export interface PeriodTotals {
   metered: number;
   difference: number;
   percent: number | null;
-  periodsWithData: number;
+  periodsJudged: number;
   flagged: number;
 }
 
-/** Totals over the periods with imported data (a period without any says nothing about the difference). */
-export function comparisonTotals(periods: readonly Pick<ComparedPeriod, 'imported' | 'metered' | 'flagged'>[]): PeriodTotals {
+/**
+ * Totals over the judged periods: those the imported rows cover wholly. A period without rows says nothing about the
+ * difference, and one covered in part would set a part of the period's import against all of its metered energy.
+ */
+export function comparisonTotals(periods: readonly Pick<ComparedPeriod, 'imported' | 'metered' | 'flagged' | 'judged'>[]): PeriodTotals {
   let imported = 0;
   let metered = 0;
-  let periodsWithData = 0;
+  let periodsJudged = 0;
   let flagged = 0;
   for (const period of periods) {
     if (period.flagged) flagged++;
-    if (period.imported === null) continue;
+    if (period.imported === null || !period.judged) continue;
     imported += period.imported;
     metered += period.metered;
-    periodsWithData++;
+    periodsJudged++;
   }
   const difference = imported - metered;
-  return { imported, metered, difference, percent: metered === 0 ? null : (difference / metered) * 100, periodsWithData, flagged };
+  return { imported, metered, difference, percent: metered === 0 ? null : (difference / metered) * 100, periodsJudged, flagged };
 }

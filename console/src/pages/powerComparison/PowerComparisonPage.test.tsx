@@ -62,8 +62,8 @@ const answer = (tolerancePercent: number, source: 'default' | 'object'): Compari
     period('2026-10-13', 40, 100, false, 0.5),
     period('2026-10-14', null, 90, false),
   ],
-  // 104 + 110 + 12 + 40 = 266 imported against 100 + 100 + 0 + 100 = 300 metered: −34, −11.33 %.
-  totals: { imported: 266, metered: 300, difference: -34, percent: (-34 / 300) * 100, periodsWithData: 4, flagged: tolerancePercent < 10 ? 2 : 1 },
+  // Judged (imported in full): 104 + 110 + 12 = 226 against 100 + 100 + 0 = 200 metered: +26, +13 %.
+  totals: { imported: 226, metered: 200, difference: 26, percent: 13, periodsJudged: 3, flagged: tolerancePercent < 10 ? 2 : 1 },
 });
 
 describe('/power-comparison/power-data-comparison', { timeout: 30_000 }, () => {
@@ -115,10 +115,10 @@ describe('/power-comparison/power-data-comparison', { timeout: 30_000 }, () => {
       'Difference: 4, 10, 12, -60, null',
     ]);
     const totals = screen.getByTestId('comparison-totals');
-    expect(totals.textContent).toContain('266.00');
-    expect(totals.textContent).toContain('300.00');
-    expect(totals.textContent).toContain('-34.00');
-    expect(totals.textContent).toContain('-11.33');
+    expect(totals.textContent).toContain('226.00');
+    expect(totals.textContent).toContain('200.00');
+    expect(totals.textContent).toContain('+26.00');
+    expect(totals.textContent).toContain('+13.00');
     expect(screen.getByTestId('comparison-tolerance').textContent).toContain('5 % (platform default)');
 
     fireEvent.click(screen.getByTestId('comparison-tolerance-edit'));
@@ -135,7 +135,7 @@ describe('/power-comparison/power-data-comparison', { timeout: 30_000 }, () => {
     const empty: ComparisonAnswer = {
       ...answer(5, 'default'),
       periods: [period('2026-10-10', null, 90, false)],
-      totals: { imported: 0, metered: 0, difference: 0, percent: null, periodsWithData: 0, flagged: 0 },
+      totals: { imported: 0, metered: 0, difference: 0, percent: null, periodsJudged: 0, flagged: 0 },
     };
     const server = (route: string) => {
       if (route === 'GET /users/info') return envelope(admin);

@@ -96,7 +96,7 @@ export function PowerComparisonPage() {
     unit: 'kWh',
   };
   const option = useMemo(() => comparisonChart(answer?.periods ?? [], texts), [answer, texts.imported, texts.metered, texts.difference, texts.flagged]); // eslint-disable-line react-hooks/exhaustive-deps -- texts change with the language only
-  const hasImported = (answer?.totals.periodsWithData ?? 0) > 0;
+  const hasImported = answer?.periods.some((period) => period.imported !== null) ?? false;
   const objectName = answer ? (answer.object.code ? `${answer.object.code} ${answer.object.name}` : answer.object.name) : '';
 
   const stateOf = (period: ComparisonPeriod) => {
@@ -208,9 +208,14 @@ export function PowerComparisonPage() {
           </Card>
         </div>
       )}
-      {answer && hasImported && <Typography.Text type="secondary">{t('powerComparison.totalsNote', { count: answer.totals.periodsWithData })}</Typography.Text>}
+      {answer && hasImported && <Typography.Text type="secondary">{t('powerComparison.totalsNote', { count: answer.totals.periodsJudged })}</Typography.Text>}
 
-      {answer && answer.periods.length > 0 && hasImported && <EChart option={option} height={280} ariaLabel={t('powerComparison.chart')} />}
+      {answer && answer.periods.length > 0 && hasImported && (
+        <div>
+          <EChart option={option} height={280} ariaLabel={t('powerComparison.chart')} />
+          {answer.totals.flagged > 0 && <Typography.Text type="secondary">{t('powerComparison.chartNote')}</Typography.Text>}
+        </div>
+      )}
       {!loading && opened && !answer && <Alert type="info" title={t('powerComparison.empty')} />}
       {!loading && answer && !hasImported && <Alert type="warning" showIcon title={t('powerComparison.noData')} data-testid="comparison-no-data" />}
 

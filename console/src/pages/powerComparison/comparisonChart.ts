@@ -8,8 +8,9 @@ const DIFFERENCE_COLOUR = '#f59a23';
 
 const rounded = (value: number | null): number | null => (value === null ? null : Math.round(value * 100) / 100);
 
-/** Short axis labels: an hour shows its time, a day its month and day, a month itself. */
-const axisLabel = (label: string): string => (label.length > 10 ? label.slice(11) : label.length === 10 ? label.slice(5) : label);
+/** Short axis labels: an hour shows its day and time, a day its month and day, a month itself. */
+export const axisLabel = (label: string): string =>
+  label.length > 10 ? `${label.slice(5, 10)} ${label.slice(11)}` : label.length === 10 ? label.slice(5) : label;
 
 export interface ChartTexts {
   imported: string;
@@ -24,15 +25,16 @@ export interface ChartTexts {
  * is drawn red (and its axis label too), so the eye finds it without reading the table.
  */
 export function comparisonChart(periods: readonly ComparisonPeriod[], texts: ChartTexts): ChartOption {
-  const flagged = new Set(periods.flatMap((period, index) => (period.flagged ? [index] : [])));
+  // echarts hands the label colour callback the category's value (its index counts only the labels shown).
+  const flagged = new Set(periods.filter((period) => period.flagged).map((period) => period.label));
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0, data: [texts.imported, texts.metered, texts.difference] },
     grid: { left: 64, right: 16, top: 36, bottom: 40 },
     xAxis: {
       type: 'category',
-      data: periods.map((period) => axisLabel(period.label)),
-      axisLabel: { color: (_value: unknown, index: number) => (flagged.has(index) ? FLAGGED_COLOUR : '#666') },
+      data: periods.map((period) => period.label),
+      axisLabel: { formatter: axisLabel, color: (value?: string | number) => (flagged.has(String(value)) ? FLAGGED_COLOUR : '#666') },
     },
     yAxis: { type: 'value', name: texts.unit },
     series: [
