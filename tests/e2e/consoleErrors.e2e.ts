@@ -2,15 +2,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
-import { currentPath, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
+import { apiToken, currentPath, logIn, openTab, visibleRawKeys, type ConsoleTab } from './helpers/console';
+import { addMenuEntry } from './helpers/menuEntries';
 
 let server: RunningServer;
 let browser: Browser;
 let tab: ConsoleTab | undefined;
+/** An entry an administrator added in the menu editor: no screen has its path, so it shows the placeholder. */
+const LINE_REVIEW = '/energyLine/line-review';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  await addMenuEntry(server.url, await apiToken(server.url), { parent: '/energyLine', path: 'line-review', title: 'route.check' });
 });
 afterEach(async () => {
   await tab?.context.close();
@@ -131,10 +135,10 @@ describe('error handling (spec §8) in a real browser against the real server', 
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByTestId('dashboard-user').waitFor();
     expect(await visibleRawKeys(page)).toEqual([]);
-    await page.goto(`${server.url}/energyLine/energy-board`);
-    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Tablero de energía' }).waitFor();
+    await page.goto(`${server.url}${LINE_REVIEW}`);
+    await page.locator('[data-testid="module-coming-title"]:visible', { hasText: 'Revisión' }).waitFor();
     await expect(page.getByTestId('module-coming').textContent()).resolves.toContain('Este módulo llegará en una versión posterior.');
-    await page.getByTestId('tag-/energyLine/energy-board').click({ button: 'right' });
+    await page.getByTestId(`tag-${LINE_REVIEW}`).click({ button: 'right' });
     await expect(page.getByTestId('tags-context-menu').textContent()).resolves.toBe('ActualizarCerrarCerrar otrasCerrar todas');
     expect(await visibleRawKeys(page)).toEqual([]);
     await page.goto(`${server.url}/nowhere`);

@@ -2,16 +2,26 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@tests/support/browser';
 import { startServer, type RunningServer } from '@tests/support/serverProcess';
-import { currentPath, logIn, openTab, type ConsoleTab } from './helpers/console';
+import { apiToken, currentPath, logIn, openTab, type ConsoleTab } from './helpers/console';
+import { addMenuEntry } from './helpers/menuEntries';
 
 let server: RunningServer;
 let browser: Browser;
 let tab: ConsoleTab;
 let page: Page;
+/**
+ * Entries an administrator added in the menu editor: no screen has their paths, so each shows the placeholder,
+ * whose notes field (uncontrolled) makes a view's caching visible.
+ */
+const LINE_REVIEW = '/energyLine/line-review';
+const SHIFT_HANDOVER = '/energyLine/shift-handover';
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
+  const adminToken = await apiToken(server.url);
+  await addMenuEntry(server.url, adminToken, { parent: '/energyLine', path: 'line-review', title: 'route.check' });
+  await addMenuEntry(server.url, adminToken, { parent: '/energyLine', path: 'shift-handover', title: 'route.shift' });
   tab = await openTab(browser);
   page = tab.page;
   await page.goto(`${server.url}/login`);
@@ -56,12 +66,13 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('adds a view once per path, titled by its route, and follows the latest query', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await go('/settings/user');
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await go('/settings/user?page=2');
-    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board', '/settings/user']);
+    expect(await tagPaths()).toEqual(['/dashboard', LINE_REVIEW, '/settings/user']);
     await expect(tag('/settings/user').textContent()).resolves.toBe('Users');
+    await expect(tag(LINE_REVIEW).textContent()).resolves.toBe('Review');
     await tag('/dashboard').click();
     await page.waitForURL(`${server.url}/dashboard`);
     await shown('/dashboard');
@@ -74,10 +85,10 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('pins the dashboard: no close button, and it survives close others and close all', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await go('/settings/user');
     expect(await page.getByTestId('tag-close-/dashboard').count()).toBe(0);
-    expect(await page.getByTestId('tag-close-/energyLine/energy-board').count()).toBe(1);
+    expect(await page.getByTestId(`tag-close-${LINE_REVIEW}`).count()).toBe(1);
 
     const menu = await openMenu('/dashboard');
     expect(await menu.getByTestId('tags-menu-close').count()).toBe(0);
@@ -86,22 +97,22 @@ describe('tags bar of visited views (spec §2 layout)', () => {
     await page.waitForURL(`${server.url}/dashboard`);
     await shown('/dashboard');
 
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await go('/settings/roles');
-    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-close-others').click();
-    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board']);
-    await page.waitForURL(`${server.url}/energyLine/energy-board`);
-    await shown('/energyLine/energy-board');
+    await (await openMenu(LINE_REVIEW)).getByTestId('tags-menu-close-others').click();
+    expect(await tagPaths()).toEqual(['/dashboard', LINE_REVIEW]);
+    await page.waitForURL(`${server.url}${LINE_REVIEW}`);
+    await shown(LINE_REVIEW);
 
-    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-close-all').click();
+    await (await openMenu(LINE_REVIEW)).getByTestId('tags-menu-close-all').click();
     expect(await tagPaths()).toEqual(['/dashboard']);
     await page.waitForURL(`${server.url}/dashboard`);
     await shown('/dashboard');
   });
 
   it('opens a 105 px context menu with refresh, close, close others and close all', async () => {
-    await go('/energyLine/energy-board');
-    const menu = await openMenu('/energyLine/energy-board');
+    await go(LINE_REVIEW);
+    const menu = await openMenu(LINE_REVIEW);
     expect((await menu.boundingBox())?.width).toBe(105);
     const items = await menu.getByRole('menuitem').evaluateAll((li) => li.map((item) => item.getAttribute('data-testid')));
     expect(items).toEqual(['tags-menu-refresh', 'tags-menu-close', 'tags-menu-close-others', 'tags-menu-close-all']);
@@ -111,10 +122,10 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('closing the active tag opens the last remaining one; closing another stays put', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await go('/settings/user');
     await go('/board/spriteView');
-    await page.getByTestId('tag-close-/energyLine/energy-board').click();
+    await page.getByTestId(`tag-close-${LINE_REVIEW}`).click();
     expect(currentPath(page)).toBe('/board/spriteView');
     await page.getByTestId('tag-close-/board/spriteView').click();
     await page.waitForURL(`${server.url}/settings/user`);
@@ -126,31 +137,31 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('keeps a cached view mounted but hidden, so its typed text is there when revisited', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await note().fill('meter 42 is noisy');
     // Another placeholder screen: its own note starts empty.
-    await go('/energyLine/product');
+    await go(SHIFT_HANDOVER);
     expect(await note().inputValue()).toBe('');
-    await expect(page.locator('[data-view="/energyLine/energy-board"]').evaluate((el) => getComputedStyle(el).display)).resolves.toBe('none');
-    await tag('/energyLine/energy-board').click();
-    await page.waitForURL(`${server.url}/energyLine/energy-board`);
-    await shown('/energyLine/energy-board');
+    await expect(page.locator(`[data-view="${LINE_REVIEW}"]`).evaluate((el) => getComputedStyle(el).display)).resolves.toBe('none');
+    await tag(LINE_REVIEW).click();
+    await page.waitForURL(`${server.url}${LINE_REVIEW}`);
+    await shown(LINE_REVIEW);
     expect(await note().inputValue()).toBe('meter 42 is noisy');
   });
 
   it('refresh remounts the view through /redirect (typed text is gone)', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await note().fill('draft');
-    await (await openMenu('/energyLine/energy-board')).getByTestId('tags-menu-refresh').click();
-    await page.waitForURL(`${server.url}/energyLine/energy-board`);
-    await shown('/energyLine/energy-board');
+    await (await openMenu(LINE_REVIEW)).getByTestId('tags-menu-refresh').click();
+    await page.waitForURL(`${server.url}${LINE_REVIEW}`);
+    await shown(LINE_REVIEW);
     await expect.poll(() => note().inputValue()).toBe('');
-    expect(await tagPaths()).toEqual(['/dashboard', '/energyLine/energy-board']);
+    expect(await tagPaths()).toEqual(['/dashboard', LINE_REVIEW]);
   });
 
   it('does not keep the noCache dashboard: it unmounts when the user moves on', async () => {
     await page.getByTestId('dashboard-user').waitFor();
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     expect(await page.locator('[data-view="/dashboard"]').count()).toBe(0);
     expect(await page.getByTestId('dashboard-user').count()).toBe(0);
     await tag('/dashboard').click();
@@ -158,11 +169,11 @@ describe('tags bar of visited views (spec §2 layout)', () => {
   });
 
   it('a closed view loses its state: reopening it starts afresh', async () => {
-    await go('/energyLine/energy-board');
+    await go(LINE_REVIEW);
     await note().fill('gone soon');
     await go('/settings/user');
-    await page.getByTestId('tag-close-/energyLine/energy-board').click();
-    await go('/energyLine/energy-board');
+    await page.getByTestId(`tag-close-${LINE_REVIEW}`).click();
+    await go(LINE_REVIEW);
     expect(await note().inputValue()).toBe('');
   });
 });
