@@ -1,11 +1,11 @@
-import { Alert, Button, DatePicker, Flex, Form, Input, InputNumber, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
 import type { FuelFactorsView, FuelFactorView } from '@shared/powerImports/api';
-import { FUEL_IMPORT_SCREEN, FUELS, type FuelKind } from '@shared/powerImports/constants';
+import { FUEL_IMPORT_SCREEN, type FuelKind } from '@shared/powerImports/constants';
 import { fuelFactorBodySchema, type FuelFactorInput } from '@shared/powerImports/schemas';
 import { formFields, schemaFieldErrors } from '../../forms/fieldErrors';
 import { FormDialog } from '../../forms/FormDialog';
@@ -52,7 +52,7 @@ export const FuelFactorsTab = observer(function FuelFactorsTab() {
     { key: 'co2', title: t('powerImports.factors.co2PerKg'), align: 'right', render: (_, row) => figure(row.co2KgPerKg) },
     {
       key: 'density',
-      title: `${t('powerImports.factors.densityL')} / ${t('powerImports.factors.densityNm3')}`,
+      title: t('powerImports.factors.density'),
       align: 'right',
       render: (_, row) =>
         row.densityKgPerL !== null ? `${figure(row.densityKgPerL)} kg/L` : row.densityKgPerNm3 !== null ? `${figure(row.densityKgPerNm3)} kg/Nm³` : '—',
@@ -163,13 +163,13 @@ function FactorDialog({ api, id, from, onClose, onSaved }: { api: FuelApi; id: n
   };
   const number = (name: keyof FactorFields, label: string) => (
     <Form.Item name={name} label={label} rules={[{ required: true, message: t('powerImports.mapping.problems.required') }]}>
-      <InputNumber min={0} step={0.0001} className={styles.full} data-testid={`factor-field-${name}`} />
+      <InputNumber min={0} className={styles.full} data-testid={`factor-field-${name}`} />
     </Form.Item>
   );
   return (
     <FormDialog
       form={form}
-      title={t(id === null ? 'powerImports.factors.addTitle' : 'powerImports.factors.editTitle')}
+      title={`${t(id === null ? 'powerImports.factors.addTitle' : 'powerImports.factors.editTitle')} · ${t(`powerImports.fuels.${from.fuel}`)}`}
       okText={t('powerImports.factors.save')}
       cancelText={t('lists.cancel')}
       maxWidth={560}
@@ -179,20 +179,35 @@ function FactorDialog({ api, id, from, onClose, onSaved }: { api: FuelApi; id: n
       onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={initial}>
-        <Form.Item name="fuel" label={t('powerImports.factors.fuel')}>
-          <Select disabled options={FUELS.map((value) => ({ value, label: t(`powerImports.fuels.${value}`) }))} />
+        {/* The fuel is the section's the dialog was opened from: kept as a hidden field. */}
+        <Form.Item name="fuel" hidden>
+          <Input />
         </Form.Item>
-        <Form.Item
-          name="validFrom"
-          label={t('powerImports.factors.validFrom')}
-          rules={[{ required: true, message: t('powerImports.mapping.problems.required') }]}
-        >
-          <DatePicker className={styles.full} data-testid="factor-field-validFrom" />
-        </Form.Item>
-        {number('ncvMjPerKg', t('powerImports.factors.ncv'))}
-        {number('kgcePerKg', t('powerImports.factors.kgcePerKg'))}
-        {number('co2KgPerKg', t('powerImports.factors.co2PerKg'))}
-        {fuel === 'hydrogen' ? number('densityKgPerNm3', t('powerImports.factors.densityNm3')) : number('densityKgPerL', t('powerImports.factors.densityL'))}
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="validFrom"
+              label={t('powerImports.factors.validFrom')}
+              rules={[{ required: true, message: t('powerImports.mapping.problems.required') }]}
+            >
+              <DatePicker className={styles.full} data-testid="factor-field-validFrom" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            {number('ncvMjPerKg', t('powerImports.factors.ncv'))}
+          </Col>
+          <Col xs={24} sm={12}>
+            {number('kgcePerKg', t('powerImports.factors.kgcePerKg'))}
+          </Col>
+          <Col xs={24} sm={12}>
+            {number('co2KgPerKg', t('powerImports.factors.co2PerKg'))}
+          </Col>
+          <Col xs={24} sm={12}>
+            {fuel === 'hydrogen'
+              ? number('densityKgPerNm3', t('powerImports.factors.densityNm3'))
+              : number('densityKgPerL', t('powerImports.factors.densityL'))}
+          </Col>
+        </Row>
         <Form.Item name="source" label={t('powerImports.factors.source')}>
           <Input maxLength={200} />
         </Form.Item>

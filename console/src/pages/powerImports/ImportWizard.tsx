@@ -1,4 +1,4 @@
-import { Button, Progress, Result, Steps, Typography } from 'antd';
+import { Alert, Button, Progress, Steps, Typography } from 'antd';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
@@ -53,20 +53,25 @@ const ImportProgressView = observer(function ImportProgressView({ wizard }: { wi
       {t('powerImports.progress.another')}
     </Button>
   );
-  if (progress.state === 'failed')
-    return <Result status="error" title={t('powerImports.progress.failed', { reason: batch.error ?? '' })} extra={another} data-testid="import-failed" />;
-  if (progress.state === 'done')
+  // A compact line, so the history with the new batch stays in view on a 768 px high screen.
+  if (progress.state === 'failed' || progress.state === 'done')
     return (
-      <Result
-        status="success"
-        title={t('powerImports.progress.done', {
-          imported: withThousands(progress.importedRows, 0),
-          rejected: withThousands(progress.rejectedRows, 0),
-        })}
-        subTitle={batch.fileName}
-        extra={another}
-        data-testid="import-done"
-      />
+      <div data-testid={progress.state === 'done' ? 'import-done' : 'import-failed'}>
+        <Alert
+          type={progress.state === 'done' ? 'success' : 'error'}
+          showIcon
+          title={
+            progress.state === 'done'
+              ? t('powerImports.progress.done', {
+                  imported: withThousands(progress.importedRows, 0),
+                  rejected: withThousands(progress.rejectedRows, 0),
+                })
+              : t('powerImports.progress.failed', { reason: batch.error ?? '' })
+          }
+          description={batch.fileName}
+          action={another}
+        />
+      </div>
     );
   return (
     <div className={styles.progress} data-testid="import-progress">

@@ -71,7 +71,8 @@ async function chooseColumn(field: string, header: string) {
 
 const problemUnder = (field: string) => screen.queryByTestId(`mapping-problem-${field}`)?.textContent ?? null;
 
-describe('MappingStep', () => {
+// antd's first paint in jsdom takes seconds on a busy machine; each test opens several selects.
+describe('MappingStep', { timeout: 45_000 }, () => {
   afterEach(cleanup);
 
   it('asks for every needed field once the person tries to go on, and sends nothing', async () => {

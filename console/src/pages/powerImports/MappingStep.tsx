@@ -9,12 +9,21 @@ import {
   IMPORT_INTERVALS,
   IMPORT_OBJECT_KINDS,
   POWER_UNITS,
+  type ImportDateFormat,
   type ImportObjectKind,
 } from '@shared/powerImports/constants';
 import type { ImportWizardController } from './ImportWizardController';
 import { samplesOf, type MappingField } from './mappingDraft';
 import styles from './powerImports.module.css';
 import { SheetTable } from './SheetTable';
+
+/** Catalogue keys of the date formats (a format's own name holds ':', which i18next reads as a namespace). */
+const DATE_FORMAT_KEYS: Record<ImportDateFormat, 'iso' | 'ymd' | 'dmy' | 'excel'> = {
+  iso: 'iso',
+  'YYYY-MM-DD HH:mm': 'ymd',
+  'DD/MM/YYYY HH:mm': 'dmy',
+  excel: 'excel',
+};
 
 /** IANA zones the browser knows, for the time-zone picker (a typed zone is taken too). */
 const ZONES: readonly string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC', 'Asia/Shanghai', 'Europe/Berlin'];
@@ -318,7 +327,7 @@ export const MappingStep = observer(function MappingStep({ wizard, loadObjects }
             <Select
               value={draft.dateFormat}
               onChange={(dateFormat) => wizard.change({ dateFormat })}
-              options={IMPORT_DATE_FORMATS.map((format) => ({ value: format, label: t(`powerImports.mapping.dateFormats.${format}`) }))}
+              options={IMPORT_DATE_FORMATS.map((format) => ({ value: format, label: t(`powerImports.mapping.dateFormats.${DATE_FORMAT_KEYS[format]}`) }))}
               data-testid="mapping-date-format"
             />,
           )}

@@ -51,7 +51,8 @@ function renderPreview(preview: PowerPreview | FuelPreview, language: 'en' | 'zh
 
 const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent);
 
-describe('PreviewStep', () => {
+// antd's first paint in jsdom takes seconds on a busy machine.
+describe('PreviewStep', { timeout: 30_000 }, () => {
   afterEach(cleanup);
 
   it('lists each rejected row with its line, column, cell and reason', async () => {

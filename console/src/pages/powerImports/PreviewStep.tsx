@@ -31,8 +31,8 @@ export function RejectedRowsTable({ errors }: { errors: readonly ImportRowError[
       onRow={(error) => ({ 'data-testid': `preview-error-${error.line}` }) as React.HTMLAttributes<HTMLElement>}
       columns={[
         { key: 'line', dataIndex: 'line', title: t('powerImports.preview.line'), width: 72 },
-        { key: 'column', dataIndex: 'column', title: t('powerImports.preview.column'), ellipsis: true, width: 180 },
-        { key: 'value', dataIndex: 'value', title: t('powerImports.preview.cell'), ellipsis: true, width: 200 },
+        { key: 'column', title: t('powerImports.preview.column'), ellipsis: true, width: 180, render: (_, error) => error.column || '—' },
+        { key: 'value', title: t('powerImports.preview.cell'), ellipsis: true, width: 200, render: (_, error) => error.value || '—' },
         {
           key: 'reason',
           title: t('powerImports.preview.reason'),

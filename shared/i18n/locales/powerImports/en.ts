@@ -38,8 +38,8 @@ export const powerImportsEn = {
     dateFormat: 'Date format',
     dateFormats: {
       iso: 'ISO 8601 (2026-03-01T08:00)',
-      'YYYY-MM-DD HH:mm': '2026-03-01 08:00',
-      'DD/MM/YYYY HH:mm': '01/03/2026 08:00',
+      ymd: '2026-03-01 08:00',
+      dmy: '01/03/2026 08:00',
       excel: 'Excel date cells',
     },
     problems: {
@@ -148,6 +148,7 @@ export const powerImportsEn = {
     kwhPerKg: 'kWh/kg',
     kgcePerKg: 'kgce/kg',
     co2PerKg: 'kg CO₂/kg',
+    density: 'Density',
     densityL: 'Density (kg/L)',
     densityNm3: 'Density (kg/Nm³)',
     source: 'Source',

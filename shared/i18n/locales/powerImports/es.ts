@@ -46,8 +46,8 @@ export const powerImportsEs: CatalogueShape<typeof powerImportsEn> = {
     dateFormat: 'Formato de fecha',
     dateFormats: {
       iso: 'ISO 8601 (2026-03-01T08:00)',
-      'YYYY-MM-DD HH:mm': '2026-03-01 08:00',
-      'DD/MM/YYYY HH:mm': '01/03/2026 08:00',
+      ymd: '2026-03-01 08:00',
+      dmy: '01/03/2026 08:00',
       excel: 'Celdas de fecha de Excel',
     },
     problems: {
@@ -156,6 +156,7 @@ export const powerImportsEs: CatalogueShape<typeof powerImportsEn> = {
     kwhPerKg: 'kWh/kg',
     kgcePerKg: 'kgce/kg',
     co2PerKg: 'kg CO₂/kg',
+    density: 'Densidad',
     densityL: 'Densidad (kg/L)',
     densityNm3: 'Densidad (kg/Nm³)',
     source: 'Fuente',

@@ -40,8 +40,8 @@ export const powerImportsZh: CatalogueShape<typeof powerImportsEn> = {
     dateFormat: '日期格式',
     dateFormats: {
       iso: 'ISO 8601（2026-03-01T08:00）',
-      'YYYY-MM-DD HH:mm': '2026-03-01 08:00',
-      'DD/MM/YYYY HH:mm': '01/03/2026 08:00',
+      ymd: '2026-03-01 08:00',
+      dmy: '01/03/2026 08:00',
       excel: 'Excel 日期单元格',
     },
     problems: {
@@ -150,6 +150,7 @@ export const powerImportsZh: CatalogueShape<typeof powerImportsEn> = {
     kwhPerKg: 'kWh/kg',
     kgcePerKg: 'kgce/kg',
     co2PerKg: 'kg CO₂/kg',
+    density: '密度',
     densityL: '密度（kg/L）',
     densityNm3: '密度（kg/Nm³）',
     source: '来源',
