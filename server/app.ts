@@ -35,6 +35,8 @@ import { attachTariffs } from './tariffs/attachTariffs';
 import { startCheckReminders } from './meterChecks/checkReminders';
 import { attachPrepaid } from './prepaid/attachPrepaid';
 import { attachReports } from './reports/attachReports';
+import { attachPowerComparison } from './powerComparison/attachPowerComparison';
+import { attachPowerImports } from './powerImports/attachPowerImports';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,6 +117,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     attachTariffs(app); // app.tariffs (reload, book) and the recompute job runner
     attachPrepaid(app); // app.prepaid: balance events, hourly deduction, supply control, payments
     attachReports(app); // app.reports: report runs (jobs), schedules, e-mail delivery, retention
+    attachPowerImports(app); // app.powerImports: uploads, import batches (a job any process serves), fuel factors
+    attachPowerComparison(app); // app.powerComparison: compares imported power batches with metered, raises alarms
     registerChannels(app);
 
     registerErrorHandling(app);

@@ -7,6 +7,7 @@ import { utilitiesDataShowSample } from './utilitiesDataShow';
 import { compressorEquipmentSample } from './compressorEquipment';
 import { tenantPrepaidSample } from './tenantPrepaid';
 import { energyReportsSample } from './energyReports';
+import { industryEnergySample } from './industryEnergy';
 
 export type { SampleBoard, SampleRefs } from './sampleBoard';
 export { UTILITIES_DATA_SHOW_CODE } from './utilitiesDataShow';
@@ -15,7 +16,7 @@ export const EQUIPMENT_SAMPLE_KEY = compressorEquipmentSample.key;
 
 /**
  * Seeded in this order with the demo organisation (ids 1–3 are the walls of /dash/1–3), then one board of
- * each other purpose: energy, data-show (with its code) and equipment; then the tenant rooms' prepaid wall; last, the report tables.
+ * each other purpose: energy, data-show (with its code) and equipment; then the tenant rooms' prepaid wall; the report tables; last, the industry wall (lines, equipment, ships).
  */
 export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   controlRoomSample,
@@ -26,4 +27,5 @@ export const SAMPLE_BOARDS: readonly SampleBoard[] = [
   compressorEquipmentSample,
   tenantPrepaidSample,
   energyReportsSample,
+  industryEnergySample,
 ];

@@ -40,6 +40,11 @@ import { reportRunRoutes } from './reportRuns/routes';
 import { reportScheduleRoutes } from './reportSchedules/routes';
 import { billAnalysisRoutes } from './billAnalysis/routes';
 import { reportWallRoutes } from './reportWall/routes';
+import { productionRoutes } from './production/routes';
+import { shipRoutes } from './ships/routes';
+import { powerComparisonRoutes } from './powerComparison/routes';
+import { productionDeviceRoutes } from './productionDevices/routes';
+import { powerImportRoutes } from './powerImports/routes';
 
 /** Every API module, mounted under /api. Add a module: a folder with routes.ts, then one line here. */
 export const apiModules: FastifyPluginAsync[] = [
@@ -102,3 +107,13 @@ apiModules.push(reportLinkRoutes);
 apiModules.push(reportDefinitionRoutes);
 // The wall's report-table widget: a definition's live table on the report:*:table:* channels (server/modules/reportWall).
 apiModules.push(reportWallRoutes);
+// Production devices: a device's states, running hours and idle energy by day, and the idle-energy wall channel.
+apiModules.push(productionDeviceRoutes);
+// Imported against metered: comparison and tolerances (server/powerComparison; the sweep is app.powerComparison).
+apiModules.push(powerComparisonRoutes);
+// Ships: voyages and legs, CII per year and over the years, EEOI, the fleet's ratings and its wall channel (server/ships).
+apiModules.push(shipRoutes);
+// Production lines: line meters, SEC, shifts, baseline and savings, cost per unit, the board and line-sec channel, output ingest (server/production).
+apiModules.push(productionRoutes);
+// Imported power and fuel: uploads, mapping preview, import batches with undo, fuel factors and the fuel summary (server/powerImports).
+apiModules.push(powerImportRoutes);

@@ -24,7 +24,17 @@ export function attachPowerImports(app: FastifyInstance): void {
   const timeZone = app.serverConfig.timeZone;
   const uploads = new ImportUploads(db);
   const factors = new FuelFactorStore(db);
-  const worker = new ImportWorker({ db, uploads, factors, timeZone, onError: (error) => app.log.warn({ err: error }, 'import batch failed') });
+  const worker = new ImportWorker({
+    db,
+    uploads,
+    factors,
+    timeZone,
+    onError: (error) => app.log.warn({ err: error }, 'import batch failed'),
+    // The comparison is attached after this module; it looks at a landed batch at once instead of on its next round.
+    onBatchDone: () => {
+      if (app.hasDecorator('powerComparison')) app.powerComparison.nudge();
+    },
+  });
   const batches = new ImportBatches(db, uploads, factors, timeZone, () => worker.nudge());
   app.decorate('powerImports', { uploads, batches, factors, worker, stop: () => worker.stop() });
   worker.start();

@@ -24,6 +24,8 @@ export interface ImportWorkerOptions {
   chunkRows?: number;
   now?: () => number;
   onError?: (error: unknown) => void;
+  /** told after a batch has landed, so whoever compares imported figures looks at once rather than on its next round */
+  onBatchDone?: (batchId: number) => void;
 }
 
 const MAX_ERROR_CHARS = 500;
@@ -41,7 +43,16 @@ export class ImportWorker {
 
   constructor(options: ImportWorkerOptions) {
     this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.o = { pollMs: 1000, staleMs: 60_000, chunkRows: 500, now: Date.now, onError: () => undefined, ...options, processId: this.processId };
+    this.o = {
+      pollMs: 1000,
+      staleMs: 60_000,
+      chunkRows: 500,
+      now: Date.now,
+      onError: () => undefined,
+      onBatchDone: () => undefined,
+      ...options,
+      processId: this.processId,
+    };
     this.polling = new PollingLoop(() => this.drain(), this.o.pollMs);
   }
 
@@ -239,6 +250,7 @@ export class ImportWorker {
       await this.mine(id)
         .set({ state: 'done', finished_at: this.o.now(), total_value: totalValue, period_from: periodFrom, period_to: periodTo, heartbeat_at: this.o.now() })
         .execute();
+      this.o.onBatchDone(id);
     } catch (error) {
       const message = (error as Error).message;
       if (message === 'batch taken back') return;

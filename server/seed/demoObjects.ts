@@ -6,9 +6,12 @@ import { createDemoPushTask, createDemoTemplates } from '../pushes/demoPushes';
 import { createDemoSprite } from '../sprites/demoSprite';
 import { ownerScopeOfUser } from '../tenancy/ownerScope';
 import { createDemoMeterChecks } from './demoMeterChecks';
+import { createDemoShips } from '../ships/demoShips';
+import { createDemoProductionDevices } from '../productionDevices/demoProductionDevices';
 import { createDemoUser, type DemoUserSeedResult } from './demoUser';
 import { createDemoApportionRule, createDemoCalendar, createDemoShifts, createDemoTariffs, type DemoContext } from './demoTariffs';
 import { claimSeed } from './seedOnce';
+import { createDemoProduction } from '../production/demoProduction';
 
 export interface DemoSeedResult {
   /** Set when this start created the demo sub-user. */
@@ -30,8 +33,13 @@ export const DEMO_SEED_KEYS = {
   shifts: 'demo-shifts',
   apportionRule: 'demo-apportion-rule',
   meterChecks: 'demo-meter-checks',
+  production: 'demo-production',
+  ships: 'demo-ships',
+  productionDevices: 'demo-production-devices',
   /** Claimed after the simulator's backfill (closeDemoMonth), not by seedDemoObjects. */
   closedMonth: 'demo-closed-month',
+  /** Claimed after the simulator's backfill too (createDemoPowerImports: the utility's figures follow the metered ones). */
+  powerImports: 'demo-power-imports',
 } as const;
 
 /** The walls the demo playlist rotates, and those the demo sub-user may see (not the 3D plant: it tries the "not shared" answer). */
@@ -77,8 +85,13 @@ export async function seedDemoObjects(
   if (await claimSeed(db, DEMO_SEED_KEYS.tariffs)) await createDemoTariffs(db, context);
   if (await claimSeed(db, DEMO_SEED_KEYS.shifts)) await createDemoShifts(db, context);
   if (await claimSeed(db, DEMO_SEED_KEYS.apportionRule)) await createDemoApportionRule(db, adminId);
+  // After the shifts: the lines' output is recorded per shift of the plant's templates.
+  if (await claimSeed(db, DEMO_SEED_KEYS.production)) await createDemoProduction(db, context);
   // Before the app starts the daily overdue pass, which then reminds of the overdue calibration at once.
   if (await claimSeed(db, DEMO_SEED_KEYS.meterChecks)) await createDemoMeterChecks(db, adminId, money.timeZone, money.now);
+  // After the production lines: a device joins the line its meter feeds.
+  if (await claimSeed(db, DEMO_SEED_KEYS.productionDevices)) await createDemoProductionDevices(db, adminId);
+  if (await claimSeed(db, DEMO_SEED_KEYS.ships)) await createDemoShips(db, adminId, money.now);
   if (await claimSeed(db, DEMO_SEED_KEYS.user)) {
     const user = await createDemoUser(db, adminId, await sampleIds(db, DEMO_USER_SAMPLES), demoUserPassword);
     if (user) result.demoUser = user;

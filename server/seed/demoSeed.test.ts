@@ -117,6 +117,7 @@ describe('the living demo seed', () => {
       ['Compressor 1', 'equipment', '', 'pending', 'system'],
       ['Tenant prepaid', 'general', '', 'draft', null],
       ['Energy reports', 'general', '', 'draft', null],
+      ['Industry energy', 'general', '', 'draft', null],
     ]);
     const admin = await loginAs(t.app);
     const byCode = await t.app.inject({ method: 'GET', url: '/api/boards/by-code/UTILITIES-LIVE', headers: bearer(admin) });

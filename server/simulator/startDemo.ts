@@ -10,6 +10,7 @@ import { closeDemoMonth, DEMO_CLOSE_MIN_BACKFILL_DAYS } from '../seed/demoClose'
 import { createDemoOverdueCheck } from '../seed/demoMeterChecks';
 import { createDemoPrepaid, DEMO_PREPAID_MIN_BACKFILL_DAYS } from '../prepaid/demoPrepaid';
 import { createDemoReports } from '../reports/demoReports';
+import { createDemoPowerImports } from '../powerImports/demoPowerImports';
 
 /**
  * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
@@ -89,6 +90,13 @@ export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress):
           ),
       )
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the reports failed'));
+  // Imported data, once: the utility's daily figures of the incomers (a few days off by more than 5 %) and a fuel log.
+  if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
+    void app.ingest
+      .drain()
+      .then(() => createDemoPowerImports(app))
+      .then((made) => made && app.log.info(`demo: ${made.powerRows} utility power rows and ${made.fuelRows} fuel rows imported (Power comparison)`))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the power imports failed'));
   return async () => {
     running.stop();
     await publisher?.close();

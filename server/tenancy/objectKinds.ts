@@ -95,6 +95,15 @@ export const KIND_RULES: Record<ObjectKind, KindRule> = {
   report_links: direct('report_links', 'Report link'),
   bill_templates: direct('bill_templates', 'Bill template'),
   bill_analyses: direct('bill_analyses', 'Bill analysis'),
+  comparison_tolerances: direct('comparison_tolerances', 'Tolerance'),
+  comparison_findings: direct('comparison_findings', 'Comparison finding'),
+  ship_voyages: direct('ship_voyages', 'Voyage'),
+  voyage_legs: direct('voyage_legs', 'Voyage leg'),
+  import_uploads: direct('import_uploads', 'Upload'),
+  import_batches: direct('import_batches', 'Import'),
+  imported_power: direct('imported_power', 'Imported power row'),
+  imported_fuel: direct('imported_fuel', 'Imported fuel row'),
+  fuel_factor_versions: direct('fuel_factor_versions', 'Fuel factor version'),
   quarantine: {
     async ownerOf(db, id) {
       const row = await db

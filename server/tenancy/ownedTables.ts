@@ -51,6 +51,15 @@ export const OWNED_TABLES = [
   'report_links',
   'bill_templates',
   'bill_analyses',
+  'comparison_tolerances',
+  'comparison_findings',
+  'ship_voyages',
+  'voyage_legs',
+  'import_uploads',
+  'import_batches',
+  'imported_power',
+  'imported_fuel',
+  'fuel_factor_versions',
 ] as const;
 
 export type OwnedTable = (typeof OWNED_TABLES)[number];

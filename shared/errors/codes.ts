@@ -30,6 +30,7 @@ export const ErrorCode = {
   ACCOUNT_CLOSED: 40903,
   NOT_REFUNDABLE: 40904,
   REPORT_NOT_READY: 40905,
+  IMPORT_NOT_UNDOABLE: 40906,
   REPORT_LINK_EXPIRED: 41001,
   REPORT_LINK_REVOKED: 41002,
   REPORT_TOO_LARGE: 42201,
@@ -95,6 +96,7 @@ export const errorInfo: Record<ErrorCodeName, ErrorInfo> = {
   ACCOUNT_CLOSED: { status: 409, key: 'account_closed', message: 'This account is closed' },
   NOT_REFUNDABLE: { status: 409, key: 'not_refundable', message: 'Only a paid top-up can be refunded, and only up to what is left of it' },
   REPORT_NOT_READY: { status: 409, key: 'report_not_ready', message: 'This report has not finished generating' },
+  IMPORT_NOT_UNDOABLE: { status: 409, key: 'import_not_undoable', message: 'Only a finished import can be undone' },
   REPORT_LINK_EXPIRED: { status: 410, key: 'report_link_expired', message: 'This report link has expired; ask whoever shared it for a new one' },
   REPORT_LINK_REVOKED: { status: 410, key: 'report_link_revoked', message: 'This report link was withdrawn; ask whoever shared it for a new one' },
   REPORT_TOO_LARGE: {

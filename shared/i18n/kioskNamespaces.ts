@@ -14,6 +14,11 @@ export const KIOSK_NAMESPACES = [
   'tariffWidgets',
   'prepaidWidgets',
   'reportWidgets',
+  // The idle-energy widget's texts live with the device screen's (productionDevices.widget).
+  'productionDevices',
+  'lineSecWidget',
+  // The fleet-cii widget's texts live with the ships screen's (ships.widget).
+  'ships',
   'visualization',
   'alarms',
   'errors',

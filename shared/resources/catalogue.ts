@@ -9,6 +9,13 @@ import { helpArticleResource } from './helpArticles';
 import { meterCheckResource } from './meterChecks';
 import { memberResource } from './members';
 import { roomResource } from './rooms';
+import { shipResource } from './ships';
+import { shipFuelEntryResource } from './shipFuelEntries';
+import { shipFuelMeterResource } from './shipFuelMeters';
+import { productResource } from './products';
+import { productLineResource } from './productLines';
+import { productRecordResource } from './productRecords';
+import { productionDeviceResource } from './productionDevices';
 
 /**
  * Every resource served by the generic CRUD API, one line each. The API routes, the tree scope, the
@@ -26,6 +33,13 @@ export const RESOURCES = [
   announcementResource,
   helpArticleResource,
   meterCheckResource,
+  shipResource,
+  shipFuelEntryResource,
+  shipFuelMeterResource,
+  productResource,
+  productLineResource,
+  productRecordResource,
+  productionDeviceResource,
 ] as const;
 
 /** The tables of the resources: each an owned kind of the tree scope (server/tenancy). */

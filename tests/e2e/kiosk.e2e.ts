@@ -131,13 +131,14 @@ describe('kiosk walls', () => {
 
   it('renders the sample boards at 1366×768, 1920×1080, 3840×2160 and 7680×2160', async () => {
     const samples = (await apiData<BoardSummary[]>(server.url, token, 'GET', '/api/boards')).filter((board) => board.sample);
-    // The three walls, one board of each other purpose (energy, data-show, equipment), the tenant rooms' wall and the reports wall.
+    // The three walls, one board of each other purpose (energy, data-show, equipment), the tenant rooms' wall, the reports wall and the industry wall.
     expect(samples.map((board) => board.name).sort()).toEqual([
       '3D plant',
       'Alarm wall',
       'Compressor 1',
       'Energy control room',
       'Energy reports',
+      'Industry energy',
       'Plant energy',
       'Tenant prepaid',
       'Utilities live',

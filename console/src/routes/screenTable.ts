@@ -21,6 +21,11 @@ import { METER_CHECK_SCREENS } from '../pages/meterChecks/screens';
 import { PREPAID_SCREENS } from '../pages/prepaid/screens';
 import { WECHAT_SCREENS } from '../pages/wechat/screens';
 import { REPORTS_SCREENS } from '../pages/reports/screens';
+import { PRODUCTION_DEVICE_SCREENS } from '../pages/productionDevices/screens';
+import { POWER_COMPARISON_SCREENS } from '../pages/powerComparison/screens';
+import { POWER_IMPORT_SCREENS } from '../pages/powerImports/screens';
+import { PRODUCTION_CONSOLE_SCREENS } from '../pages/production/screens';
+import { SHIPS_SCREENS } from '../pages/ships/screens';
 
 /**
  * Menu full path → its screen. Every permitted menu entry gets a route (screenRoutes.ts); a path
@@ -78,6 +83,16 @@ export const SCREENS: Readonly<Record<string, ScreenDef>> = {
   // WeChat: /wx/wxApp (app and merchant settings), /wx/wxUser (WeChat users bound to members).
   ...WECHAT_SCREENS,
   ...REPORTS_SCREENS,
+  // Production equipment: /energy-efficiency-management/production-device (devices, their states and idle energy).
+  ...PRODUCTION_DEVICE_SCREENS,
+  // Imported against metered: /power-comparison/power-data-comparison.
+  ...POWER_COMPARISON_SCREENS,
+  // Imported power and fuel: /power-comparison/power-data-import and /power-comparison/oil-hydrogen-data-import.
+  ...POWER_IMPORT_SCREENS,
+  // Production lines: /energyLine/product-line (lines, meter allocation, equipment) and /energyLine/energy-board.
+  ...PRODUCTION_CONSOLE_SCREENS,
+  // Ships: /energy-efficiency-management/ship-energy-consumption (fleet CII ratings, a ship's rating, voyages with EEOI, fuel).
+  ...SHIPS_SCREENS,
   '/thirdinterfaces/call-record': { component: lazy(() => import('../pages/integrations/CallRecordsPage').then((m) => ({ default: m.CallRecordsPage }))) },
 };
 

@@ -17,8 +17,8 @@ export function ships(kind: DbKind) {
         .addColumn('name', 'text', (c) => c.notNull())
         /** shared/ships/shipTypes.ts SHIP_TYPES */
         .addColumn('ship_type', 'text', (c) => c.notNull())
-        .addColumn('dwt', 'real', (c) => c.notNull().defaultTo(0))
-        .addColumn('gt', 'real', (c) => c.notNull().defaultTo(0))
+        .addColumn('dwt', 'double precision', (c) => c.notNull().defaultTo(0))
+        .addColumn('gt', 'double precision', (c) => c.notNull().defaultTo(0))
         .addColumn('flag', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('year_built', 'integer')
         .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
@@ -46,9 +46,9 @@ export function ships(kind: DbKind) {
         .addColumn('port_to', 'text', (c) => c.notNull())
         .addColumn('departure_at', 'bigint', (c) => c.notNull())
         .addColumn('arrival_at', 'bigint', (c) => c.notNull())
-        .addColumn('distance_nm', 'real', (c) => c.notNull())
+        .addColumn('distance_nm', 'double precision', (c) => c.notNull())
         /** transport work's mass (or count): 0 on a ballast leg */
-        .addColumn('cargo', 'real', (c) => c.notNull().defaultTo(0))
+        .addColumn('cargo', 'double precision', (c) => c.notNull().defaultTo(0))
         /** t | teu | passengers | units */
         .addColumn('cargo_unit', 'text', (c) => c.notNull())
         /** laden | ballast */
@@ -68,9 +68,9 @@ export function ships(kind: DbKind) {
         /** UTC calendar day YYYY-MM-DD */
         .addColumn('entry_day', 'text', (c) => c.notNull())
         /** tonnes, or litres with the density (kg/m³) */
-        .addColumn('tonnes', 'real')
-        .addColumn('litres', 'real')
-        .addColumn('density_kg_m3', 'real')
+        .addColumn('tonnes', 'double precision')
+        .addColumn('litres', 'double precision')
+        .addColumn('density_kg_m3', 'double precision')
         /** bdn | manual */
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('bdn_number', 'text', (c) => c.notNull().defaultTo(''))
@@ -88,7 +88,7 @@ export function ships(kind: DbKind) {
         .addColumn('fuel', 'text', (c) => c.notNull())
         /** what one counted unit of the meter is: l | m3 */
         .addColumn('volume_unit', 'text', (c) => c.notNull())
-        .addColumn('density_kg_m3', 'real', (c) => c.notNull())
+        .addColumn('density_kg_m3', 'double precision', (c) => c.notNull())
         .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
       await db.schema.createIndex('ship_fuel_meters_ship').on('ship_fuel_meters').column('ship_id').execute();

@@ -44,7 +44,7 @@ export function powerImports(kind: DbKind) {
         .addColumn('imported_rows', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('rejected_rows', 'integer', (c) => c.notNull().defaultTo(0))
         /** sum of the imported rows: kWh for power, the mapped unit's quantity for fuel */
-        .addColumn('total_value', 'real', (c) => c.notNull().defaultTo(0))
+        .addColumn('total_value', 'double precision', (c) => c.notNull().defaultTo(0))
         /** earliest period start and latest period end of the imported rows (epoch ms) */
         .addColumn('period_from', 'bigint')
         .addColumn('period_to', 'bigint')
@@ -74,9 +74,9 @@ export function powerImports(kind: DbKind) {
         .addColumn('object_id', 'integer', (c) => c.notNull())
         .addColumn('period_start', 'bigint', (c) => c.notNull())
         .addColumn('period_end', 'bigint', (c) => c.notNull())
-        .addColumn('kwh', 'real', (c) => c.notNull())
+        .addColumn('kwh', 'double precision', (c) => c.notNull())
         /** the value and unit as the file gave them */
-        .addColumn('source_value', 'real', (c) => c.notNull())
+        .addColumn('source_value', 'double precision', (c) => c.notNull())
         .addColumn('source_unit', 'text', (c) => c.notNull())
         .addColumn('line', 'integer', (c) => c.notNull())
         .execute();
@@ -97,7 +97,7 @@ export function powerImports(kind: DbKind) {
         .addColumn('fuel', 'text', (c) => c.notNull())
         .addColumn('period_start', 'bigint', (c) => c.notNull())
         .addColumn('period_end', 'bigint', (c) => c.notNull())
-        .addColumn('quantity', 'real', (c) => c.notNull())
+        .addColumn('quantity', 'double precision', (c) => c.notNull())
         /** t | L | kg | Nm3 */
         .addColumn('unit', 'text', (c) => c.notNull())
         .addColumn('line', 'integer', (c) => c.notNull())
@@ -128,12 +128,12 @@ export function powerImports(kind: DbKind) {
         .addColumn('fuel', 'text', (c) => c.notNull())
         /** YYYY-MM-DD in TIME_ZONE: the version applies to rows whose period starts on or after this day */
         .addColumn('valid_from', 'text', (c) => c.notNull())
-        .addColumn('ncv_mj_per_kg', 'real', (c) => c.notNull())
-        .addColumn('kgce_per_kg', 'real', (c) => c.notNull())
-        .addColumn('co2_kg_per_kg', 'real', (c) => c.notNull())
+        .addColumn('ncv_mj_per_kg', 'double precision', (c) => c.notNull())
+        .addColumn('kgce_per_kg', 'double precision', (c) => c.notNull())
+        .addColumn('co2_kg_per_kg', 'double precision', (c) => c.notNull())
         /** kg per litre (liquid fuels) and kg per Nm³ (hydrogen); null where the unit does not apply */
-        .addColumn('density_kg_per_l', 'real')
-        .addColumn('density_kg_per_nm3', 'real')
+        .addColumn('density_kg_per_l', 'double precision')
+        .addColumn('density_kg_per_nm3', 'double precision')
         .addColumn('source', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_by', 'integer')

@@ -5,6 +5,9 @@ import { announcementHooks } from '../../inquiry/announcementHooks';
 import { meterCheckHooks } from '../../meterChecks/meterCheckHooks';
 import { roomHooks } from './rooms';
 import { memberHooks } from '../../prepaid/accounts/memberHooks';
+import { productHooks, productLineHooks, productRecordHooks } from '../../production/resourceHooks';
+import { shipFuelEntryHooks } from '../../ships/fuelEntryHooks';
+import { productionDeviceHooks } from '../../productionDevices/deviceHooks';
 
 /**
  * The rules a resource has beyond its definition, by resource name: a plain resource needs none. Add a
@@ -17,4 +20,9 @@ export const RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   meterCheck: meterCheckHooks,
   room: roomHooks,
   member: memberHooks,
+  product: productHooks,
+  productLine: productLineHooks,
+  productRecord: productRecordHooks,
+  shipFuelEntry: shipFuelEntryHooks,
+  productionDevice: productionDeviceHooks,
 };

@@ -3,6 +3,9 @@ import { chartWidgetsEn } from '../locales/chartWidgets/en';
 import { tariffWidgetsEn } from '../locales/tariffWidgets/en';
 import { prepaidWidgetsEn } from '../locales/prepaidWidgets/en';
 import { reportWidgetsEn } from '../locales/reportWidgets/en';
+import { lineSecWidgetEn } from '../locales/lineSecWidget/en';
+import { productionDevicesEn } from '../locales/productionDevices/en';
+import { shipsEn } from '../locales/ships/en';
 import { errorsEn } from '../locales/errors/en';
 import { kioskRuntimeEn } from '../locales/kioskRuntime/en';
 import { liveWidgetsEn } from '../locales/liveWidgets/en';
@@ -18,6 +21,9 @@ export const kioskCatalogueEn: KioskCatalogue = {
   tariffWidgets: tariffWidgetsEn,
   prepaidWidgets: prepaidWidgetsEn,
   reportWidgets: reportWidgetsEn,
+  lineSecWidget: lineSecWidgetEn,
+  productionDevices: productionDevicesEn,
+  ships: shipsEn,
   liveWidgets: liveWidgetsEn,
   visualization: visualizationEn,
   alarms: alarmsEn,

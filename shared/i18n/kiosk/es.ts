@@ -3,6 +3,9 @@ import { chartWidgetsEs } from '../locales/chartWidgets/es';
 import { tariffWidgetsEs } from '../locales/tariffWidgets/es';
 import { prepaidWidgetsEs } from '../locales/prepaidWidgets/es';
 import { reportWidgetsEs } from '../locales/reportWidgets/es';
+import { lineSecWidgetEs } from '../locales/lineSecWidget/es';
+import { productionDevicesEs } from '../locales/productionDevices/es';
+import { shipsEs } from '../locales/ships/es';
 import { errorsEs } from '../locales/errors/es';
 import { kioskRuntimeEs } from '../locales/kioskRuntime/es';
 import { liveWidgetsEs } from '../locales/liveWidgets/es';
@@ -18,6 +21,9 @@ export const kioskCatalogueEs: KioskCatalogue = {
   tariffWidgets: tariffWidgetsEs,
   prepaidWidgets: prepaidWidgetsEs,
   reportWidgets: reportWidgetsEs,
+  lineSecWidget: lineSecWidgetEs,
+  productionDevices: productionDevicesEs,
+  ships: shipsEs,
   liveWidgets: liveWidgetsEs,
   visualization: visualizationEs,
   alarms: alarmsEs,

@@ -3,6 +3,9 @@ import { chartWidgetsZh } from '../locales/chartWidgets/zh';
 import { tariffWidgetsZh } from '../locales/tariffWidgets/zh';
 import { prepaidWidgetsZh } from '../locales/prepaidWidgets/zh';
 import { reportWidgetsZh } from '../locales/reportWidgets/zh';
+import { lineSecWidgetZh } from '../locales/lineSecWidget/zh';
+import { productionDevicesZh } from '../locales/productionDevices/zh';
+import { shipsZh } from '../locales/ships/zh';
 import { errorsZh } from '../locales/errors/zh';
 import { kioskRuntimeZh } from '../locales/kioskRuntime/zh';
 import { liveWidgetsZh } from '../locales/liveWidgets/zh';
@@ -18,6 +21,9 @@ export const kioskCatalogueZh: KioskCatalogue = {
   tariffWidgets: tariffWidgetsZh,
   prepaidWidgets: prepaidWidgetsZh,
   reportWidgets: reportWidgetsZh,
+  lineSecWidget: lineSecWidgetZh,
+  productionDevices: productionDevicesZh,
+  ships: shipsZh,
   liveWidgets: liveWidgetsZh,
   visualization: visualizationZh,
   alarms: alarmsZh,

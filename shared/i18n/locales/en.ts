@@ -41,6 +41,7 @@ import { prepaidEn } from './prepaid/en';
 import { reportsEn } from './reports/en';
 import { shipsEn } from './ships/en';
 import { productionEn } from './production/en';
+import { lineSecWidgetEn } from './lineSecWidget/en';
 import { productionDevicesEn } from './productionDevices/en';
 import { powerImportsEn } from './powerImports/en';
 import { powerComparisonEn } from './powerComparison/en';
@@ -185,6 +186,7 @@ export const en = {
   reports: reportsEn,
   ships: shipsEn,
   production: productionEn,
+  lineSecWidget: lineSecWidgetEn,
   productionDevices: productionDevicesEn,
   powerImports: powerImportsEn,
   powerComparison: powerComparisonEn,

@@ -42,6 +42,7 @@ import { prepaidEs } from './prepaid/es';
 import { reportsEs } from './reports/es';
 import { shipsEs } from './ships/es';
 import { productionEs } from './production/es';
+import { lineSecWidgetEs } from './lineSecWidget/es';
 import { productionDevicesEs } from './productionDevices/es';
 import { powerImportsEs } from './powerImports/es';
 import { powerComparisonEs } from './powerComparison/es';
@@ -184,6 +185,7 @@ export const es: Catalogue = {
   reports: reportsEs,
   ships: shipsEs,
   production: productionEs,
+  lineSecWidget: lineSecWidgetEs,
   productionDevices: productionDevicesEs,
   powerImports: powerImportsEs,
   powerComparison: powerComparisonEs,

@@ -42,6 +42,7 @@ import { prepaidZh } from './prepaid/zh';
 import { reportsZh } from './reports/zh';
 import { shipsZh } from './ships/zh';
 import { productionZh } from './production/zh';
+import { lineSecWidgetZh } from './lineSecWidget/zh';
 import { productionDevicesZh } from './productionDevices/zh';
 import { powerImportsZh } from './powerImports/zh';
 import { powerComparisonZh } from './powerComparison/zh';
@@ -184,6 +185,7 @@ export const zh: Catalogue = {
   reports: reportsZh,
   ships: shipsZh,
   production: productionZh,
+  lineSecWidget: lineSecWidgetZh,
   productionDevices: productionDevicesZh,
   powerImports: powerImportsZh,
   powerComparison: powerComparisonZh,

@@ -28,6 +28,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/login-pages/current': "the login page's edition for the host",
   'GET /api/site': 'the site name, pictures, default language and colour, hidden menu groups (nothing of a tree)',
   'POST /api/ingest/readings': 'authenticated by its x-interface-key header, not a session',
+  'POST /api/ingest/output': 'authenticated by its x-interface-key header, not a session',
   'GET /api/files/:name': 'pictures by the SHA-256 of their bytes (a name only the boards that use it know)',
   'GET /api/inquiry/public': "the platform's login-page announcements and contact details (the admin tree's, never a tenant's)",
   'POST /api/member/code': 'a member asks for a sign-in code; the answer is the same for every phone',
@@ -135,9 +136,9 @@ const matrix = { routes: 0, calls: 0 };
 
 describe('authorization matrix: every /api route × every caller', () => {
   beforeAll(async () => {
-    // The prepaid timers (hourly deduction, supply sweep, payment queries, reconciliation) and the report workers
-    // (runner, scheduler, deliveries, retention) would change rows between a call and its fingerprint; this suite
-    // checks who may call what, so they stay off.
+    // The prepaid timers (hourly deduction, supply sweep, payment queries, reconciliation), the report workers (runner,
+    // scheduler, deliveries, retention), the import worker and the comparison sweep would change rows between a call and
+    // its fingerprint; this suite checks who may call what, so they stay off.
     const prepaid = t.app.prepaid;
     await Promise.all([
       prepaid.deduction.stop(),
@@ -146,6 +147,8 @@ describe('authorization matrix: every /api route × every caller', () => {
       prepaid.payments.stop(),
       prepaid.reconciliation.stop(),
       t.app.reports.stop(),
+      t.app.powerImports.stop(),
+      t.app.powerComparison.stop(),
     ]);
     fx = await buildFixture(t.app);
     sampleOf = samples(fx);

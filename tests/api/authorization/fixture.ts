@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { makePrepaidObjects, type PrepaidObjects } from './prepaidFixture';
 import { makeReportObjects, type ReportObjects } from './reportsFixture';
+import { makeShipObjects, type ShipObjects } from './shipsFixture';
+import { makePowerImportObjects, type PowerImportObjects } from './powerImportsFixture';
 import type { Kysely } from 'kysely';
 import type { Database } from '@server/db/schema';
 import { newDisplayToken } from '@server/auth/displayTokens';
@@ -76,6 +78,8 @@ export interface TreeAObjects {
   apportionRule: number;
   prepaid: PrepaidObjects;
   reports: ReportObjects;
+  ships: ShipObjects;
+  powerImports: PowerImportObjects;
 }
 
 export interface Fixture {
@@ -548,6 +552,10 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
   const prepaid = await makePrepaidObjects(db, owner, meter, MARK, now);
   // Reports: a definition with a schedule, a finished run, a delivery, a link, a bill template and analysis.
   const reports = await makeReportObjects(db, owner, MARK, now);
+  // Ships: a voyage with one leg of tree A's ship (a resource row, made above).
+  const ships = await makeShipObjects(db, owner, resourceIds.ships, MARK);
+  // Imported data: uploads, a finished power and fuel batch with a row and a rejected row each, a fuel factor version.
+  const powerImports = await makePowerImportObjects(db, owner, meter, 'ALPHA-M1', MARK, now);
   const role = (await db.selectFrom('roles').select('id').where('name', '=', 'role_alpha_top').executeTakeFirstOrThrow()).id;
   await db
     .updateTable('roles')
@@ -603,6 +611,8 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     apportionRule,
     prepaid,
     reports,
+    ships,
+    powerImports,
   };
   return {
     app,

@@ -3,6 +3,8 @@ import { RESOURCES, type ResourceDefinition } from '@shared/resources';
 import { multipartFile } from '../../support/multipart';
 import { billUpload, EMPTY_PAGE_PDF } from '@server/reports/bills/billUpload.test-util';
 import { TARIFF_DEFINITION, type Fixture } from './fixture';
+import { probeLeg } from './shipsFixture';
+import { PROBE_FUEL_FACTOR, PROBE_FUEL_MAPPING, PROBE_POWER_MAPPING, probeImportCsv } from './powerImportsFixture';
 
 /** How the suite calls one route: path parameters beyond the object id, a query, a body. */
 export interface Sample {
@@ -70,6 +72,16 @@ export function objectIdOf(fx: Fixture, kind: ObjectKind): string | number {
     report_links: a.reports.link,
     bill_templates: a.reports.billTemplate,
     bill_analyses: a.reports.billAnalysis,
+    ship_voyages: a.ships.voyage,
+    voyage_legs: a.ships.leg,
+    // No route names a tolerance or a comparison finding by id (tolerances are written by their meter or department).
+    comparison_tolerances: a.meter,
+    comparison_findings: a.meter,
+    import_uploads: a.powerImports.powerUpload,
+    import_batches: a.powerImports.powerBatch,
+    imported_power: a.powerImports.powerRow,
+    imported_fuel: a.powerImports.fuelRow,
+    fuel_factor_versions: a.powerImports.factorVersion,
   };
   return ids[kind];
 }
@@ -120,6 +132,10 @@ export function samples(fx: Fixture): Record<string, Sample> {
   return {
     ...resourceSamples(fx),
     'POST /api/auth/logout': { body: {}, freshSession: true },
+    'POST /api/ships/:id/voyages': { body: { code: 'PROBE-V', legs: [probeLeg()] } },
+    'PUT /api/ship-voyages/:id': { body: { code: 'ALPHA-V1', note: 'ALPHA voyage', legs: [probeLeg(a.ships.leg)] } },
+    'GET /api/ships/:id/cii': { query: 'year=2025' },
+    'GET /api/ships/fleet-cii': { query: 'year=2025' },
     'DELETE /api/login-locks': { body: { username: 'alpha_top' } },
     'PUT /api/users/info': { body: { trueName: 'Probe name' } },
     'GET /api/users/check': { query: 'username=alpha_spare' },
@@ -313,7 +329,29 @@ export function samples(fx: Fixture): Record<string, Sample> {
       },
     },
     'POST /api/settlement-exports': { body: { month: '2026-01', format: 'csv' } },
+    // A production device's day and its days (tree A's device from the resource's sample).
+    'GET /api/production-devices/:id/day': { query: 'day=2026-01-15' },
+    'GET /api/production-devices/:id/days': { query: 'from=2026-01-01&to=2026-01-31' },
 
+    // Imported against metered: tree A's meter (a tolerance of tree A's meter; tree B's caller is told there is no such meter).
+    'GET /api/power-comparison': { query: `objectType=meter&objectId=${a.meter}&grain=day&from=2026-01-05&to=2026-01-06` },
+    'PUT /api/power-comparison/tolerances': { body: { objectType: 'meter', objectId: a.meter, tolerancePercent: 7.5 } },
+    // Imported power and fuel: an upload naming no meter of tree A's, a preview and an import of tree A's upload; the fuel
+    // routes by id name tree A's fuel upload and batch (the power ones are the kinds' default ids).
+    'POST /api/power-imports/uploads': { raw: multipartFile(probeImportCsv('PROBE-M'), 'probe.csv') },
+    'POST /api/fuel-imports/uploads': { raw: multipartFile(probeImportCsv('PROBE-M'), 'probe.csv') },
+    'POST /api/power-imports/preview': { body: { uploadId: a.powerImports.powerUpload, mapping: PROBE_POWER_MAPPING } },
+    'POST /api/power-imports/batches': { body: { uploadId: a.powerImports.powerUpload, mapping: PROBE_POWER_MAPPING } },
+    'POST /api/fuel-imports/preview': { body: { uploadId: a.powerImports.fuelUpload, mapping: PROBE_FUEL_MAPPING } },
+    'POST /api/fuel-imports/batches': { body: { uploadId: a.powerImports.fuelUpload, mapping: PROBE_FUEL_MAPPING } },
+    'GET /api/fuel-imports/uploads/:id': { params: { id: a.powerImports.fuelUpload } },
+    'GET /api/fuel-imports/batches/:id': { params: { id: a.powerImports.fuelBatch } },
+    'GET /api/fuel-imports/batches/:id/errors': { params: { id: a.powerImports.fuelBatch } },
+    'GET /api/fuel-imports/batches/:id/rows': { params: { id: a.powerImports.fuelBatch } },
+    'DELETE /api/fuel-imports/batches/:id': { params: { id: a.powerImports.fuelBatch } },
+    'GET /api/fuel-imports/summary': { query: 'from=2026-01-01&to=2026-01-31' },
+    'POST /api/fuel-factors': { body: PROBE_FUEL_FACTOR },
+    'PUT /api/fuel-factors/:id': { body: { ...PROBE_FUEL_FACTOR, validFrom: '2030-01-01' } },
     'GET /api/calendar-days': { query: 'year=2031' },
     'PUT /api/calendar-days/:day': { params: { day: '2031-06-02' }, body: { dayType: 'holiday', name: 'Probe day' } },
     'DELETE /api/calendar-days/:day': { params: { day: '2031-06-02' } },
@@ -328,6 +366,16 @@ export function samples(fx: Fixture): Record<string, Sample> {
       body: { departmentId: a.department, from: '2026-01-07', to: '2026-01-08', pattern: [{ shiftId: a.shiftTemplate, teamIds: [a.shiftTeam] }] },
     },
     'GET /api/shift-energy': { query: `departmentId=${a.department}&from=2026-01-05&to=2026-01-05` },
+    // Production lines: analytics over one day of tree A's line (from the resource sample), its meter at 0.5, a baseline.
+    'GET /api/production/lines/:id/sec': { query: 'from=2026-01-05&to=2026-01-05&period=day' },
+    'GET /api/production/lines/:id/shifts': { query: 'from=2026-01-05&to=2026-01-05' },
+    'GET /api/production/lines/:id/baseline': { query: 'from=2026-01-05&to=2026-01-05' },
+    'GET /api/production/lines/:id/cost': { query: 'from=2026-01-05&to=2026-01-05' },
+    'GET /api/production/board': { query: 'from=2026-01-05&to=2026-01-05' },
+    'PUT /api/production/lines/:id/meters': { body: { meters: [{ meterId: a.meter, ratio: 0.5 }] } },
+    'PUT /api/production/lines/:id/baseline': { body: { from: '2025-12-01', to: '2025-12-31' } },
+    'PUT /api/production/lines/:id/target': { body: { targetSecKwh: 2.5 } },
+    'POST /api/ingest/output': { body: { records: [{ line: 'NO-LINE', product: 'NO-PRODUCT', day: '2026-01-05', shift: null, quantity: 1, reference: '' }] } },
 
     'GET /api/month-registers': { query: `month=2026-01&departmentId=${a.department}` },
     'GET /api/month-registers/export': { query: `month=2026-01&departmentId=${a.department}&format=csv&lang=en` },

@@ -131,6 +131,19 @@ export const boardFieldsEn = {
     limit: 'Rooms listed',
     showMember: 'Show the member',
   },
+  'idle-energy': {
+    limit: 'Devices listed',
+  },
+  'line-sec': {
+    period: 'Period',
+    secUnit: 'Energy per unit in',
+    maxLines: 'Lines shown',
+  },
+  'fleet-cii': {
+    year: 'Year rated (empty: the current year so far)',
+    limit: 'Ships listed',
+    showTrend: 'Show the earlier years’ letters',
+  },
   'report-table': {
     definitionId: 'Report definition',
     template: 'Otherwise the first definition from template',
@@ -141,7 +154,16 @@ export const boardFieldsEn = {
     fontScale: 'Text size (× the fitted size)',
   },
   choices: {
-    period: { today: 'Today', month: 'This month' },
+    period: {
+      today: 'Today',
+      month: 'This month',
+      yesterday: 'Yesterday',
+      last7: 'Last 7 days',
+      last30: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+    },
+    secUnit: { kwh: 'kWh (m³ for water and gas)', kgce: 'kgce' },
     direction: { above: 'Above the bands', below: 'Below the bands' },
     scope: { department: 'Departments', subitem: 'Sub-items' },
     orientation: { horizontal: 'Horizontal', vertical: 'Vertical' },

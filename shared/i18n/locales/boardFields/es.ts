@@ -127,6 +127,19 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
     limit: 'Locales listados',
     showMember: 'Mostrar el titular',
   },
+  'idle-energy': {
+    limit: 'Equipos listados',
+  },
+  'line-sec': {
+    period: 'Periodo',
+    secUnit: 'Energía por unidad en',
+    maxLines: 'Líneas mostradas',
+  },
+  'fleet-cii': {
+    year: 'Año calificado (vacío: el año en curso)',
+    limit: 'Buques mostrados',
+    showTrend: 'Mostrar las letras de años anteriores',
+  },
   'report-table': {
     definitionId: 'Definición de informe',
     template: 'Si no, la primera definición de la plantilla',
@@ -137,7 +150,16 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
     fontScale: 'Tamaño del texto (× el ajustado)',
   },
   choices: {
-    period: { today: 'Hoy', month: 'Este mes' },
+    period: {
+      today: 'Hoy',
+      month: 'Este mes',
+      yesterday: 'Ayer',
+      last7: 'Últimos 7 días',
+      last30: 'Últimos 30 días',
+      thisMonth: 'Este mes',
+      lastMonth: 'Mes pasado',
+    },
+    secUnit: { kwh: 'kWh (m³ para agua y gas)', kgce: 'kgce' },
     direction: { above: 'Por encima de las bandas', below: 'Por debajo de las bandas' },
     scope: { department: 'Departamentos', subitem: 'Subpartidas' },
     orientation: { horizontal: 'Horizontales', vertical: 'Verticales' },

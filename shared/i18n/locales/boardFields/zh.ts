@@ -127,6 +127,19 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     limit: '列出的房间数',
     showMember: '显示用户',
   },
+  'idle-energy': {
+    limit: '列出的设备数',
+  },
+  'line-sec': {
+    period: '统计周期',
+    secUnit: '单耗单位',
+    maxLines: '显示产线数',
+  },
+  'fleet-cii': {
+    year: '评级年度（留空：当年年初至今）',
+    limit: '显示船舶数',
+    showTrend: '显示往年评级',
+  },
   'report-table': {
     definitionId: '报表定义',
     template: '未选择时：取该模板的第一个定义',
@@ -137,7 +150,16 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
     fontScale: '字号（自适应字号的倍数）',
   },
   choices: {
-    period: { today: '今日', month: '本月' },
+    period: {
+      today: '今日',
+      month: '本月',
+      yesterday: '昨日',
+      last7: '近 7 天',
+      last30: '近 30 天',
+      thisMonth: '本月',
+      lastMonth: '上月',
+    },
+    secUnit: { kwh: 'kWh（水、气为 m³）', kgce: 'kgce' },
     direction: { above: '高于区间', below: '低于区间' },
     scope: { department: '部门', subitem: '分项' },
     orientation: { horizontal: '横向', vertical: '纵向' },

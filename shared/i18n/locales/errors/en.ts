@@ -33,6 +33,7 @@ export const errorsEn = {
   member_code_invalid: 'The code is wrong or has expired; ask for a new one',
   member_code_too_soon: 'A code was sent less than a minute ago; wait before asking again',
   report_not_ready: 'This report has not finished generating',
+  import_not_undoable: 'Only a finished import can be undone',
   report_link_expired: 'This report link has expired; ask whoever shared it for a new one',
   report_link_revoked: 'This report link was withdrawn; ask whoever shared it for a new one',
   report_too_large: 'This report would be too large: choose a shorter period, a coarser grain or fewer objects',

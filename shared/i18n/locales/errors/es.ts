@@ -32,6 +32,7 @@ export const errorsEs: CatalogueShape<typeof errorsEn> = {
   member_code_invalid: 'El código es incorrecto o ha caducado; pida uno nuevo',
   member_code_too_soon: 'Se envió un código hace menos de un minuto; espere antes de pedir otro',
   report_not_ready: 'Este informe aún no ha terminado de generarse',
+  import_not_undoable: 'Solo se puede deshacer una importación terminada',
   report_link_expired: 'Este enlace de informe ha caducado; pida uno nuevo a quien lo compartió',
   report_link_revoked: 'Este enlace de informe fue retirado; pida uno nuevo a quien lo compartió',
   report_too_large: 'Este informe sería demasiado grande: elija un periodo más corto, una granularidad mayor o menos objetos',

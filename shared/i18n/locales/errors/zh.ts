@@ -32,6 +32,7 @@ export const errorsZh: CatalogueShape<typeof errorsEn> = {
   member_code_invalid: '验证码错误或已过期，请重新获取',
   member_code_too_soon: '验证码发送不足一分钟，请稍后再试',
   report_not_ready: '该报表尚未生成完成',
+  import_not_undoable: '只有已完成的导入才能撤销',
   report_link_expired: '该报表链接已过期，请向分享者索取新链接',
   report_link_revoked: '该报表链接已被撤销，请向分享者索取新链接',
   report_too_large: '报表过大：请缩短时间范围、选择更粗的粒度或减少对象',

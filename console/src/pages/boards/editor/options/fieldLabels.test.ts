@@ -64,6 +64,6 @@ describe('option labels', () => {
         .map((name) => `${widget}.${name}`),
     );
     expect(stale).toEqual([]);
-    expect(widgetSections).toHaveLength(24);
+    expect(widgetSections).toHaveLength(27);
   });
 });
