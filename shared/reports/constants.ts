@@ -1,7 +1,10 @@
 /** The reports' fixed vocabulary: what a definition may ask for, the output formats, the limits. */
 
-/** What a report's rows (or, with period rows, its column groups) are. Rooms are prepaid rooms (their meters over time). */
-export const REPORT_OBJECT_KINDS = ['meter', 'department', 'subitem', 'room'] as const;
+/**
+ * What a report's rows (or, with period rows, its column groups) are. Rooms are prepaid rooms (their meters over
+ * time); lines are production lines (their meters × allocation ratio, and their output records).
+ */
+export const REPORT_OBJECT_KINDS = ['meter', 'department', 'subitem', 'room', 'line'] as const;
 export type ReportObjectKind = (typeof REPORT_OBJECT_KINDS)[number];
 
 /** Period grains; a week runs Monday to Sunday, all in TIME_ZONE. */
@@ -15,7 +18,9 @@ export type ReportGrain = (typeof REPORT_GRAINS)[number];
  * - maxDemand / minDemand: the largest / smallest 15-minute demand in kW (interval energy × 4), meters and departments;
  * - registerStart / registerEnd: the meter's register at the period's start / end (meters only);
  * - alarmCount: alarms raised in the period on the object (`alarmKind` optional);
- * - charges / topUps / balance: a room's prepaid charges and top-ups in the period (minor units) and its balance at the period's end.
+ * - charges / topUps / balance: a room's prepaid charges and top-ups in the period (minor units) and its balance at the period's end;
+ * - output: a production line's standard output in the period (Σ quantity × the product's standard coefficient);
+ * - sec: a line's specific energy consumption, energy ÷ standard output (kWh or m³ per standard unit, never scaled).
  */
 export const REPORT_METRICS = [
   'energy',
@@ -30,6 +35,8 @@ export const REPORT_METRICS = [
   'charges',
   'topUps',
   'balance',
+  'output',
+  'sec',
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
@@ -37,6 +44,9 @@ export type ReportMetric = (typeof REPORT_METRICS)[number];
 export const ROOM_ONLY_METRICS: readonly ReportMetric[] = ['charges', 'topUps', 'balance'];
 export const METER_ONLY_METRICS: readonly ReportMetric[] = ['registerStart', 'registerEnd'];
 export const BAND_METRICS: readonly ReportMetric[] = ['bandEnergy', 'bandCost'];
+/** Metrics of production lines only, and every metric a line has. Output is recorded per day: no hourly figures. */
+export const LINE_ONLY_METRICS: readonly ReportMetric[] = ['output', 'sec'];
+export const LINE_METRICS: readonly ReportMetric[] = ['energy', 'cost', 'bandEnergy', 'bandCost', ...LINE_ONLY_METRICS];
 export const MONEY_METRICS: readonly ReportMetric[] = ['cost', 'bandCost', 'charges', 'topUps', 'balance'];
 
 /** previous: the period just before, of the same length (MoM for a month); lastYear: a year earlier (YoY); base: the definition's base period. */

@@ -8,6 +8,8 @@ import {
   BAND_METRICS,
   CHART_TYPES,
   COMPARE_MODES,
+  LINE_METRICS,
+  LINE_ONLY_METRICS,
   COMPARE_SHOWS,
   FORMULA_OPS,
   METER_ONLY_METRICS,
@@ -39,6 +41,9 @@ export const REPORT_RULES = {
   notForRooms: 'Rooms have energy, cost and prepaid figures only',
   meterOnly: 'Register readings are for meters only',
   demandNotSubitems: 'Demand is for meters and departments only',
+  lineOnly: 'Output and SEC are for production lines only',
+  notForLines: 'Production lines have energy, cost, band figures, output and SEC only',
+  outputNotHourly: 'Output is recorded per day: choose days or longer periods for output and SEC',
   needsBase: 'A comparison with the base period needs the base period',
   customNeedsRange: 'A custom period needs its first and last day',
   dateOrder: 'The end date must not be before the start date',
@@ -98,7 +103,7 @@ export const paperSchema = z.object({ size: z.enum(PAPER_SIZES).default('A4'), o
 export type Paper = z.output<typeof paperSchema>;
 
 /**
- * What a report shows. Rows are the objects (`objectRows`: one row per meter, department, sub-item or room, each
+ * What a report shows. Rows are the objects (`objectRows`: one row per meter, department, sub-item, room or line, each
  * metric over the whole period or, with `splitByPeriod`, repeated for every period of `grain` under a merged
  * header) or the periods (`periodRows`: one row per period of `grain`, the columns repeated per object under a
  * merged header with the object's name).
@@ -150,6 +155,10 @@ export const reportSpecSchema = z
         if (METER_ONLY_METRICS.includes(column.metric) && kind !== 'meter') ctx.addIssue({ code: 'custom', path: at('metric'), message: r.meterOnly });
         if ((column.metric === 'maxDemand' || column.metric === 'minDemand') && kind === 'subitem')
           ctx.addIssue({ code: 'custom', path: at('metric'), message: r.demandNotSubitems });
+        if (LINE_ONLY_METRICS.includes(column.metric) && kind !== 'line') ctx.addIssue({ code: 'custom', path: at('metric'), message: r.lineOnly });
+        if (kind === 'line' && !LINE_METRICS.includes(column.metric)) ctx.addIssue({ code: 'custom', path: at('metric'), message: r.notForLines });
+        if (LINE_ONLY_METRICS.includes(column.metric) && spec.grain === 'hour' && (spec.layout === 'periodRows' || spec.splitByPeriod))
+          ctx.addIssue({ code: 'custom', path: at('metric'), message: r.outputNotHourly });
         if (column.compare?.mode === 'base' && !spec.base) ctx.addIssue({ code: 'custom', path: at('compare'), message: r.needsBase });
       }
       seen.add(column.id);

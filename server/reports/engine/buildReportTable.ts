@@ -34,6 +34,9 @@ const TOTAL_OF: Record<ReportMetric, ColumnTotal> = {
   charges: 'sum',
   topUps: 'sum',
   balance: 'none',
+  output: 'sum',
+  // SEC of a total is Σ energy ÷ Σ output, not a sum of ratios: a formula column (ratio of energy and output) gives it.
+  sec: 'none',
 };
 
 /** One value column of the table: the definition's column at one object (period rows) or one period (a split). */
@@ -374,6 +377,12 @@ function headOf(
   if (MONEY_METRICS.includes(metric)) return { ...base, unit: texts.units.money, decimals: 2, kind: 'money' };
   if (metric === 'maxDemand' || metric === 'minDemand') return { ...base, unit: texts.units.kW, decimals: column.decimals ?? spec.decimals, kind: 'number' };
   if (metric === 'alarmCount') return { ...base, unit: '', decimals: 0, kind: 'number' };
+  if (metric === 'output') return { ...base, unit: texts.units.standardUnit, decimals: column.decimals ?? spec.decimals, kind: 'number' };
+  if (metric === 'sec') {
+    // Per kWh (m³) whatever the report's unitScale: a line's SEC reads as the production screens show it.
+    const energy = energyUnit(energyTypes, 1, texts);
+    return { ...base, unit: energy ? `${energy}/${texts.units.standardUnit}` : '', decimals: column.decimals ?? spec.decimals, kind: 'number' };
+  }
   return { ...base, unit: energyUnit(energyTypes, spec.unitScale, texts), decimals: column.decimals ?? spec.decimals, kind: 'number' };
 }
 

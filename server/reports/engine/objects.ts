@@ -9,7 +9,8 @@ const ownerList = (context: ReportContext): number[] | null => (context.owners =
 /**
  * The objects a spec names, in the caller's tree only (an id of another tree is left out, as if it did not exist),
  * ordered as their lists order them: departments in tree order (parents before children, by sort then id), meters,
- * sub-items and rooms by code. `ids: []` is every object of the kind in the tree. Departments and sub-items have no
+ * sub-items, rooms and production lines by code (a line's group department is its department). `ids: []` is
+ * every object of the kind in the tree. Departments and sub-items have no
  * energy type of their own: they stand for the spec's energy type (electricity when it names none).
  */
 export async function resolveObjects(context: ReportContext, objects: ObjectsSpec): Promise<ReportObject[]> {
@@ -121,6 +122,22 @@ export async function resolveObjects(context: ReportContext, objects: ObjectsSpe
           energyType: types.get(row.id) ?? 'electricity',
         }))
         .filter((object) => !objects.energyType || object.energyType === objects.energyType);
+    }
+    case 'line': {
+      let query = context.db.selectFrom('product_lines').select(['id', 'code', 'name', 'department_id', 'energy_type']);
+      if (owners) query = query.where('owner_user_id', 'in', owners);
+      if (objects.energyType) query = query.where('energy_type', '=', objects.energyType);
+      const rows = keep(await query.orderBy('code').orderBy('id').execute());
+      const names = await departmentNames(rows.map((row) => row.department_id));
+      return rows.map((row) => ({
+        kind: 'line',
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        departmentId: row.department_id,
+        departmentName: row.department_id === null ? '' : (names.get(row.department_id) ?? ''),
+        energyType: row.energy_type,
+      }));
     }
   }
 }

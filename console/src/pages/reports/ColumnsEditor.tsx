@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FunctionOutlined, P
 import { Button, Flex, Form, Input, InputNumber, Select, Tag, Tooltip, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_KINDS } from '@shared/schemas/alarms';
-import { BAND_METRICS, COMPARE_MODES, COMPARE_SHOWS, FORMULA_OPS, REPORT_METRICS } from '@shared/reports/constants';
+import { BAND_METRICS, COMPARE_MODES, COMPARE_SHOWS, FORMULA_OPS, LINE_METRICS, LINE_ONLY_METRICS, REPORT_METRICS } from '@shared/reports/constants';
 import { BAND_TYPES } from '@shared/tariffs/bands';
 import { nextColumnId, type ColumnValues, type EditorValues } from './specForm';
 import styles from './reports.module.css';
@@ -26,6 +26,9 @@ interface ColumnsEditorProps {
 export function ColumnsEditor({ form, rule }: ColumnsEditorProps) {
   const { t } = useTranslation();
   const columns = (Form.useWatch(['spec', 'columns'], form) ?? []) as ColumnValues[];
+  // Production lines have their own short list; output and SEC belong to lines only (the contract's rules say the same).
+  const isLine = Form.useWatch(['spec', 'objects', 'kind'], form) === 'line';
+  const metrics = REPORT_METRICS.filter((metric) => (isLine ? LINE_METRICS.includes(metric) : !LINE_ONLY_METRICS.includes(metric)));
   const columnName = (column: ColumnValues | undefined) =>
     !column
       ? ''
@@ -107,10 +110,7 @@ export function ColumnsEditor({ form, rule }: ColumnsEditorProps) {
                   ) : (
                     <>
                       <Form.Item label={t('reports.columns.metric')} name={[field.name, 'metric']} rules={[rule(path('metric'))]} className={styles.fieldWide}>
-                        <Select
-                          options={REPORT_METRICS.map((value) => ({ value, label: t(`reports.metrics.${value}`) }))}
-                          data-testid={`column-${index}-metric`}
-                        />
+                        <Select options={metrics.map((value) => ({ value, label: t(`reports.metrics.${value}`) }))} data-testid={`column-${index}-metric`} />
                       </Form.Item>
                       {column?.metric && BAND_METRICS.includes(column.metric) && (
                         <Form.Item label={t('reports.columns.band')} name={[field.name, 'band']} rules={[rule(path('band'))]} className={styles.fieldMid}>

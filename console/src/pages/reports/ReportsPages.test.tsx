@@ -180,6 +180,32 @@ describe('report screens', { timeout: 90_000 }, () => {
     expect(rawKeys()).toEqual([]);
   });
 
+  it('reports on production lines: the kind picker offers lines, lists them from their options and takes output', async () => {
+    const { sent } = renderReports('/report/reportConfig', {
+      'POST /report-definitions': () => envelope({ ...definition, id: 9 }),
+      'GET /product-lines/options': () => envelope([{ id: 41, name: 'PRESS-1 · Press line 1' }]),
+    });
+    fireEvent.click(await findFirst('definitions-add'));
+    fireEvent.click(await screen.findByTestId('new-report-blank'));
+    fireEvent.change(await screen.findByTestId('editor-name'), { target: { value: 'Line output' } });
+    await choose('editor-kind', 'Production line');
+    await choose('editor-objects', 'PRESS-1 · Press line 1');
+    fireEvent.click(screen.getByTestId('column-add-metric'));
+    await screen.findByTestId('column-1-metric');
+    await choose('column-1-metric', 'Output (standard units)');
+    fireEvent.click(screen.getByTestId('editor-save'));
+    await waitFor(() => expect(sent.some((request) => request.route === 'POST /report-definitions')).toBe(true));
+    const body = sent.find((request) => request.route === 'POST /report-definitions')!.body as { spec: Record<string, unknown> };
+    expect(sent.some((request) => request.route === 'GET /product-lines/options')).toBe(true);
+    expect(body.spec.objects).toEqual({ kind: 'line', ids: [41], energyType: null });
+    expect(body.spec.columns).toEqual([
+      { id: 'c1', kind: 'metric', metric: 'energy' },
+      { id: 'c2', kind: 'metric', metric: 'output' },
+    ]);
+    expect(reportDefinitionBodySchema.safeParse(body).success).toBe(true);
+    expect(rawKeys()).toEqual([]);
+  });
+
   it('shows a refused save’s issue under its column field, in Chinese', async () => {
     renderReports(
       '/report/reportConfig',

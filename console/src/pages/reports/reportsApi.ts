@@ -35,6 +35,7 @@ export const OBJECT_OPTION_PATHS: Record<ReportObjectKind, string> = {
   department: 'departments',
   subitem: 'subitems',
   room: 'rooms',
+  line: 'product-lines',
 };
 
 /** The reports API (server/modules/report*): definitions, templates, preview, runs, settings, schedules, deliveries. */

@@ -20,7 +20,7 @@ export const reportFilesEn = {
   noDepartment: 'No department',
   /** the group of departments at the top of the tree, when departments are grouped by the one above them */
   topLevel: 'Top level',
-  objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room' },
+  objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room', line: 'Production line' },
   grains: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
   /** period labels: weeks by ISO week number, hours by local start */
   weekLabel: '{{year}}-W{{week}}',
@@ -39,6 +39,8 @@ export const reportFilesEn = {
     charges: 'Charges',
     topUps: 'Top-ups',
     balance: 'Balance',
+    output: 'Output',
+    sec: 'SEC',
   },
   bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
   /** "{{name}} {{suffix}}": "Energy YoY" (its unit says %) */
@@ -50,5 +52,5 @@ export const reportFilesEn = {
   },
   formulas: { difference: '{{a}} − {{b}}', ratio: '{{a}} / {{b}}', share: '{{a}} share', sum: '{{a}} + {{b}}' },
   energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
-  units: { kWh: 'kWh', MWh: 'MWh', m3: 'm³', thousandM3: 'thousand m³', kW: 'kW', money: 'CNY', percent: '%' },
+  units: { kWh: 'kWh', MWh: 'MWh', m3: 'm³', thousandM3: 'thousand m³', kW: 'kW', money: 'CNY', percent: '%', standardUnit: 'std. unit' },
 };
