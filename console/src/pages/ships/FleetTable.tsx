@@ -11,10 +11,12 @@ import styles from './ships.module.css';
 interface FleetTableProps {
   selected: number | null;
   onOpen(ship: FleetCiiShip): void;
+  /** Changes when the fleet's operation changed (a voyage saved): the ratings load again. */
+  revision?: number;
 }
 
 /** The fleet with each ship's letter for a UTC year, attained against required, and the letters of the years before. */
-export function FleetTable({ selected, onOpen }: FleetTableProps) {
+export function FleetTable({ selected, onOpen, revision = 0 }: FleetTableProps) {
   const { t } = useTranslation();
   const api = useShipsApi();
   const thisYear = currentUtcYear();
@@ -34,7 +36,7 @@ export function FleetTable({ selected, onOpen }: FleetTableProps) {
     return () => {
       live = false;
     };
-  }, [api, year]);
+  }, [api, year, revision]);
 
   const columns: TableColumnsType<FleetCiiShip> = [
     {

@@ -12,7 +12,7 @@ import { VoyagesPanel } from './VoyagesPanel';
 import styles from './ships.module.css';
 
 /** The open ship: its rating, voyages with EEOI, fuel entries and fuel flow meters. */
-function ShipPanel({ ship }: { ship: FleetCiiShip }) {
+function ShipPanel({ ship, onVoyagesChanged }: { ship: FleetCiiShip; onVoyagesChanged(): void }) {
   const { t } = useTranslation();
   return (
     <Card className={styles.panel} data-testid={`ship-panel-${ship.shipId}`}>
@@ -23,7 +23,7 @@ function ShipPanel({ ship }: { ship: FleetCiiShip }) {
         destroyOnHidden
         items={[
           { key: 'rating', label: t('ships.ship.tabs.rating'), children: <RatingPanel shipId={ship.shipId} /> },
-          { key: 'voyages', label: t('ships.ship.tabs.voyages'), children: <VoyagesPanel shipId={ship.shipId} /> },
+          { key: 'voyages', label: t('ships.ship.tabs.voyages'), children: <VoyagesPanel shipId={ship.shipId} onChanged={onVoyagesChanged} /> },
           { key: 'fuel', label: t('ships.ship.tabs.fuel'), children: <FuelEntriesPanel shipId={ship.shipId} /> },
           {
             key: 'meters',
@@ -49,6 +49,8 @@ function ShipPanel({ ship }: { ship: FleetCiiShip }) {
 export function ShipsPage() {
   const { t } = useTranslation();
   const [ship, setShip] = useState<FleetCiiShip | null>(null);
+  // A voyage saved or deleted changes the ship's distance and fuel: the fleet's letters load again.
+  const [fleetRevision, setFleetRevision] = useState(0);
   return (
     <div data-testid="ships-page">
       <Card>
@@ -58,14 +60,14 @@ export function ShipsPage() {
             {
               key: 'fleet',
               label: t('ships.tabs.fleet'),
-              children: <FleetTable selected={ship?.shipId ?? null} onOpen={setShip} />,
+              children: <FleetTable selected={ship?.shipId ?? null} onOpen={setShip} revision={fleetRevision} />,
             },
             { key: 'register', label: t('ships.tabs.register'), children: <ResourceListPage definition={shipResource} /> },
           ]}
         />
       </Card>
       {ship ? (
-        <ShipPanel key={ship.shipId} ship={ship} />
+        <ShipPanel key={ship.shipId} ship={ship} onVoyagesChanged={() => setFleetRevision((value) => value + 1)} />
       ) : (
         <Typography.Paragraph type="secondary" style={{ marginTop: 16 }} data-testid="ship-pick">
           {t('ships.ship.pick')}

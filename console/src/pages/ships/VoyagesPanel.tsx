@@ -1,12 +1,18 @@
-import { Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
-import { CII_FIRST_YEAR, type FuelTotal, type ShipVoyagesAnswer, type VoyageAnswer, type VoyageLegAnswer } from '@shared/ships/api';
+import { CII_FIRST_YEAR, SHIPS_MENU, type FuelTotal, type ShipVoyagesAnswer, type VoyageAnswer, type VoyageLegAnswer } from '@shared/ships/api';
 import type { CargoUnit } from '@shared/ships/schemas';
+import { useNotify } from '../../feedback/notify';
+import { Gate } from '../../lists/Gate';
+import { RowActions } from '../../lists/RowActions';
 import { ciiText, currentUtcYear, tonnesText, utcText } from './shipFormat';
 import { useShipsApi } from './shipsApi';
 import styles from './ships.module.css';
+import { VoyageDialog } from './VoyageDialog';
+import { useVoyageWrites } from './voyageWrites';
 
 const fuelTonnes = (fuels: readonly FuelTotal[]): number => fuels.reduce((sum, fuel) => sum + fuel.tonnes, 0);
 
@@ -22,14 +28,35 @@ function Times({ from, to }: { from: number; to: number }) {
 
 /**
  * A ship's voyages with their legs: distance, fuel, CO2, transport work, EEOI per voyage and rolling (MEPC.1/Circ.684);
- * ballast legs marked. Filtered to the voyages with a leg in a UTC year, or all.
+ * ballast legs marked. Filtered to the voyages with a leg in a UTC year, or all. New voyage, edit and delete under the
+ * screen's add/edit/delete buttons; after a change the list reloads and `onChanged` tells the page (the fleet's letters).
  */
-export function VoyagesPanel({ shipId }: { shipId: number }) {
+export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?: () => void }) {
   const { t } = useTranslation();
   const api = useShipsApi();
+  const writes = useVoyageWrites();
+  const notify = useNotify();
   const [year, setYear] = useState<number | null>(currentUtcYear());
   const [answer, setAnswer] = useState<ShipVoyagesAnswer | null>(null);
   const [loading, setLoading] = useState(false);
+  // Bumped after a write: the list loads again.
+  const [revision, setRevision] = useState(0);
+  const [editing, setEditing] = useState<{ voyage?: VoyageAnswer } | null>(null);
+  const gate = { menu: SHIPS_MENU };
+  const changed = () => {
+    setRevision((value) => value + 1);
+    onChanged?.();
+  };
+  const remove = async (voyage: VoyageAnswer) => {
+    try {
+      await writes.remove(voyage.id);
+    } catch {
+      // The api hook showed why.
+      return;
+    }
+    notify.success(t('ships.voyageForm.deleted', { code: voyage.code }));
+    changed();
+  };
 
   useEffect(() => {
     let live = true;
@@ -43,7 +70,7 @@ export function VoyagesPanel({ shipId }: { shipId: number }) {
     return () => {
       live = false;
     };
-  }, [api, shipId, year]);
+  }, [api, shipId, year, revision]);
 
   const unitText = (unit: CargoUnit) => t(`ships.voyages.units.${unit}`);
   const eeoiUnit = (unit: CargoUnit) => t('ships.voyages.eeoiUnit', { unit: unitText(unit) });
@@ -89,6 +116,34 @@ export function VoyagesPanel({ shipId }: { shipId: number }) {
       render: (_, voyage) => <span data-testid={`voyage-eeoi-${voyage.id}`}>{eeoiCell(voyage.eeoi, voyage.cargoUnit)}</span>,
     },
     { key: 'rolling', title: t('ships.voyages.rollingEeoi'), render: (_, voyage) => eeoiCell(voyage.rollingEeoi, voyage.cargoUnit) },
+    {
+      key: 'actions',
+      title: t('resources.actions.actions'),
+      width: 96,
+      render: (_, voyage) => (
+        <RowActions
+          gate={gate}
+          actions={[
+            {
+              button: 'edit',
+              label: t('ships.voyageForm.edit'),
+              icon: <EditOutlined />,
+              onClick: () => setEditing({ voyage }),
+              testId: `voyage-edit-${voyage.id}`,
+            },
+            {
+              button: 'delete',
+              label: t('ships.voyageForm.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              confirm: t('ships.voyageForm.confirmDelete', { code: voyage.code }),
+              onClick: () => void remove(voyage),
+              testId: `voyage-delete-${voyage.id}`,
+            },
+          ]}
+        />
+      ),
+    },
   ];
 
   const legColumns: TableColumnsType<VoyageLegAnswer> = [
@@ -161,6 +216,12 @@ export function VoyagesPanel({ shipId }: { shipId: number }) {
               </Typography.Text>
             )
           ))}
+        <span style={{ flex: 1 }} />
+        <Gate gate={gate} button="add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="voyage-add">
+            {t('ships.voyageForm.add')}
+          </Button>
+        </Gate>
       </div>
       <Table<VoyageAnswer>
         rowKey="id"
@@ -188,6 +249,19 @@ export function VoyagesPanel({ shipId }: { shipId: number }) {
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('ships.voyages.eeoiNote')}
       </Typography.Paragraph>
+      {editing && (
+        <VoyageDialog
+          shipId={shipId}
+          writes={writes}
+          {...(editing.voyage ? { voyage: editing.voyage } : {})}
+          {...(answer?.voyages.length ? { cargoUnit: answer.voyages[answer.voyages.length - 1]!.cargoUnit } : {})}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            changed();
+          }}
+        />
+      )}
     </div>
   );
 }
