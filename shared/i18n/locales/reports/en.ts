@@ -122,7 +122,7 @@ export const reportsEn = {
     topUps: 'Top-ups',
     balance: 'Balance',
     output: 'Output (standard units)',
-    sec: 'SEC (energy per standard unit)',
+    sec: 'SEC per standard unit',
   },
   bands: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
   alarmKinds: { device: 'Device', error: 'Error', trouble: 'Trouble', offline: 'Offline', balance: 'Balance' },

@@ -124,7 +124,7 @@ export const reportsZh: CatalogueShape<typeof reportsEn> = {
     topUps: '充值',
     balance: '余额',
     output: '产量（标准单位）',
-    sec: '单位产品能耗（每标准单位）',
+    sec: '单位产品能耗',
   },
   bands: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
   alarmKinds: { device: '设备', error: '错误', trouble: '故障', offline: '离线', balance: '余额' },
