@@ -178,7 +178,7 @@ describe('the living demo seed', () => {
 
   it('changes nothing when it runs again, and shows nothing more to print', async () => {
     const before = await demoCounts();
-    expect(before).toMatchObject({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 8, playlists: 1, displays: 1, users: 2 });
+    expect(before).toMatchObject({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 9, playlists: 1, displays: 1, users: 2 });
     expect(await seed(db(), { adminPassword: undefined, demo: true, demoUserPassword: undefined })).toEqual({ created: false });
     expect(await demoCounts()).toEqual(before);
   });
@@ -210,7 +210,7 @@ describe('the demo seed on other starts', () => {
       expect(bare.app.adminSeed.demoUser).toBeUndefined();
       // Turned on later, three starts at once: one of each object, and one demo user (with the configured password).
       const results = await Promise.all([1, 2, 3].map(() => seed(empty, { adminPassword: undefined, demo: true, demoUserPassword: 'Demo!2345op' })));
-      expect(await counted()).toEqual({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 8, playlists: 1, displays: 1, users: 2 });
+      expect(await counted()).toEqual({ alarm_rules: 1, push_templates: 15, push_tasks: 1, sprites: 1, boards: 9, playlists: 1, displays: 1, users: 2 });
       expect(results.filter((result) => result.demoUser).map((result) => result.demoUser)).toEqual([{ username: 'demo_operator' }]);
       expect(results.filter((result) => result.wall)).toHaveLength(1);
       expect(await loginAs(bare.app, 'demo_operator', 'Demo!2345op')).toMatch(/\./);

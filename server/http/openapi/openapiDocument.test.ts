@@ -54,8 +54,9 @@ describe('GET /api/openapi.json', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(() => validator.resolveRefs()).not.toThrow();
-    // The whole contract in one answer, kept small enough to read in a browser (measured: about 300 KB for 217 routes).
-    expect(bodyBytes).toBeLessThan(600_000);
+    // The whole contract in one answer, kept small enough to read in a browser (measured: about 300 KB for 217 routes,
+    // 720 KB once the money side, reports and the industry modules came in).
+    expect(bodyBytes).toBeLessThan(1_000_000);
   });
 
   it('has every route of the app, each with its access, tenancy, a success answer and its error answers', () => {
