@@ -27,21 +27,26 @@ export function baselineChart(
     tooltip: { trigger: 'item' },
     legend: { top: 0 },
     grid: { left: 64, right: 24, top: 40, bottom: 48 },
-    xAxis: { type: 'value', name: texts.output, nameLocation: 'middle', nameGap: 28, scale: true },
-    yAxis: { type: 'value', name: texts.energy, scale: true },
+    // Padding past the extreme days: a day on the axis corner would otherwise be drawn half outside the plot.
+    xAxis: { type: 'value', name: texts.output, nameLocation: 'middle', nameGap: 28, scale: true, boundaryGap: ['5%', '5%'] },
+    yAxis: { type: 'value', name: texts.energy, scale: true, boundaryGap: ['5%', '5%'] },
     series: [
+      // Baseline days filled and drawn above the hollow reporting days: similar days overlap, and both must stay readable.
       {
         type: 'scatter',
         name: texts.baselineDays,
         symbolSize: 7,
+        z: 3,
         itemStyle: { color: '#1677ff' },
         data: (model?.points ?? []).map((point) => ({ value: [round(point.standardOutput), round(point.energy)], name: point.day })),
       },
       {
         type: 'scatter',
         name: texts.reportingDays,
-        symbolSize: 7,
-        itemStyle: { color: '#f59a23' },
+        symbol: 'emptyCircle',
+        symbolSize: 9,
+        z: 2,
+        itemStyle: { color: '#f59a23', borderWidth: 2 },
         data: (report.reporting?.days ?? []).map((day) => ({ value: [round(day.standardOutput), round(day.energy)], name: day.day })),
       },
       {
