@@ -28,8 +28,10 @@ describe('the CII chart', () => {
 
   it('stacks the bands so each bar ends on its boundary', () => {
     const labels = { band: (letter: string) => letter, required: 'r', attained: 'a', yearToDate: 'y', projection: 'p', unit: 'u' };
-    const option = ciiChartOption(ciiChartYears(answer), labels, null) as { series: { data: (number | null)[] }[]; yAxis: { min: number; max: number } };
-    const [a, b, c, d] = option.series;
+    type Bar = number | { value: number; label: { position: string } };
+    const option = ciiChartOption(ciiChartYears(answer), labels, null) as { series: { data: Bar[] }[]; yAxis: { min: number; max: number } };
+    const heights = (bars: Bar[] | undefined) => (bars ?? []).map((bar) => (typeof bar === 'number' ? bar : bar.value));
+    const [a, b, c, d] = option.series.slice(0, 4).map((series) => ({ data: heights(series.data) }));
     // 2023: A ends on superior 3.44, A + B on lower 3.76, + C on upper 4.24, + D on inferior 4.72.
     expect(a?.data[0]).toBeCloseTo(3.44, 10);
     expect((a?.data[0] ?? 0) + (b?.data[0] ?? 0)).toBeCloseTo(3.76, 10);
@@ -37,6 +39,11 @@ describe('the CII chart', () => {
     expect((a?.data[0] ?? 0) + (b?.data[0] ?? 0) + (c?.data[0] ?? 0) + (d?.data[0] ?? 0)).toBeCloseTo(4.72, 10);
     // Lowest figure 0.86 × 3.8 = 3.268, highest 4.72: span 1.452; the axis runs 3.268 − 0.363 = 2.905 to 4.72 + 0.2904 = 5.0104.
     expect(option.yAxis.min).toBeCloseTo(2.905, 10);
+    // The band letters only on the first and last year, at the bar's outer edge (the lines end mid-bar).
+    const letters = option.series[0]?.data.map((bar) => (typeof bar === 'number' ? null : bar.label.position));
+    expect(letters?.[0]).toBe('insideLeft');
+    expect(letters?.at(-1)).toBe('insideRight');
+    expect(letters?.slice(1, -1).every((position) => position === null)).toBe(true);
     expect(option.yAxis.max).toBeCloseTo(5.0104, 10);
   });
 });

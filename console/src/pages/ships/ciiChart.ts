@@ -74,19 +74,15 @@ export function ciiChartOption(rows: readonly CiiChartYear[], labels: CiiChartLa
     barCategoryGap: '8%',
     silent: true,
     itemStyle: { color: LETTER_COLOURS[letter], opacity: 0.55 },
-    // The letter on the first and last year only: on every bar it would crowd the lines drawn over the bands.
-    label: {
-      show: true,
-      position: 'inside',
-      formatter: (params: { dataIndex: number }) => (params.dataIndex === 0 || params.dataIndex === rows.length - 1 ? letter : ''),
-      color: '#333',
-      fontSize: font,
-      fontWeight: 600,
-    },
+    // The letter on the first and last year only: on every bar it would crowd the lines drawn over the bands. The lines
+    // start and end at the middle of those bars, so the letter sits at the outer edge, where no line runs.
+    label: { show: false, color: '#333', fontSize: font, fontWeight: 600, formatter: letter },
     // The first band starts at the axis floor; each bar is the band's height.
-    data: rows.map((row) => {
+    data: rows.map((row, year) => {
       const edge = edges(row);
-      return (edge[index + 1] ?? top) - (edge[index] ?? floor) + (index === 0 ? floor : 0);
+      const value = (edge[index + 1] ?? top) - (edge[index] ?? floor) + (index === 0 ? floor : 0);
+      if (year !== 0 && year !== rows.length - 1) return value;
+      return { value, label: { show: true, position: year === 0 ? 'insideLeft' : 'insideRight' } };
     }),
   }));
   const line = (name: string, data: (number | null | Record<string, unknown>)[], extra: Record<string, unknown>) => ({
