@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
 import { CII_FIRST_YEAR, type CiiLetter, type ShipCiiAnswer, type ShipCiiYearsAnswer } from '@shared/ships/api';
+import { CAPACITY_KIND_SOURCE } from '@shared/ships/shipTypes';
 import { EChart } from '../../charts/EChart';
 import type { ChartOption } from '../../charts/echartsCore';
 import { ciiChartOption, ciiChartYears } from './ciiChart';
@@ -30,6 +31,11 @@ function sourceRole(source: string): 'capacity' | 'referenceLine' | 'reductionFa
   if (source.includes('MEPC.364') || source.includes('Circ.684')) return 'carbonFactors';
   if (source.includes('MEPC.352')) return 'capacity';
   return 'other';
+}
+
+/** The answer's sources, led by the capacity rule (G1) when the answer leaves it out: the attained CII divides by that capacity. */
+function withCapacitySource(sources: readonly string[]): string[] {
+  return sources.some((source) => sourceRole(source) === 'capacity') ? [...sources] : [CAPACITY_KIND_SOURCE, ...sources];
 }
 
 const BOUNDARY_KEYS = [
@@ -233,7 +239,7 @@ export function RatingPanel({ shipId }: { shipId: number }) {
           </Typography.Paragraph>
           <Typography.Title level={5}>{t('ships.rating.sources')}</Typography.Title>
           <ul className={styles.sources} data-testid="rating-sources">
-            {cii.sources.map((source) => (
+            {withCapacitySource(cii.sources).map((source) => (
               <li key={source}>
                 <Typography.Text strong>{t(`ships.rating.source.${sourceRole(source)}`)}</Typography.Text>: {source}
               </li>

@@ -134,7 +134,9 @@ describe(PATH, { timeout: 60_000 }, () => {
     expect(screen.getByTestId('boundary-upper').textContent).toBe('Upper (C | D)4.24');
     expect(screen.getByTestId('boundary-inferior').textContent).toBe('Inferior (D | E)4.72');
     const sources = screen.getByTestId('rating-sources').textContent ?? '';
+    // The answer leaves out the capacity rule; the screen names it first.
     for (const resolution of [
+      'Capacity DWT or GT: MEPC.352(78) (CII guidelines G1), section 2.3',
       'Reference line (G2): MEPC.353(78)',
       'Reduction factor Z (G3): MEPC.338(76)',
       'Rating boundaries (G4): MEPC.354(78)',
