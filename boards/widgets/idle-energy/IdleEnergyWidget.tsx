@@ -53,12 +53,23 @@ function IdleEnergyWidget({ options, channels, width, height, scale, theme }: Wi
         {t('productionDevices.widget.total')}
         <span style={{ marginLeft: font * 0.4 }}>{t('productionDevices.widget.ofEnergy', { energy: kwhText(data.totals.energy, options.digits) })}</span>
       </div>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: font * 0.5, flex: 1, minHeight: 0 }}>
+      {/* One grid for all rows (rows are subgrids): the value column is as wide as the widest value, so the bars line up. */}
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr) auto',
+          alignContent: 'start',
+          columnGap: font * 0.6,
+          rowGap: font * 0.5,
+          flex: 1,
+          minHeight: 0,
+        }}
+      >
         {rows.map((row) => (
           <div
             key={row.id}
             data-testid={`idle-energy-row-${row.id}`}
-            style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr) auto', alignItems: 'center', columnGap: font * 0.6 }}
+            style={{ display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid', alignItems: 'center' }}
           >
             <span style={{ ...cell, fontSize: font }}>{row.name}</span>
             <div
