@@ -80,7 +80,7 @@ export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?
     ) : (
       <span>
         <span className={styles.numbers}>{ciiText(value)}</span>
-        <div className={styles.muted} style={{ fontSize: 12 }}>
+        <div className={styles.muted} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {eeoiUnit(unit)}
         </div>
       </span>
@@ -92,7 +92,8 @@ export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?
       title: t('ships.voyages.code'),
       render: (_, voyage) => (
         <div>
-          <div style={{ fontWeight: 600 }}>{voyage.code}</div>
+          {/* A voyage number such as BOHAI-111 reads as one word: never broken at its hyphen. */}
+          <div style={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{voyage.code}</div>
           <div className={styles.muted}>{t('ships.voyages.legs', { count: voyage.legs.length })}</div>
         </div>
       ),
