@@ -128,7 +128,8 @@ export function EnergyBoardPage() {
         </div>
         {board && (
           <Typography.Paragraph type="secondary" className={styles.note} style={{ margin: '8px 0 0' }} data-testid="board-factor">
-            {t('production.factor', { factor: board.factor.kgcePerKwh, source: board.factor.source })}
+            {/* The factor's source is named in the reader's language by the text itself; the API's citation is English. */}
+            {t('production.factor', { factor: board.factor.kgcePerKwh })}
           </Typography.Paragraph>
         )}
       </Card>

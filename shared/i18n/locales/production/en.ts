@@ -35,7 +35,7 @@ export const productionEn = {
     rangeTooLong: 'Choose at most {{days}} days',
   },
   factor:
-    'SEC (specific energy consumption) = energy ÷ standard output (quantity × the product’s standard coefficient). kgce = kWh × {{factor}} kgce/kWh ({{source}}).',
+    'SEC (specific energy consumption) = energy ÷ standard output (quantity × the product’s standard coefficient). kgce = kWh × {{factor}} kgce/kWh (GB/T 2589-2020, the equivalent value of electricity).',
   noLines: 'No production lines yet: add one under Product line.',
   noData: 'No energy or output in this range.',
   sections: { line: 'SEC per line and period', product: 'SEC per product', shift: 'SEC per shift' },

@@ -37,7 +37,7 @@ export const productionEs: CatalogueShape<typeof productionEn> = {
     rangeTooLong: 'Elija como mucho {{days}} días',
   },
   factor:
-    'Consumo específico (SEC) = energía ÷ producción estándar (cantidad × coeficiente estándar del producto). kgce = kWh × {{factor}} kgce/kWh ({{source}}).',
+    'Consumo específico (SEC) = energía ÷ producción estándar (cantidad × coeficiente estándar del producto). kgce = kWh × {{factor}} kgce/kWh (GB/T 2589-2020, valor equivalente de la electricidad).',
   noLines: 'Aún no hay líneas de producción: añada una en Línea de producto.',
   noData: 'Sin energía ni producción en estas fechas.',
   sections: { line: 'SEC por línea y periodo', product: 'SEC por producto', shift: 'SEC por turno' },

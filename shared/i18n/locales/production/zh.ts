@@ -36,7 +36,7 @@ export const productionZh: CatalogueShape<typeof productionEn> = {
     query: '查询',
     rangeTooLong: '最多选择 {{days}} 天',
   },
-  factor: '单位产品能耗（单耗）= 能耗 ÷ 标准产量（产量 × 产品标准系数）。kgce = kWh × {{factor}} kgce/kWh（{{source}}）。',
+  factor: '单位产品能耗（单耗）= 能耗 ÷ 标准产量（产量 × 产品标准系数）。kgce = kWh × {{factor}} kgce/kWh（GB/T 2589-2020 电力当量值）。',
   noLines: '尚无产线：请先在“产线”中添加。',
   noData: '该时段内没有能耗或产量。',
   sections: { line: '各产线及周期单耗', product: '各产品单耗', shift: '各班次单耗' },
