@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PollingLoop } from '../reports/pollingLoop';
+import { PollingLoop } from '../jobs/pollingLoop';
 import { ComparisonSweep } from './comparisonSweep';
 
 /** How often a process looks for imported batches not compared yet (one indexed read, no write when there is none; nudge() for at once). */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ImportKind } from '@shared/powerImports/constants';
 import type { ImportMapping } from '@shared/powerImports/schemas';
 import type { Database } from '../db/schema';
-import { PollingLoop } from '../reports/pollingLoop';
+import { PollingLoop } from '../jobs/pollingLoop';
 import { ownerTreeOf } from '../tenancy/ownerScope';
 import type { FuelFactorStore } from './fuelFactorStore';
 import { validateFile } from './importPipeline';

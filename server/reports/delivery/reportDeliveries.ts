@@ -9,7 +9,7 @@ import type { ReportDeliveriesTable } from '../../db/reportsSchema';
 import type { ChannelSettingsStore } from '../../pushes/channelSettings';
 import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 import type { ReportRuns } from '../runs/reportRuns';
-import { PollingLoop } from '../pollingLoop';
+import { PollingLoop } from '../../jobs/pollingLoop';
 
 type DeliveryRow = Selectable<ReportDeliveriesTable>;
 

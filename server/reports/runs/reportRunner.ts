@@ -11,7 +11,7 @@ import { isAdministrator, ownerTreeOf } from '../../tenancy/ownerScope';
 import type { ReportContext } from '../engine/reportContext';
 import { fileNameOf } from './runFiles';
 import { parseStoredSpec, type RunRow } from './reportRuns';
-import { PollingLoop } from '../pollingLoop';
+import { PollingLoop } from '../../jobs/pollingLoop';
 
 /** What computes a run's table: the engine (server/reports/engine/buildReportTable.ts) unless a test gives another. */
 export type TableBuilder = (

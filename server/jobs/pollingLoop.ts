@@ -1,7 +1,8 @@
 /**
  * A pass of work that runs on a timer and on demand, never two at once: asking while a pass runs makes one more
- * pass after it (work that arrived meanwhile is not missed). The report runner and the delivery worker each drive
- * one; their passes claim rows in the database, so any number of processes may poll.
+ * pass after it (work that arrived meanwhile is not missed). The report runner, the report delivery worker, the
+ * import worker and the comparison sweep each drive one; their passes claim rows (or a lease) in the database, so any
+ * number of processes may poll.
  */
 export class PollingLoop {
   private timer: NodeJS.Timeout | null = null;
