@@ -48,6 +48,23 @@ export default defineConfig({
             },
           ]
         : []),
+      // Several real server processes on one PostgreSQL database (plus the machine's Redis and broker): one file at a time.
+      ...(pgUrl
+        ? [
+            {
+              resolve: { alias: aliases },
+              test: {
+                name: 'cluster',
+                include: ['tests/cluster/**/*.cluster.ts'],
+                environment: 'node',
+                env: { TEST_DATABASE_URL: pgUrl },
+                fileParallelism: false,
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias: aliases },
         test: {
