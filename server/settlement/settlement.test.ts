@@ -270,6 +270,45 @@ describe('settlement figures', () => {
     expect(twin.body.message).toBe('sourceDepartmentId: This department already shares its electricity by another rule');
   });
 
+  it('apportions by consumption share (110 : 105.75 kWh) and by fixed ratios (3 : 1), each stated on the line', async () => {
+    const [rule] = (await call('GET', '/api/apportion-rules')).body.data;
+    const put = (method: string, shares: { departmentId: number; value?: number }[]) =>
+      call('PUT', `/api/apportion-rules/${rule.id}`, { name: 'Lobby', energyType: 'electricity', sourceDepartmentId: ids.C, method, shares });
+    const lines = async () => (await call('GET', `/api/settlement?from=2026-10-05&to=2026-10-05&departmentIds=${ids.A},${ids.B},${ids.C}`)).body.data.lines;
+    try {
+      expect((await put('consumption', [{ departmentId: ids.A }, { departmentId: ids.B }])).body.code).toBe(0);
+      let [a, b, c] = await lines();
+      // 300 kWh × 110 / 215.75 = 152.955 and × 105.75 / 215.75 = 147.045; 183.00 × the same shares = 93.302… and 89.697…:
+      // cents 9,330.24 and 8,969.76 floor to 9,330 + 8,969, the cent left goes to the larger remainder (B) → 8,970.
+      expect(a.apportioned.items).toEqual([expect.objectContaining({ method: 'consumption', direction: 'in', share: 110 / 215.75, costMinor: 9330 })]);
+      expect(a.apportioned.energy).toBeCloseTo(152.955, 3);
+      expect(b.apportioned.items).toEqual([expect.objectContaining({ method: 'consumption', direction: 'in', share: 105.75 / 215.75, costMinor: 8970 })]);
+      expect(b.apportioned.energy).toBeCloseTo(147.045, 3);
+      expect(c).toMatchObject({ apportioned: { energy: -300, costMinor: -18_300 }, totalEnergy: 0, totalCostMinor: 0 });
+
+      expect(
+        (
+          await put('fixed', [
+            { departmentId: ids.A, value: 3 },
+            { departmentId: ids.B, value: 1 },
+          ])
+        ).body.code,
+      ).toBe(0);
+      [a, b, c] = await lines();
+      // 3 : 1 of 300 kWh and 183.00 → 225 kWh 137.25 and 75 kWh 45.75
+      expect(a.apportioned).toMatchObject({ energy: 225, costMinor: 13_725, items: [expect.objectContaining({ method: 'fixed', share: 0.75 })] });
+      expect(b.apportioned).toMatchObject({ energy: 75, costMinor: 4575, items: [expect.objectContaining({ method: 'fixed', share: 0.25 })] });
+      expect(a).toMatchObject({ totalEnergy: 335, totalCostMinor: 6085 + 13_725 });
+      expect(c.apportioned.items).toEqual([expect.objectContaining({ method: 'fixed', direction: 'out', share: 1 })]);
+    } finally {
+      // The tests below expect the rule by area.
+      await put('area', [
+        { departmentId: ids.A, value: 100 },
+        { departmentId: ids.B, value: 200 },
+      ]);
+    }
+  });
+
   it('splits money by the largest remainder so the parts add up, and compares with a base period', async () => {
     expect(splitMinor(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(splitMinor(-100, [1, 1, 1])).toEqual([-34, -33, -33]);

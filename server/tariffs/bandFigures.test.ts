@@ -8,10 +8,11 @@ import { testTariffs } from './tariffFixtures.test-util';
 //   A "Grid TOU" on department PLANT (inherited by every meter below it):
 //     V1 2026-01-01..2026-11-15  sharp 1.5, peak 1.0, flat 0.6, valley 0.3 (summer Jun–Aug: peak 1.2)
 //        summer workday 00–08 valley, 08–10:30 flat, 10:30–12 sharp, 12–17 peak, 17–24 flat
-//        other workday  00–08 valley, 08–10:30 flat, 10:30–17 peak, 17–24 flat; holiday: all day valley
+//        other workday  00–08 valley, 08–10:30 flat, 10:30–17 peak, 17–24 flat; holiday: all day valley;
+//        special (critical-peak) day 00–12 flat, 12–18 sharp, 18–24 flat
 //     V2 2026-11-16..     the same layout, peak 2.0, flat 0.8
 //   B "Chiller flat" on meter M030 (overrides A): all day flat 0.5
-// Calendar: 2026-10-01 (Thursday) is a holiday.
+// Calendar: 2026-10-01 (Thursday) is a holiday; 2026-08-05 (Wednesday) a special day declared for heat.
 const dayLayouts = (summer: boolean): TariffDefinition['seasons'][number]['layouts'] => ({
   workday: summer
     ? [
@@ -28,6 +29,11 @@ const dayLayouts = (summer: boolean): TariffDefinition['seasons'][number]['layou
         { from: '17:00', to: '24:00', band: 'flat' },
       ],
   holiday: [{ from: '00:00', to: '24:00', band: 'valley' }],
+  special: [
+    { from: '00:00', to: '12:00', band: 'flat' },
+    { from: '12:00', to: '18:00', band: 'sharp' },
+    { from: '18:00', to: '24:00', band: 'flat' },
+  ],
 });
 export const V1: TariffDefinition = {
   prices: { sharp: '1.500000', peak: '1.000000', flat: '0.600000', valley: '0.300000' },
@@ -61,6 +67,7 @@ beforeAll(async () => {
   await t.assign(a, 'department', await k.id('departments', 'PLANT'));
   await t.assign(b, 'meter', await k.id('meters', 'M030'));
   await t.holiday('2026-10-01');
+  await t.holiday('2026-08-05', 'special');
   await k.t.app.tariffs.reload();
   // Summer workday, 15-minute data, the sharp band starts at 10:30.
   await k.ingest(
@@ -85,6 +92,13 @@ beforeAll(async () => {
     series('M013', [
       ['2026-10-01T11:00:00', 50],
       ['2026-10-01T12:00:00', 62],
+    ]),
+  );
+  // The special day: 11:00–13:00 would be sharp then summer peak on a workday; here flat then sharp.
+  await k.ingest(
+    series('M015', [
+      ['2026-08-05T11:00:00', 300],
+      ['2026-08-05T13:00:00', 320],
     ]),
   );
   // Version change mid-month: the same hour on the 15th (V1) and the 16th (V2), two meters of LINE-2.
@@ -172,6 +186,14 @@ describe('band figures from the real ingest', () => {
     expect(brief(rows)).toEqual([['2026-10-01', v1, 'valley', 12, 360]]);
   });
 
+  it('a special day from the calendar takes its own layout: 11–12 flat 10 kWh × 0.6, 12–13 sharp 10 kWh × 1.5', async () => {
+    const rows = await figures({ scope: 'meter', ids: await k.id('meters', 'M015'), grain: 'day', from: '2026-08-05', to: '2026-08-05' });
+    expect(brief(rows)).toEqual([
+      ['2026-08-05', v1, 'flat', 10, 600],
+      ['2026-08-05', v1, 'sharp', 10, 1500],
+    ]);
+  });
+
   it('a version change mid-month: the month row of LINE-2 holds both versions, each at its own price', async () => {
     const rows = await figures({ scope: 'department', ids: await k.id('departments', 'LINE-2'), grain: 'month', from: '2026-11', to: '2026-11' });
     expect(brief(rows)).toEqual([
@@ -214,7 +236,7 @@ describe('band figures from the real ingest', () => {
       0,
     );
     expect(bandTotal).toBeCloseTo(energyTotal, 9);
-    expect(bandTotal).toBeCloseTo(8 + 11 + 2 + 10 + 12 + 20 + 30 + 20, 9);
+    expect(bandTotal).toBeCloseTo(8 + 11 + 2 + 10 + 12 + 20 + 20 + 30 + 20, 9);
   });
 
   it('refuses a period key that does not fit the grain, and an id outside the tree', async () => {
