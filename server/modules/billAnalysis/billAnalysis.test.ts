@@ -3,6 +3,8 @@ import { BILL_PDF_MAX_BYTES } from '@shared/reports/constants';
 import { BILL_TEMPLATE_PRESETS, type BillAnalysisDetail, type BillTemplateBody } from '@shared/reports/billSchemas';
 import { ErrorCode } from '@shared/errors';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
+import { SettlementCloses } from '../../settlement/settlementCloses';
+import { ownerScopeOfUser } from '../../tenancy/ownerScope';
 import { callAs, twoTrees, type TwoTrees } from '@tests/support/trees';
 import { treeObjects, type TreeObjects } from '../../energy/treeObjects.test-util';
 import { writeBillPdf, writeDrawingOnlyPdf, type BillFiguresInput } from '../../reports/bills/billPdf.test-util';
@@ -264,5 +266,83 @@ describe('utility-bill analysis: templates, analyses, checks and the metered com
     expect(ownMeter.body.data).toMatchObject({ state: 'flagged', comparison: { metered: 0, differencePercent: -100, ok: false } });
     expect((await alpha('DELETE', `/api/bill-analyses/${mine}`)).status).toBe(200);
     expect((await alpha('GET', `/api/bill-analyses/${mine}`)).status).toBe(404);
+  });
+
+  it('compares with a department, and a month closed in settlement with its frozen figure, not energy that came after the close', async () => {
+    // A second meter of tree A (not the department's main meter): 100 kWh on 5–6 October.
+    const db = t.app.storage.db;
+    const second = await db
+      .insertInto('meters')
+      .values({
+        code: 'ALPHA-M2',
+        name: 'ALPHA feeder',
+        gateway_id: a.gateway,
+        department_id: a.department,
+        subitem_id: null,
+        energy_type: 'electricity',
+        unit: 'kWh',
+        ct_ratio: 1,
+        pt_ratio: 1,
+        register_max: 99_999_999,
+        rated_power_kw: 1000,
+        is_main: 0,
+        created_at: Date.now(),
+        owner_user_id: trees.alpha.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    t.app.ingest.directory.invalidate();
+    const ingest = async (readings: [string, number][]) =>
+      expect(
+        await t.app.ingest.submit(
+          { readings: readings.map(([time, kwh]) => ({ meter: 'ALPHA-M2', ts: at(time), values: { kwh } })) },
+          { kind: 'mqtt', gatewaySn: a.gatewaySn },
+        ),
+      ).toMatchObject({ accepted: readings.length, rejected: [] });
+    await ingest([
+      ['2026-10-05T10:00:00', 0],
+      ['2026-10-06T10:00:00', 100],
+    ]);
+    const pdf = await writeBillPdf(EN_BILL);
+    const compare = async (targets: object) =>
+      (await upload(trees.alphaSub.token, pdf, { templateId: String(enTemplate), targets: JSON.stringify(targets) })).body.data as BillAnalysisDetail;
+
+    // The department is its main meter: 1,200 kWh against 1,250 billed is −4 %, within a tolerance of 5 %.
+    expect((await compare({ scope: 'department', ids: [a.department], tolerancePercent: 5 })).comparison).toMatchObject({
+      scope: 'department',
+      ids: [a.department],
+      billed: 1250,
+      metered: 1200,
+      differencePercent: -4,
+      tolerancePercent: 5,
+      ok: true,
+    });
+    expect((await compare({ scope: 'meter', ids: [second.id] })).comparison).toMatchObject({ metered: 100 });
+
+    // October closed with 100 kWh on the second meter; 50 kWh more of 6–7 October arrive afterwards.
+    await new SettlementCloses(db, 'Asia/Shanghai').close(await ownerScopeOfUser(db, trees.alpha.id), trees.alpha.id, '2026-10');
+    await ingest([['2026-10-07T10:00:00', 150]]);
+    const live = await db
+      .selectFrom('energy_rollups')
+      .select('energy')
+      .where('scope', '=', 'meter')
+      .where('scope_id', '=', second.id)
+      .where('grain', '=', 'month')
+      .where('period', '=', '2026-10')
+      .executeTakeFirstOrThrow();
+    expect(Number(live.energy)).toBe(150);
+    // The bill of October is compared with what was settled: the snapshot's 100 (and 1,200 + 100 for both meters).
+    expect((await compare({ scope: 'meter', ids: [second.id] })).comparison).toMatchObject({ metered: 100 });
+    expect((await compare({ scope: 'meter', ids: [a.meter, second.id], tolerancePercent: 5 })).comparison).toMatchObject({
+      billed: 1250,
+      metered: 1300,
+      differencePercent: 4,
+      ok: true,
+    });
+    // A period that is not exactly the closed month reads the live rollups: 1–7 October holds all 150.
+    expect((await compare({ scope: 'meter', ids: [second.id], from: '2026-10-01', to: '2026-10-07' })).comparison).toMatchObject({
+      period: { from: '2026-10-01', to: '2026-10-07' },
+      metered: 150,
+    });
   });
 });

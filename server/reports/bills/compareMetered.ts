@@ -7,6 +7,8 @@ import { splitRange, wholeMonthOf } from '../../settlement/periods';
 
 /** Bills here are electricity bills: the comparison reads electricity rollups. */
 const ENERGY_TYPE = 'electricity';
+/** Day rollups are fractions of intervals cut at local midnight: their sum carries binary dust (149.99999999999977). */
+const tidy = (value: number): number => Math.round(value * 1e9) / 1e9;
 
 export interface MeteredTargets {
   scope: BillTargetScope;
@@ -44,7 +46,7 @@ export async function compareMetered(db: Kysely<Database>, owners: readonly numb
       const frozen = (JSON.parse(snapshot.figures) as Record<BillTargetScope, SettlementFigures>)[targets.scope];
       const wanted = new Set(targets.ids);
       const energy = frozen.lines.filter((line) => wanted.has(line.id) && line.energyType === ENERGY_TYPE).reduce((sum, line) => sum + line.energy, 0);
-      return { energy, source: 'snapshot' };
+      return { energy: tidy(energy), source: 'snapshot' };
     }
   }
   const { months, daySpans } = splitRange(targets.from, targets.to);
@@ -61,7 +63,7 @@ export async function compareMetered(db: Kysely<Database>, owners: readonly numb
       ]),
     )
     .executeTakeFirst();
-  return { energy: Number(row?.energy ?? 0), source: 'rollups' };
+  return { energy: tidy(Number(row?.energy ?? 0)), source: 'rollups' };
 }
 
 /** Refuses (40000, `targets.ids.<i>: No meter with id 9`) an id that is not a meter or department of the caller's tree. */
