@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isApiError } from '@shared/api/apiError';
+import { serverIssues } from '../forms/fieldErrors';
 import { formDefaults, ruleOfMessage, validateForm, type FieldProblem, type ResourceApi, type ResourceDefinition, type ResourceRow } from '@shared/resources';
 
 export type SaveResult = { ok: true; row: ResourceRow } | { ok: false; problems: FieldProblem[] };
@@ -31,18 +32,15 @@ export class ResourceFormController {
       return { ok: true, row };
     } catch (error) {
       // The api hook shows the server's message; a field it names also gets it under the field.
-      return { ok: false, problems: isApiError(error) ? serverProblems(error.data, error.message) : [] };
+      return { ok: false, problems: isApiError(error) ? serverProblems(error, error.message) : [] };
     } finally {
       runInAction(() => (this.saving = false));
     }
   }
 }
 
-function serverProblems(data: unknown, message: string): FieldProblem[] {
-  const issues = (data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-  return issues.map((issue) => ({
-    field: issue.field.replace(/^body\./, ''),
-    rule: ruleOfMessage(issue.message),
-    message: issues.length === 1 ? message : issue.message,
-  }));
+/** A refused save's issues (read by the forms' one translator) as the resource form's problems. */
+function serverProblems(error: unknown, message: string): FieldProblem[] {
+  const issues = serverIssues(error);
+  return issues.map((issue) => ({ field: issue.field, rule: ruleOfMessage(issue.message), message: issues.length === 1 ? message : issue.message }));
 }

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { isApiError } from '@shared/api/apiError';
-import { ErrorCode } from '@shared/errors/codes';
 import { CONTROL_CHARACTERS_MESSAGE } from '@shared/schemas/text';
 import { KINDS_MESSAGE, URL_MESSAGE } from '@shared/schemas/forwarding';
+import { fieldErrors, formFields, schemaIssues, serverIssues, type FieldWording } from '../../forms/fieldErrors';
 
 /** The contract's and the server's English rule texts → this screen's catalogue keys. */
 const KEYS: Record<string, string> = {
@@ -27,36 +26,11 @@ export function ruleText(t: TFunction, message: string, issue?: Pick<z.core.$Zod
   return message;
 }
 
-/** An antd field name from a dotted path: `headers.1.name` → ['headers', 1, 'name']; `body.` dropped. */
-export const fieldPath = (field: string): (string | number)[] =>
-  field
-    .replace(/^body\./, '')
-    .split('.')
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+/** How this screen words an issue: the rule text in the reader's language (zod's own issue gives the limits). */
+const wording = (t: TFunction): FieldWording => ({ text: (issue) => ruleText(t, issue.message, issue.issue as never) });
 
-export interface FieldError {
-  name: (string | number)[];
-  errors: string[];
-}
-
-/** The contract's issues with a body, one per field, in the reader's language. */
-export function schemaFieldErrors(t: TFunction, schema: z.ZodType, body: unknown): FieldError[] {
-  const result = schema.safeParse(body);
-  if (result.success) return [];
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    errors.push({ name: issue.path.map((p) => (typeof p === 'number' ? p : String(p))), errors: [ruleText(t, issue.message, issue as never)] });
-  }
-  return errors;
-}
+/** The contract's issues with a body, one per field, in the reader's language (through the forms' one translator). */
+export const schemaFieldErrors = (t: TFunction, schema: z.ZodType, body: unknown) => formFields(fieldErrors(schemaIssues(schema, body), wording(t)));
 
 /** A refused save's field issues (code 40000), in the reader's language; empty for any other failure. */
-export function serverFieldErrors(t: TFunction, error: unknown): FieldError[] {
-  if (!isApiError(error) || error.code !== ErrorCode.VALIDATION_FAILED) return [];
-  const issues = (error.data as { issues?: { field: string; message: string }[] } | null)?.issues ?? [];
-  return issues.map((issue) => ({ name: fieldPath(issue.field), errors: [ruleText(t, issue.message)] }));
-}
+export const serverFieldErrors = (t: TFunction, error: unknown) => formFields(fieldErrors(serverIssues(error), wording(t)));
