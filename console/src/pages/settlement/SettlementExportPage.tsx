@@ -135,15 +135,18 @@ export function SettlementExportPage() {
               />
             </Form.Item>
           </Space>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={starting || job?.state === 'running'}
-            onClick={() => void start()}
-            data-testid="export-start"
-          >
-            {t('settlement.export.start')}
-          </Button>
+          {/* Its own row under the fields: inline after the Space it lined up with their labels, not their controls. */}
+          <Form.Item style={{ marginBottom: 0 }}>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={starting || job?.state === 'running'}
+              onClick={() => void start()}
+              data-testid="export-start"
+            >
+              {t('settlement.export.start')}
+            </Button>
+          </Form.Item>
         </Form>
       </Card>
       {job && (
