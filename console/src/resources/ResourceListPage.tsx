@@ -17,7 +17,7 @@ import { ResourceFilters } from './ResourceFilters';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { createResourceList } from './resourceList';
 import { ResourceOptions } from './ResourceOptions';
-import { fieldLabel } from './resourceTexts';
+import { fieldLabel, searchPlaceholder } from './resourceTexts';
 
 interface ResourceListPageProps {
   definition: ResourceDefinition;
@@ -42,7 +42,7 @@ export const ResourceListPage = observer(function ResourceListPage({
   rowActions,
 }: ResourceListPageProps) {
   const root = useStores();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const api = useMemo(() => createResourceApi(root.http, definition), [root.http, definition]);
   const [list] = useState(() => createResourceList(api, fixedFilters));
@@ -115,7 +115,7 @@ export const ResourceListPage = observer(function ResourceListPage({
         list={list}
         gate={gate}
         testId="resource"
-        searchPlaceholder={t('resources.actions.searchPlaceholder')}
+        searchPlaceholder={searchPlaceholder(t, definition, i18n.language)}
         filters={<ResourceFilters definition={definition} list={list} options={options} hidden={Object.keys(fixedFilters)} />}
         onAdd={() => setEditing({})}
         addLabel={t('resources.actions.add')}

@@ -15,3 +15,13 @@ export const resourceName = (t: TFunction, definition: Named): string => t(`reso
 /** A known rule reads from the catalogue; anything else (a server message) as it came. */
 export const problemText = (t: TFunction, problem: Pick<FieldProblem, 'rule' | 'message'>): string =>
   problem.rule ? t(`resources.validation.${problem.rule}`) : problem.message;
+
+/**
+ * The search box's placeholder: the labels of the fields the keyword is matched against (`search: true`),
+ * joined with the language's "or"; with more than two, the first two and a mark that there are more.
+ */
+export function searchPlaceholder(t: TFunction, definition: Pick<ResourceDefinition, 'name' | 'fields'>, language: string): string {
+  const searched = definition.fields.filter((field) => field.search).map((field) => fieldLabel(t, definition, field.name));
+  if (searched.length > 2) return t('resources.actions.searchByMore', { first: searched[0], second: searched[1] });
+  return t('resources.actions.searchBy', { fields: new Intl.ListFormat(language, { type: 'disjunction' }).format(searched) });
+}

@@ -24,6 +24,8 @@ export const resourcesEn = {
     confirmDeleteMany: 'Delete the {{count}} selected records?',
     deleteSelected: 'Delete selected',
     searchPlaceholder: 'Search code or name',
+    searchBy: 'Search by {{fields}}',
+    searchByMore: 'Search by {{first}}, {{second}}…',
     actions: 'Actions',
     total: '{{total}} in all',
     addTitle: 'Add {{name}}',

@@ -35,6 +35,8 @@ export const resourcesEs: Catalogue['resources'] = {
     confirmDeleteMany: '¿Eliminar los {{count}} registros seleccionados?',
     deleteSelected: 'Eliminar seleccionados',
     searchPlaceholder: 'Buscar código o nombre',
+    searchBy: 'Buscar por {{fields}}',
+    searchByMore: 'Buscar por {{first}}, {{second}}…',
     actions: 'Acciones',
     total: '{{total}} en total',
     addTitle: 'Añadir {{name}}',

@@ -35,6 +35,8 @@ export const resourcesZh: Catalogue['resources'] = {
     confirmDeleteMany: '确定删除选中的 {{count}} 条记录吗？',
     deleteSelected: '批量删除',
     searchPlaceholder: '搜索编码或名称',
+    searchBy: '按{{fields}}搜索',
+    searchByMore: '按{{first}}、{{second}}等搜索',
     actions: '操作',
     total: '共 {{total}} 条',
     addTitle: '新增{{name}}',
