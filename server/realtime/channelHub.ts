@@ -37,7 +37,16 @@ export class ChannelHub implements ChannelPublisher {
     io.on('connection', (socket) => this.attach(socket));
   }
 
+  /**
+   * To this process's members of the room. Each process computes its own rooms' messages (from its own events and
+   * those ClusterEvents brings from the others), so a cluster-wide emit would hand a socket one copy per process.
+   */
   publish(room: string, channel: string, data: unknown): void {
+    this.io.local.to(room).emit(CHANNEL_DATA, { channel, data });
+  }
+
+  /** To the room's members on every process (through the adapter): a message that exists once, like a console's command. */
+  broadcast(room: string, channel: string, data: unknown): void {
     this.io.to(room).emit(CHANNEL_DATA, { channel, data });
   }
 

@@ -17,9 +17,14 @@ export interface ChannelSnapshot {
   cursor?: number;
 }
 
-/** Where providers send deltas; rooms are the hub's socket.io rooms that have at least one subscriber. */
+/**
+ * Where providers send deltas; rooms are the hub's socket.io rooms that have at least one subscriber IN THIS PROCESS.
+ * `publish` reaches this process's members only: with several processes each one computes its own rooms from its
+ * own events and those the others relay (README.md). `broadcast` reaches the members on every process.
+ */
 export interface ChannelPublisher {
   publish(room: string, channel: string, data: unknown): void;
+  broadcast?(room: string, channel: string, data: unknown): void;
   activeRooms(provider: ChannelProvider): readonly ActiveRoom[];
   hasRoom(room: string): boolean;
 }

@@ -9,6 +9,7 @@ import { alarmEventsChannel } from './alarmEventsChannel';
 import { alarmRecordReader } from './alarmRecordReader';
 import type { AlarmEventSource } from './alarmSource';
 import { ChannelHub } from './channelHub';
+import { clusterAlarmEvents, clusterLatestValues } from './clusterSources';
 import { LatestValuesFeed } from './latestValuesFeed';
 import { meterLatestChannels } from './meterLatestChannel';
 import { meterRecentChannels } from './meterRecentChannel';
@@ -54,12 +55,15 @@ declare module 'fastify' {
  */
 export function registerChannels(app: FastifyInstance): void {
   const latestValues = new LatestValuesFeed();
-  app.ingest.events.onCommitted(({ readings }) => latestValues.notify(readings.map((reading) => reading.meter.id)));
+  // With several processes (REDIS_URL) the others' commits and alarms reach these channels too: README.md.
+  const committed = clusterLatestValues(latestValues, app.realtime.cluster);
+  app.ingest.events.onCommitted(({ readings }) => committed.committed(readings.map((reading) => reading.meter.id)));
+  const alarmEvents = clusterAlarmEvents(app.alarms.events, app.realtime.cluster);
   const hub = attachChannels({
     realtime: app.realtime,
     auth: app.auth,
     db: app.storage.db,
-    alarmEvents: app.alarms.events,
+    alarmEvents,
     latestValues,
     onError: (error) => app.log.warn({ err: error }, 'realtime channel failed'),
   });
@@ -67,5 +71,9 @@ export function registerChannels(app: FastifyInstance): void {
   hub.addProvider(meterRecentChannels(app.storage, latestValues));
   app.decorate('channels', hub);
   app.decorate('latestValues', latestValues);
-  app.addHook('preClose', async () => hub.close());
+  app.addHook('preClose', async () => {
+    hub.close();
+    committed.stop();
+    alarmEvents.stop();
+  });
 }

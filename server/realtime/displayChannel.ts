@@ -39,7 +39,8 @@ export function displaySelfChannel(pinnedBoard: PinnedBoard): DisplayChannel {
       };
     },
     send(displayId, command) {
-      publisher?.publish(roomOf(displayId), DISPLAY_SELF_CHANNEL, command);
+      // Sent once, from the process that took the console's request: the wall may be connected to another one.
+      if (publisher) (publisher.broadcast ?? publisher.publish).call(publisher, roomOf(displayId), DISPLAY_SELF_CHANNEL, command);
     },
   };
 }

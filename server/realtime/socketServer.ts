@@ -1,10 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { AuthService, AuthContext } from '../auth/authService';
 import { AppError } from '../http/appError';
 import { CHANNEL_ERROR, type ChannelError } from '@shared/realtime/protocol';
 import { DISPLAY_SELF_CHANNEL } from '@shared/board/channels';
 import { ErrorCode, errorInfo } from '@shared/errors';
+import { localOnly, redisClusterEvents, type ClusterEvents } from '../redis/clusterEvents';
+import type { RedisLink } from '../redis/redisLink';
 
 export interface Realtime {
   io: Server;
@@ -14,6 +17,8 @@ export interface Realtime {
   disconnectDisplay(displayId: number): void;
   /** The displays among `ids` with a socket connected now (any process sharing the adapter). */
   onlineDisplays(ids: readonly number[]): Promise<Set<number>>;
+  /** Source events the other processes' channels must hear (server/redis/clusterEvents); a no-op for one process. */
+  cluster: ClusterEvents;
   close(): Promise<void>;
 }
 
@@ -35,9 +40,21 @@ export function handshakeToken(socket: Socket): string | undefined {
 /**
  * socket.io on the API's port. A connection without a valid token is refused with the same codes as
  * HTTP (err.data = {code, message}). Channels and their rooms are the ChannelHub's (channels.ts).
+ * With `redis` (REDIS_URL), rooms span every process through socket.io's Redis streams adapter: an emit to a room,
+ * disconnectSockets and fetchSockets reach the sockets of every process (see README.md).
  */
-export function attachRealtime(server: HttpServer, auth: AuthService): Realtime {
+export function attachRealtime(
+  server: HttpServer,
+  auth: AuthService,
+  redis: RedisLink | null = null,
+  onError: (error: unknown) => void = () => undefined,
+): Realtime {
   const io = new Server(server, { serveClient: false, cors: { origin: false } });
+  if (redis) {
+    const stream = redis.key('socket.io');
+    io.adapter(createAdapter(redis.client, { streamName: stream, channelPrefix: stream, sessionKeyPrefix: redis.key('sio:session:') }));
+  }
+  const cluster = redis ? redisClusterEvents(redis, onError) : localOnly;
 
   io.use(async (socket, next) => {
     try {
@@ -73,9 +90,20 @@ export function attachRealtime(server: HttpServer, auth: AuthService): Realtime 
       io.in(displayRoom(displayId)).disconnectSockets(true);
     },
     onlineDisplays: async (ids) => {
-      const counts = await Promise.all(ids.map(async (id) => ({ id, online: (await io.in(displayRoom(id)).fetchSockets()).length > 0 })));
+      // Without Redis the other processes cannot answer: say what this process knows rather than fail the list.
+      const sockets = (room: string) =>
+        io
+          .in(room)
+          .fetchSockets()
+          .catch(() => io.local.in(room).fetchSockets());
+      const counts = await Promise.all(ids.map(async (id) => ({ id, online: (await sockets(displayRoom(id))).length > 0 })));
       return new Set(counts.filter((entry) => entry.online).map((entry) => entry.id));
     },
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    cluster,
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await cluster.close();
+      await redis?.close();
+    },
   };
 }
