@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MeterDirectory } from '../ingest/meterDirectory';
 import type { ResolvedReading } from '../ingest/readingWriter';
+import type { JobLeases } from '../jobs/jobLeases';
 import type { AlarmEvents } from './alarmEvents';
 import { AlarmRecords } from './alarmRecords';
 import { QuarantineAlarms } from './quarantineAlarms';
@@ -76,9 +77,15 @@ export class AlarmEngine {
     await this.thresholds.evaluate(readings);
   }
 
-  /** Offline and trouble: run every minute (startAlarmSweep) and by tests with a chosen `now`. */
-  sweep(now = Date.now()): Promise<void> {
-    return this.enqueue(() => this.silence.sweep(now));
+  /**
+   * Offline and trouble: run every minute (startAlarmSweep) and by tests with a chosen `now`. `reload`: read the
+   * open offline/trouble records again first (this process just took the sweep over from another one).
+   */
+  sweep(now = Date.now(), reload = false): Promise<void> {
+    return this.enqueue(() => {
+      if (reload) this.silence.forget();
+      return this.silence.sweep(now);
+    });
   }
 
   /** Threshold rules changed: reload them before the next evaluation. */
@@ -97,9 +104,16 @@ export class AlarmEngine {
   }
 }
 
-/** The silence sweep every `everyMs` (unref'd: it never keeps the process alive). */
-export function startAlarmSweep(engine: AlarmEngine, everyMs: number): () => Promise<void> {
-  const timer = setInterval(() => void engine.sweep(), everyMs);
+/** The job lease of the silence sweep: two processes sweeping would both raise (or repeat) the same offline alarm. */
+export const ALARM_SWEEP_LEASE = 'alarm-silence-sweep';
+
+/**
+ * The silence sweep every `everyMs` (unref'd: it never keeps the process alive). With `leases`, only while this
+ * process holds ALARM_SWEEP_LEASE, and at once (open records re-read) when it takes the lease over.
+ */
+export function startAlarmSweep(engine: AlarmEngine, everyMs: number, leases?: JobLeases): () => Promise<void> {
+  const lease = leases?.lease(ALARM_SWEEP_LEASE, () => void lease!.runIfHeld(() => engine.sweep(Date.now(), true)).catch(() => undefined));
+  const timer = setInterval(() => void (lease ? lease.runIfHeld(() => engine.sweep()) : engine.sweep()).catch(() => undefined), everyMs);
   timer.unref();
   return async () => {
     clearInterval(timer);

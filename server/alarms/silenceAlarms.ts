@@ -63,6 +63,13 @@ export class SilenceAlarms {
     }
   }
 
+  /** Forgets the open records it remembers: the next sweep reads them again (another process may have raised or cleared some). */
+  forget(): void {
+    this.open.meter.clear();
+    this.open.gateway.clear();
+    this.loaded = undefined;
+  }
+
   /** Data arrived for these meters and gateways. */
   async dataReturned(meterIds: Iterable<number>, gatewayIds: Iterable<number>, at: number): Promise<void> {
     await this.load();

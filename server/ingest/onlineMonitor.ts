@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { JobLeases } from '../jobs/jobLeases';
+
+/** The job lease of the sweep: one process marks silent meters and gateways offline at a time. */
+export const ONLINE_SWEEP_LEASE = 'online-sweep';
 
 /**
  * Meters and gateways are online while they report: a reading marks them online (readingWriter), and
@@ -20,14 +24,21 @@ export async function markSilentOffline(db: Kysely<Database>, offlineAfterMs: nu
   return { meters: Number(meters.numUpdatedRows), gateways: Number(gateways.numUpdatedRows) };
 }
 
-/** Runs the sweep every `everyMs` until stopped (unref'd: it never keeps the process alive). */
+/**
+ * Runs the sweep every `everyMs` until stopped (unref'd: it never keeps the process alive). With `leases`, only
+ * while this process holds ONLINE_SWEEP_LEASE, and once at once when it takes the lease over.
+ */
 export function startOnlineMonitor(
   db: Kysely<Database>,
   offlineAfterMs: number,
   everyMs = 30_000,
   onError: (error: unknown) => void = () => undefined,
+  leases?: JobLeases,
 ): () => void {
-  const timer = setInterval(() => void markSilentOffline(db, offlineAfterMs).catch(onError), everyMs);
+  const sweep = () => markSilentOffline(db, offlineAfterMs);
+  const lease = leases?.lease(ONLINE_SWEEP_LEASE, () => run());
+  const run = () => void (lease ? lease.runIfHeld(sweep) : sweep()).catch(onError);
+  const timer = setInterval(run, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
