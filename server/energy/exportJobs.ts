@@ -1,24 +1,17 @@
-import { createReadStream, createWriteStream, mkdirSync, rmSync, type ReadStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { INTERVAL_ENERGY_METRIC, type ExportJob, type HistoryMetric, type MeterExportCreate, type MeterRef } from '@shared/schemas';
 import type { MeterHistory } from './meterHistory';
 import { AppError } from '../http/appError';
-import { inScope, type OwnerScope } from '../tenancy/ownerScope';
+import type { OwnerScope } from '../tenancy/ownerScope';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ExportFiles } from '../files/exportFiles';
 
 /** Rows fetched per database round trip while writing a file. */
 const PAGE_ROWS = 10_000;
-/** A finished file is kept this long for its download, then deleted. */
-const KEEP_MS = 60 * 60_000;
-
-interface JobRecord extends ExportJob {
-  ownerId: number;
-  path: string;
-  createdAt: number;
-}
-
 /** "2026-11-10 08:15:00" in the site's zone: how the control room reads times. */
 function localTimeFormatter(timeZone: string): (ts: number) => string {
   const format = new Intl.DateTimeFormat('sv-SE', {
@@ -39,99 +32,69 @@ const CONTENT_TYPES: Record<ExportJob['format'], string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A finished export's file, ready to stream to its downloader. */
+/** A finished export's file, ready to send to its downloader. */
 export interface ExportDownload {
   contentType: string;
   fileName: string;
-  stream: ReadStream;
+  bytes: Buffer;
 }
 
 const csvCell = (text: string): string => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 /**
- * Meter history exports run in the background and write to DATA_DIR/exports page by page, so a
- * three-month range of 10-second readings neither blocks the server nor sits in memory; the console
- * polls the job for its progress. Jobs live in this process (a scaled-out install pins exports to one).
+ * Meter history exports run in the background and write page by page to a scratch file, so a three-month range
+ * of 10-second readings neither blocks the server nor sits in memory; the console polls the job for its progress.
+ * The job and the finished file live in the database (server/files/exportFiles.ts): any process reports the
+ * progress and serves the download, whichever process wrote it.
  */
 export class ExportJobs {
-  private readonly jobs = new Map<string, JobRecord>();
-  private readonly folder: string;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly store: ExportFiles;
 
   constructor(
+    db: Kysely<Database>,
     dataDir: string,
     private readonly history: MeterHistory,
     private readonly timeZone: string,
   ) {
-    this.folder = join(dataDir, 'exports');
-    rmSync(this.folder, { recursive: true, force: true });
-    mkdirSync(this.folder, { recursive: true });
-    this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
+    this.store = new ExportFiles(db, 'meterHistory', dataDir);
   }
 
   async start(ownerId: number, scope: OwnerScope, request: MeterExportCreate): Promise<ExportJob> {
     const prepared = await this.history.prepare(request, scope); // meter in the tree, range, metric and "no history" checked before a job exists
     const id = randomUUID();
     const fileName = `${prepared.meter.code}_${prepared.metric.code}_${this.stamp(request.from)}_${this.stamp(request.to)}.${request.format}`;
-    const job: JobRecord = {
-      id,
-      state: 'running',
-      format: request.format,
-      fileName,
-      rowsWritten: 0,
-      totalRows: prepared.total,
-      progress: 0,
-      error: null,
-      ownerId,
-      path: join(this.folder, `${id}.${request.format}`),
-      createdAt: Date.now(),
-    };
-    this.jobs.set(id, job);
-    void this.run(job, request, prepared.meter, prepared.metric).catch((error: unknown) => {
-      job.state = 'failed';
-      job.error = error instanceof Error ? error.message : String(error);
-    });
-    return this.view(job);
-  }
-
-  /** The job when it exists and its starter is in the caller's tree (`scope`). */
-  private find(id: string, scope: OwnerScope): JobRecord | undefined {
-    const job = this.jobs.get(id);
-    return job && inScope(scope, job.ownerId) ? job : undefined;
+    await this.store.create({ id, ownerId, format: request.format, fileName, totalRows: prepared.total });
+    void this.store.run(id, request.format, () => this.write(id, prepared.total, request, prepared.meter, prepared.metric));
+    return { id, state: 'running', format: request.format, fileName, rowsWritten: 0, totalRows: prepared.total, progress: 0, error: null };
   }
 
   /** The job's progress as its starter's tree sees it; another tree's job is 'No such export'. */
-  progress(id: string, scope: OwnerScope): ExportJob {
-    const job = this.find(id, scope);
+  async progress(id: string, scope: OwnerScope): Promise<ExportJob> {
+    const job = await this.store.find(id, scope);
     if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
-    return this.view(job);
+    return job;
   }
 
   /** The file of a finished job of the caller's tree; running, failed or unknown jobs have none. */
-  download(id: string, scope: OwnerScope): ExportDownload {
-    const job = this.find(id, scope);
-    if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
-    return { contentType: CONTENT_TYPES[job.format], fileName: job.fileName, stream: createReadStream(job.path) };
-  }
-
-  private view(job: JobRecord): ExportJob {
-    const { ownerId: _owner, path: _path, createdAt: _created, ...visible } = job;
-    return visible;
+  async download(id: string, scope: OwnerScope): Promise<ExportDownload> {
+    const file = await this.store.file(id, scope);
+    return { contentType: CONTENT_TYPES[file.format], fileName: file.fileName, bytes: file.bytes };
   }
 
   close(): void {
-    clearInterval(this.sweeper);
-    rmSync(this.folder, { recursive: true, force: true });
+    this.store.close();
   }
 
-  private async run(job: JobRecord, request: MeterExportCreate, meter: MeterRef, metric: HistoryMetric): Promise<void> {
+  private async write(id: string, total: number, request: MeterExportCreate, meter: MeterRef, metric: HistoryMetric): Promise<{ totalRows: number }> {
+    const path = this.store.pathOf(id, request.format);
     const header = ['time', 'timestamp_ms', `${metric.code}${metric.unit ? ` (${metric.unit})` : ''}`];
     // Interval energy says which rows are estimates (completed gaps, server/completion).
     const estimated = metric.code === INTERVAL_ENERGY_METRIC ? new Set(await this.history.estimatedStarts(meter.id, request.from, request.to)) : null;
     if (estimated) header.push('estimated');
-    const writer = request.format === 'csv' ? await this.csvWriter(job.path, header) : this.xlsxWriter(job.path, header, meter);
+    const writer = request.format === 'csv' ? await this.csvWriter(path, header) : this.xlsxWriter(path, header, meter);
     const localTime = localTimeFormatter(this.timeZone);
     let after = request.from - 1;
+    let written = 0;
     for (;;) {
       const { ts, values } = await this.history.after(meter.id, metric.code, after, request.to, PAGE_ROWS);
       for (let i = 0; i < ts.length; i++) {
@@ -139,16 +102,15 @@ export class ExportJobs {
         if (estimated) cells.push(estimated.has(ts[i]!) ? 'estimated' : '');
         writer.add(cells);
       }
-      job.rowsWritten += ts.length;
-      job.progress = job.totalRows ? Math.min(1, job.rowsWritten / job.totalRows) : 1;
+      written += ts.length;
       if (ts.length < PAGE_ROWS) break;
+      await this.store.progress(id, { rowsWritten: written, progress: total ? Math.min(1, written / total) : 1 });
       after = ts[ts.length - 1]!;
       await writer.drain();
     }
     await writer.finish();
-    job.totalRows = Math.max(job.totalRows, job.rowsWritten);
-    job.progress = 1;
-    job.state = 'done';
+    await this.store.progress(id, { rowsWritten: written, progress: 1 });
+    return { totalRows: Math.max(total, written) };
   }
 
   private async csvWriter(path: string, header: string[]) {
@@ -192,13 +154,5 @@ export class ExportJobs {
 
   private stamp(ts: number): string {
     return localTimeFormatter(this.timeZone)(ts).replace(/[-:]/g, '').replace(' ', '-').slice(0, 13);
-  }
-
-  private sweep(now = Date.now()): void {
-    for (const [id, job] of this.jobs) {
-      if (now - job.createdAt < KEEP_MS || job.state === 'running') continue;
-      rmSync(job.path, { force: true });
-      this.jobs.delete(id);
-    }
   }
 }

@@ -1,6 +1,5 @@
-import { createReadStream, createWriteStream, mkdirSync, rmSync, type ReadStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -11,25 +10,19 @@ import { settlementZh } from '@shared/i18n/locales/settlement/zh';
 import { settlementEs } from '@shared/i18n/locales/settlement/es';
 import { AppError } from '../http/appError';
 import { guardFormula } from '../resources/exchange/sheets';
-import { inScope, type OwnerScope } from '../tenancy/ownerScope';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ExportFiles } from '../files/exportFiles';
+import type { OwnerScope } from '../tenancy/ownerScope';
 import type { SettlementCloses } from './settlementCloses';
 import { monthRange } from './periods';
 
 type ExportRequest = z.output<typeof settlementExportSchema>;
 const TEXTS = { en: settlementEn, zh: settlementZh, es: settlementEs } as const;
-/** A finished file is kept this long for its download, then deleted. */
-const KEEP_MS = 60 * 60_000;
-
-interface JobRecord extends SettlementExportJob {
-  ownerId: number;
-  path: string;
-  createdAt: number;
-}
-
 export interface SettlementDownload {
   contentType: string;
   fileName: string;
-  stream: ReadStream;
+  bytes: Buffer;
 }
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -102,109 +95,70 @@ export function sheetTables(figures: SettlementFigures, lang: keyof typeof TEXTS
 
 /**
  * Settlement exports run as jobs: the figures are computed (the frozen snapshot for a closed month), then written
- * sheet by sheet to DATA_DIR/settlement-exports; the console polls the job's progress and downloads the file.
- * Jobs live in this process, like the meter exports (server/energy/exportJobs.ts).
+ * sheet by sheet to a scratch file; the console polls the job's progress and downloads the file. The job and the
+ * finished file live in the database (server/files/exportFiles.ts), so any process reports and serves them.
  */
 export class SettlementExports {
-  private readonly jobs = new Map<string, JobRecord>();
-  private readonly folder: string;
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly store: ExportFiles;
 
   constructor(
+    db: Kysely<Database>,
     dataDir: string,
     private readonly closes: SettlementCloses,
   ) {
-    this.folder = join(dataDir, 'settlement-exports');
-    rmSync(this.folder, { recursive: true, force: true });
-    mkdirSync(this.folder, { recursive: true });
-    this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
+    this.store = new ExportFiles(db, 'settlement', dataDir);
   }
 
-  start(ownerId: number, scope: OwnerScope, request: ExportRequest): SettlementExportJob {
+  async start(ownerId: number, scope: OwnerScope, request: ExportRequest): Promise<SettlementExportJob> {
     const { from, to } = request.month ? monthRange(request.month) : { from: request.from!, to: request.to! };
     const id = randomUUID();
     const period = request.month ?? `${from}_${to}`;
-    const job: JobRecord = {
-      id,
-      state: 'running',
-      format: request.format,
-      fileName: `settlement_${request.by}_${period}.${request.format}`,
-      progress: 0,
-      error: null,
-      ownerId,
-      path: join(this.folder, `${id}.${request.format}`),
-      createdAt: Date.now(),
-    };
-    this.jobs.set(id, job);
-    void this.run(job, scope, request, from, to).catch((error: unknown) => {
-      job.state = 'failed';
-      job.error = error instanceof Error ? error.message : String(error);
-    });
-    return this.view(job);
+    const fileName = `settlement_${request.by}_${period}.${request.format}`;
+    await this.store.create({ id, ownerId, format: request.format, fileName });
+    void this.store.run(id, request.format, () => this.write(id, scope, request, from, to));
+    return { id, state: 'running', format: request.format, fileName, progress: 0, error: null };
   }
 
-  progress(id: string, scope: OwnerScope): SettlementExportJob {
-    const job = this.find(id, scope);
+  async progress(id: string, scope: OwnerScope): Promise<SettlementExportJob> {
+    const job = await this.store.find(id, scope);
     if (!job) throw new AppError('NOT_FOUND', { message: 'No such export' });
-    return this.view(job);
-  }
-
-  download(id: string, scope: OwnerScope): SettlementDownload {
-    const job = this.find(id, scope);
-    if (!job || job.state !== 'done') throw new AppError('NOT_FOUND', { message: 'No finished export with this id' });
-    return { contentType: CONTENT_TYPES[job.format], fileName: job.fileName, stream: createReadStream(job.path) };
-  }
-
-  close(): void {
-    clearInterval(this.sweeper);
-    rmSync(this.folder, { recursive: true, force: true });
-  }
-
-  /** Resolves when the job has finished (tests). */
-  async settled(id: string): Promise<SettlementExportJob> {
-    for (;;) {
-      const job = this.jobs.get(id);
-      if (!job || job.state !== 'running') return job ? this.view(job) : Promise.reject(new Error('no such job'));
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-
-  private find(id: string, scope: OwnerScope): JobRecord | undefined {
-    const job = this.jobs.get(id);
-    return job && inScope(scope, job.ownerId) ? job : undefined;
-  }
-
-  private view(job: JobRecord): SettlementExportJob {
-    const { ownerId: _owner, path: _path, createdAt: _created, ...visible } = job;
+    const { rowsWritten: _written, totalRows: _total, ...visible } = job;
     return visible;
   }
 
-  private async run(job: JobRecord, scope: OwnerScope, request: ExportRequest, from: string, to: string): Promise<void> {
-    await Promise.resolve();
-    job.progress = 0.05;
+  async download(id: string, scope: OwnerScope): Promise<SettlementDownload> {
+    const file = await this.store.file(id, scope);
+    return { contentType: CONTENT_TYPES[file.format], fileName: file.fileName, bytes: file.bytes };
+  }
+
+  close(): void {
+    this.store.close();
+  }
+
+  private async write(id: string, scope: OwnerScope, request: ExportRequest, from: string, to: string): Promise<void> {
+    const path = this.store.pathOf(id, request.format);
+    await this.store.progress(id, { progress: 0.05 });
     const figures = await this.closes.figures(scope, {
       ...(request.month ? { month: request.month } : { from, to }),
       by: request.by,
       departmentIds: request.departmentIds,
     });
-    job.progress = 0.5;
+    await this.store.progress(id, { progress: 0.5 });
     const tables = sheetTables(figures, request.lang);
     const rowCount = Math.max(
       1,
       tables.reduce((sum, table) => sum + table.rows.length, 0),
     );
     let written = 0;
-    const advance = (rows: number) => {
+    const advance = async (rows: number) => {
       written += rows;
-      job.progress = 0.5 + 0.5 * Math.min(1, written / rowCount);
+      await this.store.progress(id, { progress: 0.5 + 0.5 * Math.min(1, written / rowCount) });
     };
-    if (request.format === 'csv') await this.writeCsv(job.path, tables, request.lang, advance);
-    else await this.writeXlsx(job.path, tables, advance);
-    job.progress = 1;
-    job.state = 'done';
+    if (request.format === 'csv') await this.writeCsv(path, tables, request.lang, advance);
+    else await this.writeXlsx(path, tables, advance);
   }
 
-  private async writeCsv(path: string, tables: SheetTable[], lang: keyof typeof TEXTS, advance: (rows: number) => void): Promise<void> {
+  private async writeCsv(path: string, tables: SheetTable[], lang: keyof typeof TEXTS, advance: (rows: number) => Promise<void>): Promise<void> {
     const stream = createWriteStream(path);
     const t = TEXTS[lang];
     // One table: an energy-type column first, then each sheet's columns (bands differ between types: the union).
@@ -216,7 +170,7 @@ export class SettlementExports {
       let chunk = '';
       for (const row of table.rows) chunk += `${[table.title, ...this.spread(row, table.bands, bands)].map(csvCell).join(',')}\r\n`;
       if (!stream.write(chunk)) await once(stream, 'drain');
-      advance(table.rows.length);
+      await advance(table.rows.length);
     }
     stream.end();
     await once(stream, 'finish');
@@ -238,7 +192,7 @@ export class SettlementExports {
     return [...head, ...middle, ...tail];
   }
 
-  private async writeXlsx(path: string, tables: SheetTable[], advance: (rows: number) => void): Promise<void> {
+  private async writeXlsx(path: string, tables: SheetTable[], advance: (rows: number) => Promise<void>): Promise<void> {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true });
     if (tables.length === 0) workbook.addWorksheet('-').commit();
     for (const table of tables) {
@@ -273,17 +227,9 @@ export class SettlementExports {
         if (rowIndex === table.rows.length - 1) row.font = { bold: true };
         row.commit();
       });
-      advance(table.rows.length);
+      await advance(table.rows.length);
       sheet.commit();
     }
     await workbook.commit();
-  }
-
-  private sweep(now = Date.now()): void {
-    for (const [id, job] of this.jobs) {
-      if (now - job.createdAt < KEEP_MS || job.state === 'running') continue;
-      rmSync(job.path, { force: true });
-      this.jobs.delete(id);
-    }
   }
 }

@@ -47,7 +47,7 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.storage;
   const timeZone = app.serverConfig.timeZone;
   const history = new MeterHistory(app.storage);
-  const exports = new ExportJobs(app.serverConfig.dataDir, history, timeZone);
+  const exports = new ExportJobs(db, app.serverConfig.dataDir, history, timeZone);
   const analysis = new EnergyAnalysis(db, timeZone);
   const quarantine = new QuarantineDesk(db, app.ingest.directory, timeZone);
   const replacements = new MeterReplacements(db, app.ingest.directory, timeZone);
@@ -82,14 +82,14 @@ export const energyRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/meter-data/exports/:id',
     { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } },
-    async (request) => ok(exports.progress(request.params.id, await callerScope(request))),
+    async (request) => ok(await exports.progress(request.params.id, await callerScope(request))),
   );
   app.get(
     '/meter-data/exports/:id/file',
     { config: { access: { permission: METER_DATA }, tenancy: exportTenancy }, schema: { params: z.object({ id: z.string().uuid() }) } },
     async (request, reply) => {
-      const file = exports.download(request.params.id, await callerScope(request));
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
+      const file = await exports.download(request.params.id, await callerScope(request));
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
     },
   );
 

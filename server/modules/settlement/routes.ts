@@ -30,7 +30,7 @@ export const settlementRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.storage;
   const closes = new SettlementCloses(db, app.serverConfig.timeZone);
   const rules = new ApportionRules(db);
-  const exports = new SettlementExports(app.serverConfig.dataDir, closes);
+  const exports = new SettlementExports(db, app.serverConfig.dataDir, closes);
   app.addHook('onClose', async () => exports.close());
 
   app.get('/settlement', { config: { access: READERS, tenancy: departments }, schema: { querystring: settlementQuerySchema } }, async (request) =>
@@ -85,21 +85,21 @@ export const settlementRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/settlement-exports',
     { config: { access: { anyOf: [EXPORT, ENERGY] }, tenancy: departments }, schema: { body: settlementExportSchema } },
-    async (request) => ok(exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
+    async (request) => ok(await exports.start(requireAuth(request).user.id, await callerScope(request), request.body), 'Export started'),
   );
   const exportTenancy = { kind: 'exports', check: 'module' } as const;
   const uuidParams = z.object({ id: z.string().uuid() });
   app.get(
     '/settlement-exports/:id',
     { config: { access: { anyOf: [EXPORT, ENERGY] }, tenancy: exportTenancy }, schema: { params: uuidParams } },
-    async (request) => ok(exports.progress(request.params.id, await callerScope(request))),
+    async (request) => ok(await exports.progress(request.params.id, await callerScope(request))),
   );
   app.get(
     '/settlement-exports/:id/file',
     { config: { access: { anyOf: [EXPORT, ENERGY] }, tenancy: exportTenancy }, schema: { params: uuidParams } },
     async (request, reply) => {
-      const file = exports.download(request.params.id, await callerScope(request));
-      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.stream);
+      const file = await exports.download(request.params.id, await callerScope(request));
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
     },
   );
 };
