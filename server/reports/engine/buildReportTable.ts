@@ -351,7 +351,10 @@ function nameOf(column: ReportColumn, spec: ReportSpec, texts: ReportTexts): str
     };
     return fill(texts.formulas[column.op], { a: named(column.a), b: named(column.b) });
   }
-  const name = fill(texts.metrics[column.metric], { band: column.band ? texts.bands[column.band] : '' });
+  const name =
+    column.metric === 'alarmCount' && column.alarmKind
+      ? fill(texts.alarmCountOf, { kind: texts.alarmKinds[column.alarmKind] })
+      : fill(texts.metrics[column.metric], { band: column.band ? texts.bands[column.band] : '' });
   return column.compare ? fill(texts.compareLabel, { name, suffix: texts.compare[column.compare.mode][column.compare.show] }) : name;
 }
 

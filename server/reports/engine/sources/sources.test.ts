@@ -3,6 +3,8 @@ import { toMilli } from '@shared/metering';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { insertSubUserRow } from '@tests/support/users';
 import { postEntries, type EntryWrite } from '../../../prepaid/ledger';
+import { reportSpecSchema } from '@shared/reports/spec';
+import { buildReportTable } from '../buildReportTable';
 import { cellKey, type MetricRequest, type MetricValues, type ReportContext, type ReportObject, type ReportSlot } from '../reportContext';
 import { alarmSource } from './alarms';
 import { demandSource } from './demand';
@@ -284,6 +286,22 @@ describe('alarm counts', () => {
       ask({ metric: 'alarmCount', alarmKind: 'device', objects: [object('department', ids.hall!)], slots: [MARCH] }),
     );
     expect(cells(admin)).toEqual({ [cellKey(ids.hall!, MARCH.key)]: '5' });
+  });
+
+  it('names an alarm column by its kind, in the report language, so the columns of a summary tell apart', async () => {
+    const columns = [
+      { id: 'device', kind: 'metric', metric: 'alarmCount', alarmKind: 'device' },
+      { id: 'error', kind: 'metric', metric: 'alarmCount', alarmKind: 'error' },
+      { id: 'all', kind: 'metric', metric: 'alarmCount' },
+    ];
+    const labels = async (lang: 'en' | 'zh' | 'es') => {
+      const spec = reportSpecSchema.parse({ objects: { kind: 'meter', ids: [ids.m1!] }, columns, lang });
+      const table = await buildReportTable(context(), spec, { from: '2026-03-01', to: '2026-03-31' }, { title: 'Alarms' });
+      return table.columns.map((column) => column.label);
+    };
+    expect(await labels('en')).toEqual(['Threshold alarms', 'Data error alarms', 'Alarms']);
+    expect(await labels('zh')).toEqual(['阈值告警数', '数据异常告警数', '告警数']);
+    expect(await labels('es')).toEqual(['Alarmas de umbral', 'Alarmas de error de datos', 'Alarmas']);
   });
 });
 

@@ -42,6 +42,9 @@ export const reportFilesEn = {
     output: 'Output',
     sec: 'SEC',
   },
+  /** an alarm count of one kind: "Threshold alarms" */
+  alarmCountOf: '{{kind}} alarms',
+  alarmKinds: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Offline', balance: 'Low balance' },
   bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
   /** "{{name}} {{suffix}}": "Energy YoY" (its unit says %) */
   compareLabel: '{{name}} {{suffix}}',

@@ -36,6 +36,8 @@ export const reportFilesEs: CatalogueShape<typeof reportFilesEn> = {
     output: 'Producción',
     sec: 'Consumo específico',
   },
+  alarmCountOf: 'Alarmas de {{kind}}',
+  alarmKinds: { device: 'umbral', error: 'error de datos', trouble: 'fallo de pasarela', offline: 'sin conexión', balance: 'saldo bajo' },
   bands: { sharp: 'punta crítica', peak: 'punta', flat: 'llano', valley: 'valle', deepValley: 'supervalle' },
   compareLabel: '{{name}} {{suffix}}',
   compare: {

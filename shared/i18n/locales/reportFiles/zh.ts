@@ -36,6 +36,8 @@ export const reportFilesZh: CatalogueShape<typeof reportFilesEn> = {
     output: '产量',
     sec: '单位产品能耗',
   },
+  alarmCountOf: '{{kind}}数',
+  alarmKinds: { device: '阈值告警', error: '数据异常告警', trouble: '网关故障告警', offline: '离线告警', balance: '余额告警' },
   bands: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', deepValley: '深谷' },
   compareLabel: '{{name}}（{{suffix}}）',
   compare: {
