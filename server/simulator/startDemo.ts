@@ -18,12 +18,48 @@ import { createDemoPowerImports } from '../powerImports/demoPowerImports';
  */
 export const DEFAULT_BACKFILL_DAYS = 430;
 
+/** The job lease (server/jobs) that makes the demo gateway one across processes sharing a database. */
+export const DEMO_SIMULATOR_LEASE = 'demo-simulator';
+/** How often the running simulator checks that its process still holds the lease. */
+const LEASE_CHECK_MS = 5_000;
+
 /**
- * `npm start`'s live demo: simulated gateways publish through the real MQTT path when the embedded
- * broker runs; otherwise (port taken, external broker) straight into the ingestion pipeline.
- * Returns the function that stops it.
+ * `npm start`'s live demo, on one process of those sharing the database: the holder of the `demo-simulator` lease
+ * runs it (backfill, then live readings); another process takes the lease within about 25 s when the holder dies and
+ * starts it there (the backfill fills only the gap). Two simulators would each publish the gateway's readings and
+ * write the backfill's alarm history. Returns the function that stops it.
  */
 export async function startDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<() => Promise<void>> {
+  let running: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
+  let closed = false;
+  const lease = app.jobLeases.lease(DEMO_SIMULATOR_LEASE, () => {
+    if (running || starting || closed) return;
+    app.log.info('simulator: this process holds the demo gateway');
+    starting = runDemo(app, mqttIngress)
+      .then((stop) => void (running = stop))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'simulator: start failed'))
+      .finally(() => (starting = null));
+  });
+  // A holder that lost its lease (stalled past its renewals) stops; the process that took it runs the demo now.
+  const check = setInterval(() => {
+    if (!running || lease.held()) return;
+    const stop = running;
+    running = null;
+    app.log.warn('simulator: the demo gateway lease went to another process; stopping here');
+    void stop().catch(() => undefined);
+  }, LEASE_CHECK_MS).unref();
+  return async () => {
+    closed = true;
+    clearInterval(check);
+    await starting;
+    await running?.();
+  };
+}
+
+/** The demo itself: simulated gateways publish through the real MQTT path when the embedded broker runs;
+ * otherwise (port off, external broker) straight into the ingestion pipeline. */
+async function runDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<() => Promise<void>> {
   const intervalMs = Number(process.env.SIMULATOR_INTERVAL_MS ?? 10_000);
   const login = await issueDemoGatewayLogin(app.storage.db);
   if (!login) {
