@@ -65,6 +65,14 @@ describe('BillAnalysisView', () => {
     expect(screen.getByTestId('bill-check-peakAmount').textContent).toContain('Passed');
   });
 
+  it('writes a value with the decimals the bill printed, trailing zeros included', async () => {
+    renderView();
+    const valueOf = async (field: string) => within(await screen.findByTestId(`bill-field-${field}`)).getAllByRole('cell')[2]!.textContent;
+    expect(await valueOf('demandCharge')).toBe('100.00');
+    expect(await valueOf('peakPrice')).toBe('0.9876');
+    expect(await valueOf('peakEnergy')).toBe('400.25');
+  });
+
   it('numbers the text lines and highlights the line of a field clicked', async () => {
     renderView('zh');
     expect((await screen.findByTestId('bill-line-6')).textContent).toContain('6合计：¥505.29 元');

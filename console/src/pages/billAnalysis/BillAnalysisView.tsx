@@ -37,8 +37,16 @@ export function StateTag({ state }: { state: BillAnalysisState }) {
   );
 }
 
-/** As many decimals as the bill printed (a price keeps its four), at most six. */
-const decimalsOf = (value: number) => Math.min(6, String(value).split('.')[1]?.length ?? 0);
+/**
+ * As many decimals as the bill printed (a price keeps its four, ¥100.00 its two), at most six: the digits after the
+ * last point of the field's text, else of the value itself.
+ */
+const decimalsOf = (text: string, value: number) => Math.min(6, (/\.(\d+)\D*$/.exec(text)?.[1] ?? String(value).split('.')[1] ?? '').length);
+/** The value with thousands separators and exactly those decimals (withThousands would drop the zeros of 100.00). */
+const asPrinted = (text: string, value: number) => {
+  const digits = decimalsOf(text, value);
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+};
 const figure = (value: number | null, digits = 2) => (value === null ? '–' : withThousands(value, digits));
 
 export interface BillAnalysisViewProps {
@@ -66,7 +74,7 @@ export function BillAnalysisView({ analysis, onReapply }: BillAnalysisViewProps)
       key: 'value',
       title: t('billAnalysis.view.value'),
       align: 'right',
-      render: (_, row) => (row.value === null ? '' : withThousands(row.value, decimalsOf(row.value))),
+      render: (_, row) => (row.value === null ? '' : asPrinted(row.text, row.value)),
     },
     { key: 'line', dataIndex: 'line', title: t('billAnalysis.view.line'), align: 'right' },
   ];
