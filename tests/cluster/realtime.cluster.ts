@@ -6,7 +6,7 @@ import { boardChannel, DISPLAY_SELF_CHANNEL, type BoardRevision } from '@shared/
 import type { BoardRecord, DisplayCreated } from '@shared/schemas/boards';
 import { ErrorCode } from '@shared/errors';
 import { startCluster, type Cluster } from '../support/cluster';
-import { E2E_ADMIN_PASSWORD, type RunningServer } from '../support/serverProcess';
+import { E2E_ADMIN_PASSWORD, freePort, startServer, type RunningServer } from '../support/serverProcess';
 import { activeInterfaceKey, apiData, bearerHeader, callApi } from '../e2e/helpers/api';
 import { createBoard, createDisplay, liveBoard, meterId } from '../e2e/helpers/kiosk';
 
@@ -50,9 +50,9 @@ async function connect(server: RunningServer, token: string): Promise<Watched> {
   return { socket, data, errors, closed };
 }
 
-async function subscribe(watched: Watched, channel: string): Promise<SubscribeAck> {
+async function subscribe(watched: Watched, channel: string): Promise<Extract<SubscribeAck, { ok: true }>> {
   const ack = (await watched.socket.timeout(10_000).emitWithAck(SUBSCRIBE, { channel })) as SubscribeAck;
-  expect(ack).toMatchObject({ ok: true });
+  if (!ack.ok) throw new Error(`subscribe ${channel} refused: ${ack.message}`);
   return ack;
 }
 
@@ -183,5 +183,29 @@ describe('what several processes must agree on', () => {
       codes.push((await callApi(server.url, 'POST', '/api/auth/login', { username: 'cluster-guess', password: `wrong-${attempt}` })).code);
     }
     expect(codes).toEqual([...Array(5).fill(ErrorCode.LOGIN_FAILED), ErrorCode.TOO_MANY_ATTEMPTS]);
+  });
+});
+
+describe('Redis away', () => {
+  it('a process whose Redis cannot be reached starts, says so in one line, serves its own sockets and stops cleanly', async () => {
+    const server = await startServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, REDIS_KEY_PREFIX: cluster.tag, SEED_DEMO: 'off' });
+    try {
+      const token = await login(server);
+      const board = await createBoard(server.url, token, liveBoard('Redis away', []));
+      const watcher = await connect(server, token);
+      await subscribe(watcher, boardChannel(board.id));
+      const saved = await apiData<BoardRecord>(server.url, token, 'PUT', `/api/boards/${board.id}`, {
+        document: liveBoard('Redis away, saved', []),
+        revision: board.revision,
+      });
+      await within(5_000, 'board save on its own process', () =>
+        (watcher.data.get(boardChannel(board.id)) as BoardRevision[]).find((revision) => revision.revision === saved.revision),
+      );
+      // Several reconnect attempts have failed by now: still one line.
+      expect(server.output().match(/Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable/g)).toHaveLength(1);
+      watcher.socket.disconnect();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   });
 });
