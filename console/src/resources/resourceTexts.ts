@@ -17,7 +17,7 @@ export const problemText = (t: TFunction, problem: Pick<FieldProblem, 'rule' | '
   problem.rule ? t(`resources.validation.${problem.rule}`) : problem.message;
 
 /**
- * The search box's placeholder: the labels of the fields the keyword is matched against (`search: true`),
+ * The search box's placeholder (beside its magnifier): the labels of the fields the keyword is matched against (`search: true`),
  * joined with the language's "or"; with more than two, the first two and a mark that there are more.
  */
 export function searchPlaceholder(t: TFunction, definition: Pick<ResourceDefinition, 'name' | 'fields'>, language: string): string {
