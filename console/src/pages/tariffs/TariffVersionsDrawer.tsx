@@ -105,7 +105,8 @@ export const TariffVersionsDrawer = observer(function TariffVersionsDrawer({ con
     { key: 'note', dataIndex: 'note', title: t('tariffs.versions.note'), ellipsis: true, width: 200 },
     {
       key: 'warnings',
-      title: t('tariffs.versions.warnings'),
+      // Kept on one line: with a short cell ('None', 无) the column shrank until 提示 broke into two lines.
+      title: <span className={styles.nowrapDays}>{t('tariffs.versions.warnings')}</span>,
       render: (_, version) => {
         const whole = controller.versions.get(version.id);
         if (!whole) return <Typography.Text type="secondary">…</Typography.Text>;
