@@ -4,6 +4,7 @@ import { fastifyTrustProxy, type ServerConfig } from './config';
 import { openStorage, type Storage } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seed, type SeedResult } from './seed';
+import { underStartLock } from './seed/startLock';
 import { resolveJwtSecret } from './auth/secret';
 import { TokenSigner } from './auth/tokens';
 import { SessionRepository } from './auth/sessions';
@@ -19,10 +20,12 @@ import { applySecurityHeaders } from './http/securityHeaders';
 import { registerApiContract } from './http/openapi/registerApiContract';
 import { attachRealtime, type Realtime } from './realtime/socketServer';
 import { registerChannels } from './realtime/channels';
+import { redisFromEnv } from './redis/redisLink';
 import { apiModules } from './modules';
 import { assertTimeZone } from './metering/calendar';
 import { IngestService } from './ingest/ingestService';
 import { startOnlineMonitor } from './ingest/onlineMonitor';
+import { attachJobLeases } from './jobs/attachJobLeases';
 import { AlarmEvents } from './alarms/alarmEvents';
 import { AlarmEngine, startAlarmSweep } from './alarms/alarmEngine';
 import { offlineIntervalsFromEnv, SILENCE_SWEEP_MS } from './alarms/alarmSettings';
@@ -74,13 +77,16 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   try {
-    await migrateToLatest(storage);
-    const adminSeed = await seed(storage.db, {
-      adminPassword: config.adminPassword,
-      demo: config.seedDemo,
-      demoUserPassword: config.demoUserPassword,
-      timeZone: config.timeZone,
-      dbKind: storage.kind,
+    // One process at a time migrates and seeds (PostgreSQL advisory lock): the next finds it all done.
+    const adminSeed = await underStartLock(storage, async () => {
+      await migrateToLatest(storage);
+      return seed(storage.db, {
+        adminPassword: config.adminPassword,
+        demo: config.seedDemo,
+        demoUserPassword: config.demoUserPassword,
+        timeZone: config.timeZone,
+        dbKind: storage.kind,
+      });
     });
     const users = new UserRepository(storage.db);
     const siteSettings = new SiteSettingsService(storage.db);
@@ -94,7 +100,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     app.decorate('auth', auth);
     app.decorate('adminSeed', adminSeed);
     app.decorate('siteSettings', siteSettings);
-    app.decorate('realtime', attachRealtime(app.server, auth));
+    const redis = redisFromEnv(process.env, app.log); // REDIS_URL: rooms and channel events span every process
+    app.decorate(
+      'realtime',
+      attachRealtime(app.server, auth, redis, (error) => app.log.warn({ err: error }, 'cluster event failed')),
+    );
     assertTimeZone(config.timeZone);
     app.decorate(
       'ingest',
@@ -113,6 +123,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       'pushes',
       new PushService(storage.db, alarmEvents, { timeZone: config.timeZone, onError: (error) => app.log.warn({ err: error }, 'push failed') }),
     );
+    attachJobLeases(app); // app.jobLeases: singleton jobs run on one process at a time (server/jobs)
     await attachForwarding(app);
     attachTariffs(app); // app.tariffs (reload, book) and the recompute job runner
     attachPrepaid(app); // app.prepaid: balance events, hourly deduction, supply control, payments
@@ -135,9 +146,15 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     );
     await registerWebRoutes(app, config.webRoot);
 
-    const stopOnlineMonitor = startOnlineMonitor(storage.db, config.meterOfflineMs, 30_000, (error) => app.log.warn({ err: error }, 'online sweep failed'));
+    const stopOnlineMonitor = startOnlineMonitor(
+      storage.db,
+      config.meterOfflineMs,
+      30_000,
+      (error) => app.log.warn({ err: error }, 'online sweep failed'),
+      app.jobLeases,
+    );
     app.addHook('onClose', async () => stopOnlineMonitor());
-    const stopAlarmSweep = startAlarmSweep(alarmEngine, SILENCE_SWEEP_MS);
+    const stopAlarmSweep = startAlarmSweep(alarmEngine, SILENCE_SWEEP_MS, app.jobLeases);
     app.addHook('onClose', async () => stopAlarmSweep());
     const stopRetention = startReadingRetention(app, config.timeZone);
     app.addHook('onClose', async () => stopRetention());

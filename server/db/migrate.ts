@@ -27,6 +27,8 @@ import { production } from './migrations/0024_production';
 import { productionDevices } from './migrations/0025_production_devices';
 import { powerImports } from './migrations/0026_power_imports';
 import { powerComparison } from './migrations/0027_power_comparison';
+import { jobLeases } from './migrations/0028_job_leases';
+import { exportFiles } from './migrations/0029_export_files';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -58,6 +60,8 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0025_production_devices': productionDevices(storage.kind),
     '0026_power_imports': powerImports(storage.kind),
     '0027_power_comparison': powerComparison(storage.kind),
+    '0028_job_leases': jobLeases(),
+    '0029_export_files': exportFiles(storage.kind),
   };
 }
 

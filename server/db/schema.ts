@@ -6,6 +6,7 @@ import type { StoredRow } from './resourceRow';
 import type { PrepaidTables } from './prepaidSchema';
 import type { ReportTables } from './reportsSchema';
 import type { PowerComparisonTables } from './powerComparisonSchema';
+import type { ExportFilesTables } from './exportFilesSchema';
 import type { PowerImportTables } from './powerImportsSchema';
 import type { ProductionDeviceTables } from './productionDevicesSchema';
 import type { ProductionTables } from './productionSchema';
@@ -617,6 +618,15 @@ export interface JobClaimsTable {
   claimed_at: EpochMs;
   claimed_by: string;
 }
+/** Leases of singleton jobs (migration 0028, server/jobs/jobLeases.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  lease_until: EpochMs;
+  taken_at: EpochMs;
+  last_run_by: ColumnType<string | null, string | null | undefined, string | null>;
+  last_run_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
 /** Announcements (migration 0016): shown on the login page, the console home and walls while active. */
 export interface AnnouncementsTable {
   id: Id;
@@ -671,7 +681,16 @@ export interface ContactMessagesTable {
 }
 
 export interface Database
-  extends TariffSettlementTables, PrepaidTables, ReportTables, ShipTables, ProductionTables, ProductionDeviceTables, PowerImportTables, PowerComparisonTables {
+  extends
+    TariffSettlementTables,
+    PrepaidTables,
+    ReportTables,
+    ShipTables,
+    ProductionTables,
+    ProductionDeviceTables,
+    PowerImportTables,
+    PowerComparisonTables,
+    ExportFilesTables {
   /** Migration 0020: meter checks and repairs (shared/resources/meterChecks.ts) plus the reminder alarm of each row. */
   meter_checks: StoredRow<typeof meterCheckSchema> & { overdue_alarm_id: ColumnType<number | null, number | null | undefined, number | null> };
   announcements: AnnouncementsTable;
@@ -680,6 +699,7 @@ export interface Database
   contact_messages: ContactMessagesTable;
   site_settings: SiteSettingsTable;
   job_claims: JobClaimsTable;
+  job_leases: JobLeasesTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;

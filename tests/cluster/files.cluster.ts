@@ -54,7 +54,7 @@ describe('a file made through one process downloads through another', () => {
     const response = await fetch(`${a.url}/api/files`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens.get(a)}`, 'content-type': 'image/png' },
-      body: picture,
+      body: new Uint8Array(picture),
     });
     const { data } = (await response.json()) as { data: { url: string } };
     expect(data.url).toBe(`/api/files/${createHash('sha256').update(picture).digest('hex')}.png`);

@@ -69,6 +69,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const tag = `c${randomBytes(4).toString('hex')}`;
   const common: Record<string, string> = {
     DATABASE_URL: database.url,
+    // Processes of one deployment share the token signing secret (deploy/ sets it the same way).
+    JWT_SECRET: `cluster-secret-${tag}-${'x'.repeat(32)}`,
     ...(options.redis ? { REDIS_URL: clusterServices.redis, REDIS_KEY_PREFIX: tag } : {}),
     ...(options.mqtt ? { MQTT_URL: clusterServices.mqtt, MQTT_SHARE_GROUP: tag } : {}),
     ...options.env,

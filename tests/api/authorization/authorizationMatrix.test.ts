@@ -149,6 +149,7 @@ describe('authorization matrix: every /api route × every caller', () => {
       t.app.reports.stop(),
       t.app.powerImports.stop(),
       t.app.powerComparison.stop(),
+      t.app.jobLeases.stop(), // lease renewals write job_leases every few seconds
     ]);
     fx = await buildFixture(t.app);
     sampleOf = samples(fx);
