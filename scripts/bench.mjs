@@ -7,6 +7,7 @@ const BENCHES = [
   'bench/authRequests.ts',
   'bench/loginGuesses.ts',
   'bench/mqttPreAuthMemory.ts',
+  'bench/forwardingIngest.ts',
   'bench/ingestThroughput.ts',
   'bench/tariffIngest.ts',
   'bench/tariffRecompute.ts',
