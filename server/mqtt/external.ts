@@ -3,14 +3,15 @@ import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { ReadingsDelivery } from './delivery';
 import { COMMAND_ACKS_FILTER, commandAckTopicSn, OUTPUT_FILTER, outputTopicSn, READINGS_FILTER, readingsTopicSn } from './topics';
 import type { CommandAcks, MqttLog, OutputSink } from './types';
+import { SessionRegistry, type MemberState } from './sessionRegistry';
 
 export interface ExternalSubscriberOptions {
   url: string;
   username?: string | undefined;
   password?: string | undefined;
-  /** A fixed client id gives a persistent session: the broker keeps QoS 1 readings while the server is down. */
-  clientId?: string | undefined;
-  /** Shared-subscription group: server processes in one group split the readings between them. */
+  /** Prefix of this process's client id (a unique suffix is added: every process has a session of its own). */
+  clientIdPrefix?: string | undefined;
+  /** Shared-subscription group: server processes in one group split the readings between them. 'off' = plain topics. */
   shareGroup?: string | undefined;
   delivery: ReadingsDelivery;
   log: MqttLog;
@@ -20,13 +21,32 @@ export interface ExternalSubscriberOptions {
   output?: OutputSink;
   /** How long start waits for the first subscription before carrying on (it keeps retrying in the background). */
   startWaitMs?: number;
+  /** How long the broker waits after this process vanished before announcing it (MQTT 5 will delay). */
+  willDelaySeconds?: number;
+  /** How long a process that is not first in line waits before draining a session the first one left alone. */
+  backupDrainMs?: number;
 }
 
 export interface ExternalSubscriber {
   close(): Promise<void>;
   /** Publishes a supply command (QoS 1, not retained); that broker's ACL must let this client publish gateways/+/commands. */
   publish(topic: string, payload: string): Promise<void>;
+  /** This process's client id on the broker. */
+  clientId: string;
 }
+
+export const DEFAULT_SHARE_GROUP = 'energy';
+export const DEFAULT_CLIENT_ID_PREFIX = 'energy-server';
+/**
+ * A member's session outlives its connection so nothing the broker assigned to it is dropped when the process
+ * dies; another process drains it long before this (a week, for a cluster that is down over a weekend).
+ */
+export const MEMBER_SESSION_EXPIRY_S = 7 * 24 * 3600;
+const WILL_DELAY_S = 5;
+const BACKUP_DRAIN_MS = 30_000;
+const DRAIN_TIMEOUT_MS = 120_000;
+/** A stopping process hands what it holds to the others if it takes longer than this to work through it. */
+const OWN_DRAIN_MS = 5_000;
 
 const safeUrl = (url: string): string => {
   try {
@@ -38,53 +58,94 @@ const safeUrl = (url: string): string => {
   }
 };
 
+/** Where the processes of one group announce themselves (retained, one topic per client id). */
+export const membersBase = (group: string) => `energy-cluster/${group}`;
+const memberTopic = (group: string, clientId: string) => `${membersBase(group)}/members/${clientId}`;
+const stateOf = (state: MemberState) => JSON.stringify({ state });
+
 /**
  * Subscribes to readings on a broker someone else runs (Mosquitto, EMQX...). That broker authenticates the
  * publishers, so its own ACL must restrict who may publish to `gateways/{sn}/readings`: this side trusts
  * the topic. The PUBACK to the broker is sent after ingest committed (mqtt.js `handleMessage`).
+ *
+ * Several processes share `$share/<group>/...`. Each has a client id of its own and a persistent MQTT 5 session,
+ * so readings the broker handed to a process that dies are kept, not dropped; each announces itself with a
+ * retained record whose will says "dead", and says "left" when it stops. The others then take over that session
+ * (connect with its client id), ingest what it held, and end it, so no reading waits for that process to come back
+ * (server/mqtt/README.md, "External broker").
  */
 export async function startExternalSubscriber(options: ExternalSubscriberOptions): Promise<ExternalSubscriber> {
   const { delivery, log } = options;
   const where = safeUrl(options.url);
-  const persistent = Boolean(options.clientId);
-  const clientOptions: IClientOptions = {
-    clientId: options.clientId || `energy-server-${randomBytes(6).toString('hex')}`,
-    clean: !persistent,
-    reconnectPeriod: 2_000,
-    connectTimeout: 10_000,
+  const sharing = options.shareGroup !== 'off';
+  const group = sharing ? options.shareGroup || DEFAULT_SHARE_GROUP : DEFAULT_SHARE_GROUP;
+  const prefix = options.clientIdPrefix || DEFAULT_CLIENT_ID_PREFIX;
+  const clientId = `${prefix}-${randomBytes(6).toString('hex')}`;
+  const membersFilter = `${membersBase(group)}/members/+`;
+  const ownRecord = memberTopic(group, clientId);
+  const login = {
     ...(options.username ? { username: options.username } : {}),
     ...(options.password ? { password: options.password } : {}),
   };
+  const clientOptions: IClientOptions = {
+    clientId,
+    protocolVersion: 5,
+    // A new client id has no session yet; after a broker outage the process resumes its own.
+    clean: false,
+    properties: { sessionExpiryInterval: MEMBER_SESSION_EXPIRY_S },
+    will: {
+      topic: ownRecord,
+      payload: Buffer.from(stateOf('dead')),
+      qos: 1,
+      retain: true,
+      // A network blip shorter than this is not a death: the process resumes its session itself.
+      properties: { willDelayInterval: options.willDelaySeconds ?? WILL_DELAY_S },
+    },
+    reconnectPeriod: 2_000,
+    connectTimeout: 10_000,
+    ...login,
+  };
+  if (options.clientIdPrefix)
+    log.info(
+      { broker: where, clientId },
+      `MQTT: MQTT_CLIENT_ID "${options.clientIdPrefix}" is a prefix: this process's session is "${clientId}", taken over by the other processes if it stops`,
+    );
   const client: MqttClient = connect(options.url, clientOptions);
-  const shared = `$share/${options.shareGroup || 'energy'}/${READINGS_FILTER}`;
-  let useShared = true;
+  let useShared = sharing;
+  const filters = () => {
+    const plain = [READINGS_FILTER, ...(options.commands ? [COMMAND_ACKS_FILTER] : []), ...(options.output ? [OUTPUT_FILTER] : [])];
+    return useShared ? plain.map((filter) => `$share/${group}/${filter}`) : plain;
+  };
+
+  /** The one message handler of the member and of every drain: acknowledge after the work committed. */
+  const handle = (topic: string, raw: Buffer | string): Promise<unknown> | null => {
+    const payload = Buffer.isBuffer(raw) ? raw : Buffer.from(raw);
+    const ackSn = options.commands ? commandAckTopicSn(topic) : null;
+    if (ackSn !== null && options.commands) return options.commands.onAck(ackSn, payload);
+    const outputSn = options.output ? outputTopicSn(topic) : null;
+    if (outputSn !== null && options.output) return options.output.onOutput(outputSn, payload);
+    const sn = readingsTopicSn(topic);
+    // Not acknowledged on failure: the session keeps it and the broker sends it again.
+    return sn === null ? null : delivery.deliver(sn, payload);
+  };
+  const registry = new SessionRegistry(clientId);
 
   // Replaces mqtt.js's default so the acknowledgement waits for the commit.
   client.handleMessage = (packet, callback) => {
-    const ackSn = options.commands ? commandAckTopicSn(packet.topic) : null;
-    if (ackSn !== null && options.commands) {
-      const ack = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      options.commands.onAck(ackSn, ack).then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
-      return;
+    if (ownMarker && packet.topic === `${membersBase(group)}/drain/${clientId}`) {
+      if (packet.payload.toString() === ownMarker.token) ownMarker.seen();
+      return callback();
     }
-    const outputSn = options.output ? outputTopicSn(packet.topic) : null;
-    if (outputSn !== null && options.output) {
-      const output = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-      options.output.onOutput(outputSn, output).then(
-        () => callback(),
-        (error: Error) => callback(error),
-      );
-      return;
+    if (packet.topic.startsWith(`${membersBase(group)}/members/`)) {
+      const id = packet.topic.slice(`${membersBase(group)}/members/`.length);
+      registry.record(id, packet.payload.length === 0 ? null : parseState(Buffer.from(packet.payload)));
+      considerDrains();
+      return callback();
     }
-    const sn = readingsTopicSn(packet.topic);
-    if (sn === null) return callback();
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    delivery.deliver(sn, payload).then(
+    const work = handle(packet.topic, packet.payload);
+    if (!work) return callback();
+    work.then(
       () => callback(),
-      // Not acknowledged: with a persistent session the broker sends it again after a reconnect.
       (error: Error) => callback(error),
     );
   };
@@ -101,41 +162,151 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     );
 
   const subscribe = async (): Promise<void> => {
-    if (useShared) {
-      if (await trySubscribe(shared)) {
-        log.info({ broker: where, topic: shared }, 'MQTT: subscribed to readings on the external broker');
-        return;
-      }
+    const [readings, ...others] = filters();
+    if (useShared && !(await trySubscribe(readings!))) {
       // Brokers without shared subscriptions refuse the $share filter: one process then takes all readings.
       useShared = false;
       log.warn({ broker: where }, 'MQTT: the broker refused a shared subscription; using the plain topic (run one server process)');
+      return subscribe();
     }
-    if (!(await trySubscribe(READINGS_FILTER))) {
-      log.error({ broker: where, topic: READINGS_FILTER }, 'MQTT: the broker refused the readings subscription (check its ACL); ingestion over MQTT is off');
-      return;
-    }
-    log.info({ broker: where, topic: READINGS_FILTER }, 'MQTT: subscribed to readings on the external broker');
-  };
-  const subscribeAcks = async (): Promise<void> => {
-    if (!options.commands) return;
-    const filter = useShared ? `$share/${options.shareGroup || 'energy'}/${COMMAND_ACKS_FILTER}` : COMMAND_ACKS_FILTER;
-    if (!(await trySubscribe(filter))) log.error({ broker: where, topic: filter }, 'MQTT: the broker refused the command ack subscription (check its ACL)');
+    if (!useShared && !(await trySubscribe(readings!))) {
+      log.error({ broker: where, topic: readings }, 'MQTT: the broker refused the readings subscription (check its ACL); ingestion over MQTT is off');
+    } else log.info({ broker: where, topic: readings, clientId }, 'MQTT: subscribed to readings on the external broker');
+    for (const filter of others)
+      if (!(await trySubscribe(filter))) log.error({ broker: where, topic: filter }, 'MQTT: the broker refused a subscription (check its ACL)');
+    // Every process follows every record (not shared), then says it is here.
+    if (!(await trySubscribe(membersFilter)))
+      log.error(
+        { broker: where, topic: membersFilter },
+        'MQTT: the broker refused the server-process records; sessions of stopped processes are not taken over',
+      );
+    await client.publishAsync(ownRecord, stateOf('alive'), { qos: 1, retain: true });
   };
 
-  const subscribeOutput = async (): Promise<void> => {
-    if (!options.output) return;
-    const filter = useShared ? `$share/${options.shareGroup || 'energy'}/${OUTPUT_FILTER}` : OUTPUT_FILTER;
-    if (!(await trySubscribe(filter)))
-      log.error({ broker: where, topic: filter }, 'MQTT: the broker refused the production output subscription (check its ACL)');
+  // ---- taking over the sessions of processes that left ----
+  const drains = new Map<string, Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing = false;
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!closing) run();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+  const considerDrains = () => {
+    for (const id of registry.orphans()) {
+      if (drains.has(id) || registry.pending.has(id)) continue;
+      registry.pending.add(id);
+      // Records arrive together at start: decide once the alive ones are known too.
+      later(1_000, () => {
+        if (registry.isOrphan(id) && registry.firstInLine()) startDrain(id);
+        else
+          later(options.backupDrainMs ?? BACKUP_DRAIN_MS, () => {
+            registry.pending.delete(id);
+            if (registry.isOrphan(id)) startDrain(id);
+          });
+      });
+    }
+  };
+  const startDrain = (id: string) => {
+    registry.pending.delete(id);
+    if (drains.has(id)) return;
+    const run = drainSession(id).then(
+      (count) => {
+        if (count !== null) log.info({ broker: where, clientId: id, messages: count }, 'MQTT: took over the session of a server process that left');
+      },
+      (error: Error) =>
+        log.warn({ broker: where, clientId: id, err: error }, 'MQTT: could not take over the session of a server process that left; retrying later'),
+    );
+    drains.set(id, run);
+    void run.finally(() => {
+      drains.delete(id);
+      if (registry.isOrphan(id)) considerDrains();
+    });
+  };
+
+  /** Connects as `id`, ingests what its session holds, ends it and clears its record; answers how many messages, or null if kicked out. */
+  const drainSession = async (id: string): Promise<number | null> => {
+    const marker = `${membersBase(group)}/drain/${id}`;
+    const token = randomBytes(8).toString('hex');
+    let count = 0;
+    let seen: () => void = () => undefined;
+    const markerSeen = new Promise<void>((resolve) => (seen = resolve));
+    const drainer = connect(options.url, {
+      clientId: id,
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: MEMBER_SESSION_EXPIRY_S },
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      ...login,
+    });
+    // Set before the CONNACK: the broker resends the messages that were in flight right after it.
+    drainer.handleMessage = (packet, callback) => {
+      if (packet.topic === marker) {
+        if (packet.payload.toString() === token) seen();
+        return callback();
+      }
+      const work = handle(packet.topic, packet.payload);
+      if (!work) return callback();
+      count += 1;
+      work.then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
+    };
+    try {
+      const connack = await new Promise<{ sessionPresent: boolean }>((resolve, reject) => {
+        drainer.once('connect', resolve);
+        drainer.once('error', reject);
+        drainer.once('close', () => reject(new Error('connection closed before CONNACK')));
+      });
+      const closed = new Promise<'closed'>((resolve) => drainer.once('close', () => resolve('closed')));
+      if (connack.sessionPresent) {
+        // Out of the group first, so the broker assigns it nothing more; then everything queued before the marker.
+        await drainer.unsubscribeAsync([...filters(), membersFilter]);
+        await drainer.subscribeAsync(marker, { qos: 1 });
+        await drainer.publishAsync(marker, token, { qos: 1 });
+        let timer: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          markerSeen.then(() => 'drained' as const),
+          closed,
+          new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), DRAIN_TIMEOUT_MS))),
+        ]);
+        clearTimeout(timer);
+        // Another process (or the owner, back again) took the session: it finishes the work.
+        if (outcome === 'closed') return null;
+        if (outcome === 'timeout') throw new Error(`no end of the session's messages within ${DRAIN_TIMEOUT_MS / 1000} s`);
+      }
+      await drainer.endAsync(false, { reasonCode: 0, properties: { sessionExpiryInterval: 0 } });
+      if (registry.isOrphan(id)) await client.publishAsync(memberTopic(group, id), '', { qos: 1, retain: true });
+      return count;
+    } finally {
+      if (!drainer.disconnected) drainer.end(true);
+    }
+  };
+
+  /** Out of the group, then everything the broker queued for this process before a marker: true once handled. */
+  let ownMarker: { token: string; seen: () => void } | null = null;
+  const drainOwn = async (): Promise<boolean> => {
+    const marker = `${membersBase(group)}/drain/${clientId}`;
+    const token = randomBytes(8).toString('hex');
+    const seen = new Promise<void>((resolve) => (ownMarker = { token, seen: resolve }));
+    await client.unsubscribeAsync(filters());
+    await client.subscribeAsync(marker, { qos: 1 });
+    await client.publishAsync(marker, token, { qos: 1 });
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([seen.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), OWN_DRAIN_MS)))]);
+    clearTimeout(timer);
+    return drained;
   };
 
   let firstSubscription: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
   client.on('connect', () => {
-    subscribe()
-      .then(subscribeAcks)
-      .then(subscribeOutput)
-      .then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
+    subscribe().then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
   });
   // One line per outage, not one per reconnect attempt.
   let outageLogged = false;
@@ -160,12 +331,36 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
   if (!waited) log.warn({ broker: where }, 'MQTT: not subscribed to the external broker yet; retrying in the background');
 
   return {
+    clientId,
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: 1, retain: false });
     },
     async close() {
-      await client.endAsync();
+      closing = true;
+      for (const pending of timers) clearTimeout(pending);
+      timers.clear();
+      if (client.connected && registry.othersAlive() && (await drainOwn().catch(() => false))) {
+        // Nothing left in the session: end it (no will, nothing for the others to take over) and clear the record.
+        await client.publishAsync(ownRecord, '', { qos: 1, retain: true }).catch(() => undefined);
+        await client.endAsync(false, { reasonCode: 0, properties: { sessionExpiryInterval: 0 } });
+      } else {
+        // "left": the session stays on the broker with whatever it still holds, and whatever the broker assigns it
+        // until another process (or the next to start) takes it over. A reading being ingested now is
+        // acknowledged to nobody and comes again from there.
+        if (client.connected) await client.publishAsync(ownRecord, stateOf('left'), { qos: 1, retain: true }).catch(() => undefined);
+        await client.endAsync();
+      }
+      await Promise.allSettled([...drains.values()]);
       await delivery.settle();
     },
   };
+}
+
+function parseState(payload: Buffer): MemberState | null {
+  try {
+    const state = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
+    return state === 'alive' || state === 'dead' || state === 'left' ? state : null;
+  } catch {
+    return null;
+  }
 }

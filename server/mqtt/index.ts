@@ -46,7 +46,7 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
       url,
       username: settings.username,
       password: settings.password,
-      clientId: settings.clientId,
+      clientIdPrefix: settings.clientId,
       shareGroup: settings.shareGroup,
       delivery,
       log: options.log,

@@ -7,7 +7,9 @@ export interface MqttSettings {
   url: string | undefined;
   username: string | undefined;
   password: string | undefined;
+  /** Prefix of each process's client id on the external broker (a unique suffix is added). */
   clientId: string | undefined;
+  /** Shared-subscription group on the external broker; 'off' subscribes to the plain topics (one process only). */
   shareGroup: string | undefined;
   /** Embedded broker: the largest packet (fixed header included) a client may send; larger closes the connection. */
   maxPacketBytes: number;
@@ -36,6 +38,15 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/** Client id prefixes and share groups become topic levels and client ids: no MQTT wildcards, no separators. */
+const NAME = /^[A-Za-z0-9_.-]{1,40}$/;
+function name(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  const raw = env[key]?.trim();
+  if (!raw) return undefined;
+  if (!NAME.test(raw)) throw new Error(`${key} may hold letters, digits, '.', '_' and '-' (at most 40), got "${raw}"`);
+  return raw;
+}
+
 export function mqttSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MqttSettings {
   const rawPort = env.MQTT_PORT?.trim();
   let port: number | 'off' = DEFAULT_MQTT_PORT;
@@ -51,8 +62,8 @@ export function mqttSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MqttS
     url: env.MQTT_URL || undefined,
     username: env.MQTT_USERNAME || undefined,
     password: env.MQTT_PASSWORD || undefined,
-    clientId: env.MQTT_CLIENT_ID || undefined,
-    shareGroup: env.MQTT_SHARE_GROUP || undefined,
+    clientId: name(env, 'MQTT_CLIENT_ID'),
+    shareGroup: name(env, 'MQTT_SHARE_GROUP'),
     // Below 128 bytes not even a login with a client id, name and password fits.
     maxPacketBytes: wholeNumber(env, 'MQTT_MAX_PACKET_BYTES', DEFAULT_MQTT_MAX_PACKET_BYTES, 128),
     connectTimeoutMs: wholeNumber(env, 'MQTT_CONNECT_TIMEOUT_MS', DEFAULT_MQTT_CONNECT_TIMEOUT_MS, 1),
