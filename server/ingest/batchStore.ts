@@ -29,6 +29,24 @@ export interface QuarantineRow {
   created_at: number;
 }
 
+/** A register value at an instant: a stored raw reading, or the start of a new register cycle (a meter replacement). */
+export interface RegisterPoint {
+  ts: number;
+  value: number;
+}
+
+/** What lies around a step that late readings split (see `rederiveLate` in readingWriter). */
+export interface LateContext {
+  /** Meter replacements at or after `from` (any time when null) and at or before `to`: their time and new initial reading. */
+  replacements: RegisterPoint[];
+  /** A quarantined step (any status) overlaps (from, to). */
+  held: boolean;
+  /** An active data completion overlaps (from, to). */
+  completed: boolean;
+  /** Only when `from` is null: energy is stored in an interval that starts before the one `to` falls in. */
+  energyBefore: boolean;
+}
+
 /**
  * The writes of one ingest batch, inside one transaction. The logic (readingWriter) is the same for
  * every engine; the store decides how rows reach the database: kysely for PostgreSQL, prepared
@@ -42,6 +60,11 @@ export interface BatchStore {
   /** Adds a ledger's energy to the 15-minute intervals and every rollup. */
   addEnergy(ledger: EnergyLedger): Promise<void>;
   quarantine(rows: QuarantineRow[]): Promise<void>;
+  /** The meter's last stored register reading strictly before `ts` (raw readings table), or null. */
+  registerBefore(meterId: number, ts: number): Promise<RegisterPoint | null>;
+  /** The meter's first `limit` stored register readings strictly after `ts`, oldest first. */
+  registersAfter(meterId: number, ts: number, limit: number): Promise<RegisterPoint[]>;
+  lateContext(meterId: number, from: number | null, to: number): Promise<LateContext>;
   /** Marks meters and their gateways online, seen at `now`. */
   touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void>;
 }

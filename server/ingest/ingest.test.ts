@@ -118,7 +118,7 @@ describe('ingestion: energy that can be trusted', () => {
     expect(await intervals('M015')).toEqual([['2026-11-09T22:00:00.000Z', 200]]);
   });
 
-  it('keeps a late (out-of-order) reading raw without counting energy twice', async () => {
+  it('counts the steps of a late (out-of-order) reading instead of the step it splits, never twice', async () => {
     await send([
       { meter: 'M016', ts: local('07:00:00'), values: { kwh: 100 } },
       { meter: 'M016', ts: local('08:00:00'), values: { kwh: 160 } },

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow } from './batchStore';
+import { fromMilli } from '@shared/metering';
+import type { BatchStore, LateContext, MeterStateRow, QuarantineRow, RawReadingRow, RegisterPoint } from './batchStore';
+import { INTERVAL_MS } from '../metering/spreadEnergy';
 import type { EnergyLedger } from './energyLedger';
 import { TariffBook } from '../tariffs/tariffBook';
 import type { BandRollupRow } from '../tariffs/bandLedger';
@@ -140,6 +142,78 @@ export class KyselyBatchStore implements BatchStore {
 
   async quarantine(rows: QuarantineRow[]): Promise<void> {
     for (const chunk of chunks(rows)) await this.trx.insertInto('quarantine').values(chunk).execute();
+  }
+
+  // Late readings only (never on the in-order path); on PostgreSQL the meter's state row is locked by then.
+  async registerBefore(meterId: number, ts: number): Promise<RegisterPoint | null> {
+    const row = await this.trx
+      .selectFrom('readings')
+      .select(['ts', 'register_milli'])
+      .where('meter_id', '=', meterId)
+      .where('ts', '<', ts)
+      .where('register_milli', 'is not', null)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { ts: Number(row.ts), value: fromMilli(Number(row.register_milli)) } : null;
+  }
+
+  async registersAfter(meterId: number, ts: number, limit: number): Promise<RegisterPoint[]> {
+    const rows = await this.trx
+      .selectFrom('readings')
+      .select(['ts', 'register_milli'])
+      .where('meter_id', '=', meterId)
+      .where('ts', '>', ts)
+      .where('register_milli', 'is not', null)
+      .orderBy('ts')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ts: Number(row.ts), value: fromMilli(Number(row.register_milli)) }));
+  }
+
+  async lateContext(meterId: number, from: number | null, to: number): Promise<LateContext> {
+    const after = from ?? Number.MIN_SAFE_INTEGER;
+    const replacements = await this.trx
+      .selectFrom('meter_replacements')
+      .select(['replaced_at', 'new_initial_reading'])
+      .where('meter_id', '=', meterId)
+      .where('replaced_at', '>=', after)
+      .where('replaced_at', '<=', to)
+      .orderBy('replaced_at')
+      .execute();
+    const held = await this.trx
+      .selectFrom('quarantine')
+      .select('id')
+      .where('meter_id', '=', meterId)
+      .where('from_ts', '<', to)
+      .where('to_ts', '>', after)
+      .limit(1)
+      .executeTakeFirst();
+    const completed = await this.trx
+      .selectFrom('data_completions')
+      .select('id')
+      .where('meter_id', '=', meterId)
+      .where('state', '=', 'active')
+      .where('from_ts', '<', to)
+      .where('to_ts', '>', after)
+      .limit(1)
+      .executeTakeFirst();
+    const energyBefore =
+      from === null
+        ? await this.trx
+            .selectFrom('energy_intervals')
+            .select('start')
+            .where('meter_id', '=', meterId)
+            .where('start', '<', Math.floor(to / INTERVAL_MS) * INTERVAL_MS)
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+    return {
+      replacements: replacements.map((r) => ({ ts: Number(r.replaced_at), value: r.new_initial_reading ?? Number.NaN })),
+      held: held !== undefined,
+      completed: completed !== undefined,
+      energyBefore: energyBefore !== undefined,
+    };
   }
 
   async touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void> {

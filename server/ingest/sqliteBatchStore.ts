@@ -1,5 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
-import type { BatchStore, MeterStateRow, QuarantineRow, RawReadingRow } from './batchStore';
+import { fromMilli } from '@shared/metering';
+import type { BatchStore, LateContext, MeterStateRow, QuarantineRow, RawReadingRow, RegisterPoint } from './batchStore';
+import { INTERVAL_MS } from '../metering/spreadEnergy';
 import type { EnergyLedger } from './energyLedger';
 import { TariffBook, type VersionRow } from '../tariffs/tariffBook';
 import type { BandRollupRow } from '../tariffs/bandLedger';
@@ -64,6 +66,19 @@ function statementsFor(database: SqliteDatabase.Database): Record<string, Statem
       quarantine: database.prepare(
         'insert into quarantine (meter_id, from_ts, to_ts, energy, limit_energy, raw_from, raw_to, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
+      // Late readings only (never on the in-order path): a meter's stored register neighbours and what lies around them.
+      registerBefore: database.prepare(
+        'select ts, register_milli from readings where meter_id = ? and ts < ? and register_milli is not null order by ts desc limit 1',
+      ),
+      registersAfter: database.prepare(
+        'select ts, register_milli from readings where meter_id = ? and ts > ? and register_milli is not null order by ts limit ?',
+      ),
+      replacementsIn: database.prepare(
+        'select replaced_at, new_initial_reading from meter_replacements where meter_id = ? and replaced_at >= ? and replaced_at <= ? order by replaced_at',
+      ),
+      heldIn: database.prepare('select 1 from quarantine where meter_id = ? and from_ts < ? and to_ts > ? limit 1'),
+      completedIn: database.prepare("select 1 from data_completions where meter_id = ? and state = 'active' and from_ts < ? and to_ts > ? limit 1"),
+      energyBefore: database.prepare('select 1 from energy_intervals where meter_id = ? and start < ? limit 1'),
       touchMeter: database.prepare('update meters set online = 1, last_seen_at = ? where id = ?'),
       touchGateway: database.prepare('update gateways set online = 1, last_seen_at = ? where id = ?'),
     };
@@ -147,6 +162,27 @@ export class SqliteBatchStore implements BatchStore {
   async quarantine(rows: QuarantineRow[]): Promise<void> {
     for (const row of rows)
       this.s.quarantine!.run(row.meter_id, row.from_ts, row.to_ts, row.energy, row.limit_energy, row.raw_from, row.raw_to, row.created_at);
+  }
+
+  async registerBefore(meterId: number, ts: number): Promise<RegisterPoint | null> {
+    const row = this.s.registerBefore!.get(meterId, ts) as { ts: number; register_milli: number } | undefined;
+    return row ? { ts: row.ts, value: fromMilli(row.register_milli) } : null;
+  }
+
+  async registersAfter(meterId: number, ts: number, limit: number): Promise<RegisterPoint[]> {
+    const rows = this.s.registersAfter!.all(meterId, ts, limit) as { ts: number; register_milli: number }[];
+    return rows.map((row) => ({ ts: row.ts, value: fromMilli(row.register_milli) }));
+  }
+
+  async lateContext(meterId: number, from: number | null, to: number): Promise<LateContext> {
+    const after = from ?? Number.MIN_SAFE_INTEGER;
+    const replacements = this.s.replacementsIn!.all(meterId, after, to) as { replaced_at: number; new_initial_reading: number | null }[];
+    return {
+      replacements: replacements.map((r) => ({ ts: r.replaced_at, value: r.new_initial_reading ?? Number.NaN })),
+      held: this.s.heldIn!.get(meterId, to, after) !== undefined,
+      completed: this.s.completedIn!.get(meterId, to, after) !== undefined,
+      energyBefore: from === null && this.s.energyBefore!.get(meterId, Math.floor(to / INTERVAL_MS) * INTERVAL_MS) !== undefined,
+    };
   }
 
   async touch(meterIds: number[], gatewayIds: number[], now: number): Promise<void> {

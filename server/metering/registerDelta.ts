@@ -1,6 +1,9 @@
 /**
- * Interval energy from a cumulative register (issue: "energy that can be trusted").
- * Pure: given the previous accepted reading and the next one, say what the step means.
+ * Interval energy from a cumulative register: energy that can be trusted.
+ * Pure: given the previous accepted reading and the next one, say what the step means. A meter's energy is the
+ * sum of the steps between its consecutive register readings in time order, whatever order they arrive in:
+ * ingest re-derives the steps a late reading splits (server/ingest/README.md, "Readings in any order"), so
+ * `stale` only tells a caller that the pair is not in time order.
  */
 export interface RegisterProfile {
   /** Current-transformer ratio: the register counts secondary energy. */
@@ -26,7 +29,7 @@ export type RegisterStep =
   | { kind: 'reset'; from: number; to: number }
   /** More energy than the rating allows in that time: held for an operator, not counted. */
   | { kind: 'implausible'; from: number; to: number; energy: number; limit: number }
-  /** Same or earlier timestamp than the last accepted reading: nothing to count. */
+  /** Same or earlier timestamp than the previous reading: not a step (ingest re-derives late readings apart). */
   | { kind: 'stale' };
 
 /** How far into the top of the range a register must have been for a drop to read as a wrap. */
