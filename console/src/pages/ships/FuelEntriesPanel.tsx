@@ -14,6 +14,7 @@ import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
 import { createResourceList } from '../../resources/resourceList';
 import { ResourceOptions } from '../../resources/ResourceOptions';
+import { searchPlaceholder } from '../../resources/resourceTexts';
 import { useStores } from '../../stores/StoreContext';
 import { FuelEntryDialog, type LegChoice } from './FuelEntryDialog';
 import { tonnesText, utcText } from './shipFormat';
@@ -39,7 +40,7 @@ interface FuelEntry extends ResourceRow {
  */
 export const FuelEntriesPanel = observer(function FuelEntriesPanel({ shipId }: { shipId: number }) {
   const root = useStores();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const shipsApi = useShipsApi();
   const api = useMemo(() => createResourceApi(root.http, shipFuelEntryResource), [root.http]);
@@ -149,7 +150,7 @@ export const FuelEntriesPanel = observer(function FuelEntriesPanel({ shipId }: {
         list={list}
         gate={gate}
         testId="fuel"
-        searchPlaceholder={t('resources.actions.searchPlaceholder')}
+        searchPlaceholder={searchPlaceholder(t, shipFuelEntryResource, i18n.language)}
         onAdd={() => setEditing({})}
         addLabel={t('ships.fuel.add')}
       />

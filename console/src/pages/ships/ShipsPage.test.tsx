@@ -152,6 +152,14 @@ describe(PATH, { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('rating-ytd')).toBeNull();
   });
 
+  it('names the fields its fuel entries search box matches (BDN number or note), not a fixed "code or name"', async () => {
+    renderConsole({ path: PATH, token: 'jwt', server: serve(false) as (route: string, body: unknown) => ReturnType<typeof envelope> });
+    fireEvent.click(await screen.findByTestId('fleet-open-1', {}, FIRST_PAINT));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Fuel entries' }));
+    const search = (await screen.findByTestId('fuel-search')).querySelector('input');
+    expect(search?.getAttribute('placeholder')).toBe('BDN number or Note');
+  });
+
   it('labels the current year’s figures as year to date, in the sentence too', async () => {
     renderConsole({ path: PATH, token: 'jwt', server: serve(true) as (route: string, body: unknown) => ReturnType<typeof envelope> });
     fireEvent.click(await screen.findByTestId('fleet-open-1', {}, FIRST_PAINT));
