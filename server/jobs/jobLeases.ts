@@ -90,6 +90,7 @@ export class JobLeases {
   async runIfHeld(name: string, work: () => Promise<unknown>): Promise<boolean> {
     if (!this.held(name)) return false;
     await work();
+    if (this.stopped) return true;
     await this.db.updateTable('job_leases').set({ last_run_by: this.holder, last_run_at: this.now() }).where('name', '=', name).execute();
     return true;
   }
@@ -110,8 +111,15 @@ export class JobLeases {
     await this.ticking?.catch(() => undefined);
     const names = [...this.leases.keys()];
     for (const state of this.leases.values()) state.until = 0;
+    // Releasing is a courtesy (an unreleased lease lapses by itself): a database already gone must not fail a shutdown.
     if (names.length > 0)
-      await this.db.updateTable('job_leases').set({ lease_until: 0 }).where('holder', '=', this.holder).where('name', 'in', names).execute();
+      await this.db
+        .updateTable('job_leases')
+        .set({ lease_until: 0 })
+        .where('holder', '=', this.holder)
+        .where('name', 'in', names)
+        .execute()
+        .catch(this.onError);
   }
 
   /** One round: renew what this process holds, take what has lapsed. A round asked for during one runs after it. */
