@@ -3,6 +3,7 @@ import { Button, Flex, Input, Popconfirm } from 'antd';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchBoxWidth } from './fitWidth';
 import { Gate, type ButtonGate } from './Gate';
 import styles from './lists.module.css';
 import type { PagedRows } from './PagedRows';
@@ -16,7 +17,7 @@ interface ListToolbarProps {
   testId: string;
   /** Filter inputs, left of the search box. */
   filters?: ReactNode;
-  /** A keyword search box (the list's `keyword` filter) with this placeholder. */
+  /** A keyword search box (the list's `keyword` filter) with this placeholder; the box widens to keep it whole. */
   searchPlaceholder?: string;
   /** Shows the add button (under the `add` permission). */
   onAdd?(): void;
@@ -46,7 +47,7 @@ export const ListToolbar = observer(function ListToolbar(props: ListToolbarProps
       {searchPlaceholder !== undefined && (
         <Input.Search
           allowClear
-          style={{ width: 220 }}
+          style={{ width: searchBoxWidth(searchPlaceholder) }}
           placeholder={searchPlaceholder}
           defaultValue={list.keyword}
           onSearch={(keyword) => void list.search?.(keyword)}
