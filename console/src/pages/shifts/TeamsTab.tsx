@@ -1,13 +1,16 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Modal, Space, Table, type ButtonProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Input, InputNumber, Modal, Space, type ButtonProps, type TableColumnsType } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_SCREEN, type ShiftTeam, type ShiftTeamBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
-import { usePermission } from '../../permissions/Permission';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
+import { WholeList } from '../../lists/WholeList';
 import { useShiftsApi } from './shiftsApi';
-import styles from './shifts.module.css';
+
+const gate = { menu: SHIFT_SCREEN };
 
 function TeamDialog({ team, onClose, onSaved }: { team: ShiftTeam | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
@@ -60,80 +63,52 @@ function TeamDialog({ team, onClose, onSaved }: { team: ShiftTeam | null; onClos
 }
 
 /** The teams a rota hands shifts to. */
-export function TeamsTab() {
+export const TeamsTab = observer(function TeamsTab() {
   const { t } = useTranslation();
   const api = useShiftsApi();
   const notify = useNotify();
-  const can = usePermission(SHIFT_SCREEN);
-  const [rows, setRows] = useState<ShiftTeam[]>([]);
-  const [loading, setLoading] = useState(false);
+  const [list] = useState(() => new WholeList(() => api.teams()));
   const [editing, setEditing] = useState<ShiftTeam | null | 'new'>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await api.teams());
-    } catch {
-      setRows([]);
-    } finally {
-      setLoading(false);
-    }
-  }, [api]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void list.load(), [list]);
 
   const remove = async (row: ShiftTeam) => {
-    try {
-      await api.removeTeam(row.id);
-      notify.success(t('shifts.common.deleted'));
-      void load();
-    } catch {
-      // the client's error toast said why
-    }
+    if (await list.change(() => api.removeTeam(row.id))) notify.success(t('shifts.common.deleted'));
   };
+  const columns: TableColumnsType<ShiftTeam> = [
+    { key: 'name', dataIndex: 'name', title: t('shifts.common.name') },
+    { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 100 },
+    {
+      key: 'actions',
+      title: t('shifts.common.actions'),
+      render: (_, row) => (
+        <RowActions
+          gate={gate}
+          actions={[
+            { button: 'edit', label: t('shifts.common.edit'), testId: `shift-team-edit-${row.id}`, onClick: () => setEditing(row) },
+            {
+              button: 'delete',
+              label: t('shifts.common.delete'),
+              danger: true,
+              confirm: t('shifts.teams.deleteConfirm', { name: row.name }),
+              testId: `shift-team-delete-${row.id}`,
+              onClick: () => void remove(row),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div data-testid="shifts-teams">
-      {can('add') && (
-        <div className={styles.toolbar}>
-          <div className={styles.toolbarEnd}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="shift-team-add">
-              {t('shifts.teams.add')}
-            </Button>
-          </div>
-        </div>
-      )}
-      <Table<ShiftTeam>
+      <ListToolbar list={list} gate={gate} testId="shift-team" onAdd={() => setEditing('new')} addLabel={t('shifts.teams.add')} />
+      <ListTable<ShiftTeam>
+        rows={list.rows}
+        loading={list.loading || list.busy}
         rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('shifts.teams.empty') }}
-        columns={[
-          { key: 'name', dataIndex: 'name', title: t('shifts.common.name') },
-          { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 100 },
-          {
-            key: 'actions',
-            title: t('shifts.common.actions'),
-            width: 150,
-            render: (_, row) => (
-              <RowActions
-                gate={{ menu: SHIFT_SCREEN }}
-                actions={[
-                  { button: 'edit', label: t('shifts.common.edit'), testId: `shift-team-edit-${row.id}`, onClick: () => setEditing(row) },
-                  {
-                    button: 'delete',
-                    label: t('shifts.common.delete'),
-                    danger: true,
-                    confirm: t('shifts.teams.deleteConfirm', { name: row.name }),
-                    testId: `shift-team-delete-${row.id}`,
-                    onClick: () => void remove(row),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]}
+        columns={columns}
+        testId="shift-teams-table"
+        emptyText={t('shifts.teams.empty')}
       />
       {editing !== null && (
         <TeamDialog
@@ -141,10 +116,10 @@ export function TeamsTab() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            void list.load();
           }}
         />
       )}
     </div>
   );
-}
+});

@@ -1,13 +1,17 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography, type ButtonProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Input, InputNumber, Modal, Select, Space, Tag, Typography, type ButtonProps, type TableColumnsType } from 'antd';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHIFT_SCREEN, type ShiftTemplate, type ShiftTemplateBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
-import { usePermission } from '../../permissions/Permission';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
+import { WholeList } from '../../lists/WholeList';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
+
+const gate = { menu: SHIFT_SCREEN };
 
 /** 00:00, 00:15 … 23:45: the times a shift may start or end. */
 export const QUARTER_CLOCKS = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
@@ -113,105 +117,83 @@ function TemplateDialog({ template, onClose, onSaved }: { template: ShiftTemplat
 }
 
 /** The shift templates: name, start and end on the quarter hour, where they lie in the day. */
-export function TemplatesTab() {
+export const TemplatesTab = observer(function TemplatesTab() {
   const { t } = useTranslation();
   const api = useShiftsApi();
   const notify = useNotify();
-  const can = usePermission(SHIFT_SCREEN);
-  const [rows, setRows] = useState<ShiftTemplate[]>([]);
-  const [loading, setLoading] = useState(false);
+  const [list] = useState(() => new WholeList(() => api.templates()));
   const [editing, setEditing] = useState<ShiftTemplate | null | 'new'>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await api.templates());
-    } catch {
-      setRows([]);
-    } finally {
-      setLoading(false);
-    }
-  }, [api]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => void list.load(), [list]);
 
   const remove = async (row: ShiftTemplate) => {
-    try {
-      await api.removeTemplate(row.id);
-      notify.success(t('shifts.common.deleted'));
-      void load();
-    } catch {
-      // the client's error toast said why
-    }
+    if (await list.change(() => api.removeTemplate(row.id))) notify.success(t('shifts.common.deleted'));
   };
+  const columns: TableColumnsType<ShiftTemplate> = [
+    { key: 'name', dataIndex: 'name', title: t('shifts.common.name') },
+    { key: 'start', dataIndex: 'start', title: t('shifts.templates.start'), width: 90 },
+    {
+      key: 'end',
+      title: t('shifts.templates.end'),
+      width: 200,
+      render: (_, row) => (
+        <Space size={6}>
+          {row.end}
+          {row.crossesMidnight && <Tag color="purple">{t('shifts.templates.crossesMidnight')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'length',
+      title: t('shifts.templates.length'),
+      width: 90,
+      render: (_, row) => t('shifts.templates.hours', { hours: Math.round((row.minutes / 60) * 100) / 100 }),
+    },
+    {
+      key: 'bar',
+      title: t('shifts.templates.bar'),
+      width: 260,
+      render: (_, row) => <DayBar start={row.start} end={row.end} label={`${row.start}–${row.end}`} />,
+    },
+    { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 80 },
+    {
+      key: 'actions',
+      title: t('shifts.common.actions'),
+      render: (_, row) => (
+        <RowActions
+          gate={gate}
+          actions={[
+            { button: 'edit', label: t('shifts.common.edit'), testId: `shift-template-edit-${row.id}`, onClick: () => setEditing(row) },
+            {
+              button: 'delete',
+              label: t('shifts.common.delete'),
+              danger: true,
+              confirm: t('shifts.templates.deleteConfirm', { name: row.name }),
+              testId: `shift-template-delete-${row.id}`,
+              onClick: () => void remove(row),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <div data-testid="shifts-templates">
-      <div className={styles.toolbar}>
-        <Typography.Text type="secondary">{t('shifts.templates.nightRule')}</Typography.Text>
-        {can('add') && (
-          <div className={styles.toolbarEnd}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="shift-template-add">
-              {t('shifts.templates.add')}
-            </Button>
-          </div>
-        )}
-      </div>
-      <Table<ShiftTemplate>
+      <ListToolbar
+        list={list}
+        gate={gate}
+        testId="shift-template"
+        filters={<Typography.Text type="secondary">{t('shifts.templates.nightRule')}</Typography.Text>}
+        onAdd={() => setEditing('new')}
+        addLabel={t('shifts.templates.add')}
+      />
+      <ListTable<ShiftTemplate>
+        rows={list.rows}
+        loading={list.loading || list.busy}
         rowKey="id"
-        size="middle"
-        loading={loading}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: t('shifts.templates.empty') }}
-        columns={[
-          { key: 'name', dataIndex: 'name', title: t('shifts.common.name') },
-          { key: 'start', dataIndex: 'start', title: t('shifts.templates.start'), width: 90 },
-          {
-            key: 'end',
-            title: t('shifts.templates.end'),
-            width: 200,
-            render: (_, row) => (
-              <Space size={6}>
-                {row.end}
-                {row.crossesMidnight && <Tag color="purple">{t('shifts.templates.crossesMidnight')}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            key: 'length',
-            title: t('shifts.templates.length'),
-            width: 90,
-            render: (_, row) => t('shifts.templates.hours', { hours: Math.round((row.minutes / 60) * 100) / 100 }),
-          },
-          {
-            key: 'bar',
-            title: t('shifts.templates.bar'),
-            width: 260,
-            render: (_, row) => <DayBar start={row.start} end={row.end} label={`${row.start}–${row.end}`} />,
-          },
-          { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 80 },
-          {
-            key: 'actions',
-            title: t('shifts.common.actions'),
-            width: 150,
-            render: (_, row) => (
-              <RowActions
-                gate={{ menu: SHIFT_SCREEN }}
-                actions={[
-                  { button: 'edit', label: t('shifts.common.edit'), testId: `shift-template-edit-${row.id}`, onClick: () => setEditing(row) },
-                  {
-                    button: 'delete',
-                    label: t('shifts.common.delete'),
-                    danger: true,
-                    confirm: t('shifts.templates.deleteConfirm', { name: row.name }),
-                    testId: `shift-template-delete-${row.id}`,
-                    onClick: () => void remove(row),
-                  },
-                ]}
-              />
-            ),
-          },
-        ]}
+        columns={columns}
+        testId="shift-templates-table"
+        emptyText={t('shifts.templates.empty')}
       />
       {editing !== null && (
         <TemplateDialog
@@ -219,10 +201,10 @@ export function TemplatesTab() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            void list.load();
           }}
         />
       )}
     </div>
   );
-}
+});
