@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withThousands } from '@shared/format';
 import { CII_FIRST_YEAR, SHIPS_MENU, type FuelTotal, type ShipVoyagesAnswer, type VoyageAnswer, type VoyageLegAnswer } from '@shared/ships/api';
 import type { CargoUnit } from '@shared/ships/schemas';
 import { useNotify } from '../../feedback/notify';
-import { Gate } from '../../lists/Gate';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
 import { ciiText, currentUtcYear, tonnesText, utcText } from './shipFormat';
 import { useShipsApi } from './shipsApi';
@@ -43,8 +44,9 @@ export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?
   const [revision, setRevision] = useState(0);
   const [editing, setEditing] = useState<{ voyage?: VoyageAnswer } | null>(null);
   const gate = { menu: SHIPS_MENU };
+  const reload = async () => setRevision((value) => value + 1);
   const changed = () => {
-    setRevision((value) => value + 1);
+    void reload();
     onChanged?.();
   };
   const remove = async (voyage: VoyageAnswer) => {
@@ -120,7 +122,6 @@ export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?
     {
       key: 'actions',
       title: t('resources.actions.actions'),
-      width: 96,
       render: (_, voyage) => (
         <RowActions
           gate={gate}
@@ -198,54 +199,50 @@ export function VoyagesPanel({ shipId, onChanged }: { shipId: number; onChanged?
 
   return (
     <div data-testid="ship-voyages">
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 12, flexWrap: 'wrap' }}>
-        <span>{t('ships.voyages.year')}</span>
-        <Select
-          value={year ?? 'all'}
-          options={yearChoices}
-          onChange={(value: number | 'all') => setYear(value === 'all' ? null : value)}
-          style={{ width: 140 }}
-          data-testid="voyages-year"
-        />
-        {answer &&
-          (answer.cargoUnit === null && answer.voyages.length > 0 ? (
-            <Typography.Text type="secondary">{t('ships.voyages.mixedUnits')}</Typography.Text>
-          ) : (
-            answer.cargoUnit !== null && (
-              <Typography.Text strong data-testid="voyages-rolling">
-                {t('ships.voyages.fleetRolling', { value: `${ciiText(answer.rollingEeoi)} ${eeoiUnit(answer.cargoUnit)}` })}
-              </Typography.Text>
-            )
-          ))}
-        <span style={{ flex: 1 }} />
-        <Gate gate={gate} button="add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="voyage-add">
-            {t('ships.voyageForm.add')}
-          </Button>
-        </Gate>
-      </div>
-      <Table<VoyageAnswer>
+      <ListToolbar
+        list={{ loading, load: reload }}
+        gate={gate}
+        testId="voyage"
+        filters={
+          <>
+            <span>{t('ships.voyages.year')}</span>
+            <Select
+              value={year ?? 'all'}
+              options={yearChoices}
+              onChange={(value: number | 'all') => setYear(value === 'all' ? null : value)}
+              style={{ width: 140 }}
+              data-testid="voyages-year"
+            />
+            {answer &&
+              (answer.cargoUnit === null && answer.voyages.length > 0 ? (
+                <Typography.Text type="secondary">{t('ships.voyages.mixedUnits')}</Typography.Text>
+              ) : (
+                answer.cargoUnit !== null && (
+                  <Typography.Text strong data-testid="voyages-rolling">
+                    {t('ships.voyages.fleetRolling', { value: `${ciiText(answer.rollingEeoi)} ${eeoiUnit(answer.cargoUnit)}` })}
+                  </Typography.Text>
+                )
+              ))}
+          </>
+        }
+        onAdd={() => setEditing({})}
+        addLabel={t('ships.voyageForm.add')}
+      />
+      <ListTable<VoyageAnswer>
         rowKey="id"
         size="small"
+        rows={answer?.voyages ?? []}
         loading={loading}
+        clientPageSize={10}
         columns={columns}
-        dataSource={answer?.voyages ?? []}
-        pagination={{ pageSize: 10, showSizeChanger: false }}
-        locale={{ emptyText: t('ships.voyages.empty') }}
+        emptyText={t('ships.voyages.empty')}
         expandable={{
           expandedRowRender: (voyage) => (
-            <Table<VoyageLegAnswer>
-              rowKey="id"
-              size="small"
-              columns={legColumns}
-              dataSource={voyage.legs}
-              pagination={false}
-              data-testid={`voyage-legs-${voyage.id}`}
-            />
+            <ListTable<VoyageLegAnswer> rowKey="id" size="small" columns={legColumns} rows={voyage.legs} testId={`voyage-legs-${voyage.id}`} />
           ),
         }}
-        onRow={(voyage) => ({ 'data-testid': `voyage-row-${voyage.id}` }) as React.HTMLAttributes<HTMLElement>}
-        data-testid="voyages-table"
+        rowAttributes={(voyage) => ({ 'data-testid': `voyage-row-${voyage.id}` })}
+        testId="voyages-table"
       />
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
         {t('ships.voyages.eeoiNote')}
