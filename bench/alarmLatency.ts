@@ -15,12 +15,15 @@ import { ensureBuilt } from '../scripts/bundles.mjs';
 import { launchBrowser } from '../tests/support/browser';
 import { summarize } from './stats';
 import { fmtInt, fmtMs, intEnv, machineCpu, mb, onInterrupt, printTable } from './benchSupport';
+import { startBenchCluster } from './clusterServer';
 import { adminToken, MQTT_PASSWORD, startBenchServer, type BenchServer, type UsageWindow } from './realtimeServer';
 import { descendantsCpu } from './processTreeCpu';
 import { installPageProbe, readPageProbe, type PageObservations } from './alarmPageProbe';
 import type { PhaseEvent, PhaseSpec, PublisherResult, StartMessage } from './ingestPublisher';
 
 const RATE = intEnv('BENCH_RATE', 50_000);
+/** BENCH_CLUSTER=<n>: n server processes on PostgreSQL + Redis behind HAProxy (bench/clusterServer.ts) instead of one on SQLite. */
+const CLUSTER = intEnv('BENCH_CLUSTER', 0);
 const SAMPLES = intEnv('BENCH_SAMPLES', 250);
 const PROBE_MS = intEnv('BENCH_PROBE_MS', 200);
 const METERS = intEnv('BENCH_METERS', 1_000);
@@ -84,7 +87,10 @@ async function run(): Promise<void> {
   const idle = machineCpu();
   await sleep(1_000);
   const busyBefore = idle();
-  const server = await startBenchServer({ loadMeters: METERS, loadGateways: GATEWAYS, probeMeters: SAMPLES }, 'alarm-latency');
+  const server =
+    CLUSTER > 0
+      ? await startBenchCluster({ loadMeters: METERS, loadGateways: GATEWAYS, probeMeters: SAMPLES }, CLUSTER)
+      : await startBenchServer({ loadMeters: METERS, loadGateways: GATEWAYS, probeMeters: SAMPLES }, 'alarm-latency');
   let browser: Browser | undefined;
   let publisher: ChildProcess | undefined;
   let probeClient: mqtt.MqttClient | undefined;

@@ -55,7 +55,7 @@ type ToServer = { type: 'mark'; name: string } | { type: 'stop' };
 type FromServer = ServerReady | { type: 'usage'; windows: UsageWindow[] };
 
 /** Meters with no department on their own gateway (own MQTT login): what the probes publish for. */
-async function createProbeGateway(db: Kysely<Database>, count: number, mqttPasswordHash: string): Promise<ServerReady['probe']> {
+export async function createProbeGateway(db: Kysely<Database>, count: number, mqttPasswordHash: string): Promise<ServerReady['probe']> {
   const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const gateway = await db
     .insertInto('gateways')

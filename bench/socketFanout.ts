@@ -13,10 +13,13 @@ import mqtt from 'mqtt';
 import { meterLatestChannel } from '../shared/schemas/alarms';
 import { summarize } from './stats';
 import { fmtInt, fmtMs, intEnv, machineCpu, mb, onInterrupt } from './benchSupport';
+import { startBenchCluster } from './clusterServer';
 import { adminToken, MQTT_PASSWORD, startBenchServer } from './realtimeServer';
 import type { ClientsCollected, ClientsConnected, ClientsStart, ToClients } from './socketClients';
 
 const CLIENTS = intEnv('BENCH_CLIENTS', 5_000);
+/** BENCH_CLUSTER=<n>: n server processes on PostgreSQL + Redis behind HAProxy (bench/clusterServer.ts) instead of one on SQLite. */
+const CLUSTER = intEnv('BENCH_CLUSTER', 0);
 const METERS = intEnv('BENCH_FANOUT_METERS', 100);
 const CLIENT_PROCS = intEnv('BENCH_CLIENT_PROCS', 4);
 const WINDOW_S = intEnv('BENCH_WINDOW_S', 60);
@@ -64,7 +67,10 @@ async function run(): Promise<void> {
   const idle = machineCpu();
   await sleep(1_000);
   const busyBefore = idle();
-  const server = await startBenchServer({ loadMeters: 0, loadGateways: 0, probeMeters: METERS }, 'socket-fanout');
+  const server =
+    CLUSTER > 0
+      ? await startBenchCluster({ loadMeters: 0, loadGateways: 0, probeMeters: METERS }, CLUSTER)
+      : await startBenchServer({ loadMeters: 0, loadGateways: 0, probeMeters: METERS }, 'socket-fanout');
   const meters = server.ready.probe.meters;
   const clients: ReturnType<typeof forkClients>[] = [];
   let feed: mqtt.MqttClient | undefined;

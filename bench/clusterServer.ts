@@ -1,0 +1,202 @@
+// The server side of the realtime benches with BENCH_CLUSTER=<n>: n real server processes (server/main.ts) on one
+// PostgreSQL database and the machine's Redis, ingesting from a Mosquitto of their own (a shared subscription, so
+// each message is ingested once), behind HAProxy started from deploy/haproxy.cfg.template. Everything runs under
+// one forked process speaking bench/realtimeServer.ts's IPC (`ready`, `mark`, `stop` → usage windows), so the
+// benches use it unchanged: their HTTP and socket.io clients reach the balancer, their MQTT clients the broker.
+// Usage windows sum the n server processes (CPU from /proc, RSS), not the balancer, the broker or PostgreSQL.
+import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { openStorage } from '../server/db/connect';
+import { hashPassword } from '../server/auth/passwords';
+import { startCluster, type Cluster } from '../tests/support/cluster';
+import { freePort } from '../tests/support/serverProcess';
+import { startLoadBalancer, type LoadBalancer } from '../tests/support/loadBalancer';
+import { createOrganisation, onInterrupt } from './benchSupport';
+import { ADMIN_PASSWORD, createProbeGateway, MQTT_PASSWORD, type BenchServer, type ServerOptions, type ServerReady, type UsageWindow } from './realtimeServer';
+
+type ToServer = { type: 'mark'; name: string } | { type: 'stop' };
+type FromServer = ServerReady | { type: 'usage'; windows: UsageWindow[] };
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds and RSS bytes of these processes now (/proc). */
+function sample(pids: number[]): { cpuSeconds: number; rss: number } {
+  let ticks = 0;
+  let rss = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch {
+      // ended
+    }
+  }
+  return { cpuSeconds: ticks / TICKS_PER_SECOND, rss };
+}
+
+async function startBroker(): Promise<{ port: number; process: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'energy-bench-broker-'));
+  const conf = join(dir, 'mosquitto.conf');
+  // Its own broker: the machine's Mosquitto is shared with other suites, whose share groups subscribe to every
+  // gateway's readings and would each receive this load too.
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 0\nmax_inflight_messages 0\n`);
+  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  for (let i = 0; i < 100; i += 1) {
+    if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode})`);
+    const open = await fetch(`http://127.0.0.1:${port}`).then(
+      () => true,
+      (error: { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED',
+    );
+    if (open) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let cleanUpServer: (() => Promise<void>) | undefined;
+
+async function serve(options: ServerOptions, processes: number): Promise<void> {
+  let cluster: Cluster | undefined;
+  let lb: LoadBalancer | undefined;
+  const broker = await startBroker();
+  const cleanUp = async () => {
+    await lb?.stop().catch(() => undefined);
+    await cluster?.stop().catch(() => undefined);
+    await broker.stop().catch(() => undefined);
+  };
+  onInterrupt(cleanUp);
+  cleanUpServer = cleanUp;
+  cluster = await startCluster({
+    processes,
+    redis: true,
+    env: {
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'off',
+      MQTT_URL: `mqtt://127.0.0.1:${broker.port}`,
+      MQTT_SHARE_GROUP: 'bench',
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'error',
+    },
+  });
+  const storage = await openStorage({ databaseUrl: cluster.database.url, dataDir: tmpdir() });
+  const mqttPasswordHash = await hashPassword(MQTT_PASSWORD);
+  const org =
+    options.loadMeters > 0
+      ? await createOrganisation(storage.db, { meterCount: options.loadMeters, gatewayCount: options.loadGateways, mqttPasswordHash })
+      : undefined;
+  const probe = await createProbeGateway(storage.db, options.probeMeters, mqttPasswordHash);
+  await storage.close();
+  // The processes learn of gateways and meters written behind their back when their directory ages out (10 s).
+  await new Promise((r) => setTimeout(r, 11_000));
+  // 5,000 sockets hold 10,000 descriptors in the balancer.
+  lb = await startLoadBalancer(
+    cluster.servers.map((server) => `127.0.0.1:${server.port}`),
+    { LB_MAXCONN: '9000' },
+  );
+  const pids = cluster.servers.map((server) => server.process.pid!).filter(Boolean);
+
+  const windows: UsageWindow[] = [];
+  let current = { name: 'setup', started: performance.now(), cpu: sample(pids).cpuSeconds, rssPeak: 0 };
+  const sampler = setInterval(() => (current.rssPeak = Math.max(current.rssPeak, sample(pids).rss)), 200);
+  const close = () => {
+    const now = sample(pids);
+    const seconds = (performance.now() - current.started) / 1000;
+    windows.push({
+      name: current.name,
+      seconds,
+      cpuCores: (now.cpuSeconds - current.cpu) / seconds,
+      rssPeak: Math.max(current.rssPeak, now.rss),
+      rssEnd: now.rss,
+      heapPeak: 0,
+    });
+  };
+  process.on('message', (message: ToServer) => {
+    close();
+    if (message.type === 'mark') {
+      current = { name: message.name, started: performance.now(), cpu: sample(pids).cpuSeconds, rssPeak: 0 };
+      return;
+    }
+    clearInterval(sampler);
+    void cleanUp().then(() => process.send?.({ type: 'usage', windows } satisfies FromServer, () => process.exit(0)));
+  });
+  process.send?.({
+    type: 'ready',
+    httpPort: lb.port,
+    mqttPort: broker.port,
+    storage: `PostgreSQL, ${processes} server processes (Redis adapter, MQTT shared subscription) behind HAProxy (deploy/)`,
+    load: (org?.gateways ?? []).map((g) => ({
+      sn: g.sn,
+      meterCodes: g.meterCodes,
+      meterIndexes: g.meterCodes.map((code) => org!.meters.findIndex((m) => m.code === code)),
+    })),
+    probe,
+  } satisfies FromServer);
+}
+
+/** Forks the cluster (n processes behind the balancer) and waits until it is ready; the handle is realtimeServer's. */
+export function startBenchCluster(options: ServerOptions, processes: number): Promise<BenchServer> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, BENCH_CLUSTER_SERVER: JSON.stringify({ options, processes }) },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
+  const unregister = onInterrupt(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
+  return new Promise((resolve, reject) => {
+    const early = (code: number | null) => reject(new Error(`bench cluster exited with ${code} before it was ready`));
+    child.once('exit', early);
+    child.once('message', (ready: ServerReady) => {
+      child.off('exit', early);
+      resolve({
+        ready,
+        url: `http://127.0.0.1:${ready.httpPort}`,
+        process: child,
+        mark: (name) => child.send({ type: 'mark', name } satisfies ToServer),
+        stop: () =>
+          new Promise<UsageWindow[]>((done, fail) => {
+            let windows: UsageWindow[] | undefined;
+            child.on('message', (message: FromServer) => {
+              if (message.type === 'usage') windows = message.windows;
+            });
+            child.once('exit', (code) => {
+              unregister();
+              if (windows) done(windows);
+              else fail(new Error(`bench cluster exited with ${code} without its figures`));
+            });
+            child.send({ type: 'stop' } satisfies ToServer);
+          }),
+      });
+    });
+  });
+}
+
+if (process.env.BENCH_CLUSTER_SERVER) {
+  const { options, processes } = JSON.parse(process.env.BENCH_CLUSTER_SERVER) as { options: ServerOptions; processes: number };
+  serve(options, processes).catch(async (error: unknown) => {
+    console.error('bench cluster failed:', error);
+    await cleanUpServer?.();
+    process.exit(1);
+  });
+  process.on('disconnect', () => void (cleanUpServer?.() ?? Promise.resolve()).finally(() => process.exit(0)));
+}
