@@ -19,10 +19,10 @@ export const sessionSeconds = (settings: Pick<SiteSettingsValues, 'sessionMinute
 
 /** Starts the daily raw-reading retention of this process; returns what stops it (awaiting a deletion under way). */
 export function startReadingRetention(app: FastifyInstance, timeZone: string): () => Promise<void> {
-  const retention = new ReadingRetention(app.storage.db, app.siteSettings, timeZone);
+  const retention = new ReadingRetention(app.storage.db, app.siteSettings, timeZone, app.storage.kind);
   return retention.start(
     (run) => {
-      if (run.ran) app.log.info({ deleted: run.deleted, cutoff: run.cutoff }, 'raw-reading retention ran');
+      if (run.ran) app.log.info({ deleted: run.deleted, cutoff: run.cutoff, droppedPartitions: run.droppedPartitions ?? [] }, 'raw-reading retention ran');
     },
     (error) => app.log.warn({ err: error }, 'raw-reading retention failed'),
   );
