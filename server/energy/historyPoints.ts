@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import type { RawBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Storage } from '../db/connect';
 import type { Database } from '../db/schema';
 
@@ -71,8 +71,15 @@ export async function fetchColumns(
   const { sqlite } = reader;
   const rows = range.select([select.t.as('t'), select.v.as('v')]);
   if (!sqlite) {
-    const found = await rows.execute();
-    return { ts: found.map((r) => Number(r.t)), values: found.map((r) => decode(Number(r.v))) };
+    // The same fold on PostgreSQL: two JSON arrays in one row (node-pg parses them with one JSON.parse each)
+    // instead of 35,000 row objects built field by field from the text protocol.
+    const folded = await reader.db
+      .selectFrom(rows.as('p'))
+      .select([sql<number[] | null>`json_agg(p.t)`.as('ts'), sql<number[] | null>`json_agg(p.v)`.as('v')])
+      .executeTakeFirstOrThrow();
+    const values = folded.v ?? [];
+    for (let i = 0; i < values.length; i++) values[i] = decode(Number(values[i]));
+    return inTimeOrder({ ts: folded.ts ?? [], values });
   }
   const compiled = rows.compile();
   const text = `select json_group_array(t), json_group_array(v) from (${compiled.sql})`;
