@@ -93,7 +93,10 @@ export async function startLoadBalancer(addresses: string[], env: Record<string,
   // Listening, and every server seen UP by its health check.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`haproxy exited (${child.exitCode}):\n${output}`);
+    }
     try {
       const states = await servers();
       if (states.length === addresses.length && states.every((state) => state.status === 'UP')) return balancer;
