@@ -142,7 +142,7 @@ export class ReportDefinitions {
   }
 }
 
-const OBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', room: 'rooms', line: 'product_lines' } as const;
+const OBJECT_TABLES = { meter: 'meters', department: 'departments', subitem: 'subitems', room: 'rooms', line: 'product_lines', ship: 'ships' } as const;
 
 /**
  * The objects a spec names must be in the caller's tree: an id of another tree is answered as one that does not

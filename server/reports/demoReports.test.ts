@@ -83,7 +83,7 @@ afterAll(() => t.close());
 
 describe('the reports demo', () => {
   it('makes a definition per template, in English, owned by the admin', async () => {
-    expect(made).toMatchObject({ definitions: 6, schedules: 2, runs: 4, bills: 2 });
+    expect(made).toMatchObject({ definitions: 7, schedules: 2, runs: 4, bills: 2 });
     const rows = await db().selectFrom('report_definitions').select(['name', 'template', 'owner_user_id', 'created_by']).orderBy('id').execute();
     expect(rows.map((row) => [row.name, row.template])).toEqual([
       ['Daily energy', 'dailyEnergy'],
@@ -92,6 +92,7 @@ describe('the reports demo', () => {
       ['Meter readings', 'meterReadings'],
       ['Alarm summary', 'alarmSummary'],
       ['Prepaid room statement', 'roomStatement'],
+      ['Fleet fuel and CO₂', 'fleetFuel'],
     ]);
     expect(new Set(rows.flatMap((row) => [row.owner_user_id, row.created_by]))).toEqual(new Set([adminId]));
   });

@@ -37,6 +37,7 @@ export const DEMO_DEFINITIONS: Record<ReportTemplateKey, { name: string; descrip
   meterReadings: { name: 'Meter readings', description: 'Registers at the start and end of the month, the energy between and the largest demand' },
   alarmSummary: { name: 'Alarm summary', description: 'Alarms per meter and kind, with subtotals per department' },
   roomStatement: { name: 'Prepaid room statement', description: "The tenants' rooms: energy, charges, top-ups and the balance at the month's end" },
+  fleetFuel: { name: 'Fleet fuel and CO₂', description: "Each ship's fuel, CO₂ and distance in the month, CO₂ per nautical mile and the change on last year" },
 };
 
 /** The bill's bands, in the order the Chinese template reads them (a bill always prints all four, 0 when unused). */

@@ -2,9 +2,10 @@
 
 /**
  * What a report's rows (or, with period rows, its column groups) are. Rooms are prepaid rooms (their meters over
- * time); lines are production lines (their meters × allocation ratio, and their output records).
+ * time); lines are production lines (their meters × allocation ratio, and their output records); ships are the
+ * fleet's ships (their fuel entries, fuel flow meters and voyage legs).
  */
-export const REPORT_OBJECT_KINDS = ['meter', 'department', 'subitem', 'room', 'line'] as const;
+export const REPORT_OBJECT_KINDS = ['meter', 'department', 'subitem', 'room', 'line', 'ship'] as const;
 export type ReportObjectKind = (typeof REPORT_OBJECT_KINDS)[number];
 
 /** Period grains; a week runs Monday to Sunday, all in TIME_ZONE. */
@@ -20,7 +21,9 @@ export type ReportGrain = (typeof REPORT_GRAINS)[number];
  * - alarmCount: alarms raised in the period on the object (`alarmKind` optional);
  * - charges / topUps / balance: a room's prepaid charges and top-ups in the period (minor units) and its balance at the period's end;
  * - output: a production line's standard output in the period (Σ quantity × the product's standard coefficient);
- * - sec: a line's specific energy consumption, energy ÷ standard output (kWh or m³ per standard unit, never scaled).
+ * - sec: a line's specific energy consumption, energy ÷ standard output (kWh or m³ per standard unit, never scaled);
+ * - fuel / co2: a ship's fuel burnt in the period in tonnes and the CO₂ it emitted in tonnes (Σ tonnes × the fuel's
+ *   Cf), of one fuel type (`fuel`) or of all; distance: nautical miles its voyage legs sailed in the period.
  */
 export const REPORT_METRICS = [
   'energy',
@@ -37,6 +40,9 @@ export const REPORT_METRICS = [
   'balance',
   'output',
   'sec',
+  'fuel',
+  'co2',
+  'distance',
 ] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
@@ -47,6 +53,13 @@ export const BAND_METRICS: readonly ReportMetric[] = ['bandEnergy', 'bandCost'];
 /** Metrics of production lines only, and every metric a line has. Output is recorded per day: no hourly figures. */
 export const LINE_ONLY_METRICS: readonly ReportMetric[] = ['output', 'sec'];
 export const LINE_METRICS: readonly ReportMetric[] = ['energy', 'cost', 'bandEnergy', 'bandCost', ...LINE_ONLY_METRICS];
+/**
+ * Every metric a ship has, each a ship's only: its fuel flow meters count fuel (litres, m³), not energy, so a ship
+ * has no energy, cost or band figures. Fuel entries are per day: no hourly figures.
+ */
+export const SHIP_METRICS: readonly ReportMetric[] = ['fuel', 'co2', 'distance'];
+/** Metrics a column may narrow to one fuel type (`fuel`); without it they count every fuel. */
+export const FUEL_METRICS: readonly ReportMetric[] = ['fuel', 'co2'];
 export const MONEY_METRICS: readonly ReportMetric[] = ['cost', 'bandCost', 'charges', 'topUps', 'balance'];
 
 /** previous: the period just before, of the same length (MoM for a month); lastYear: a year earlier (YoY); base: the definition's base period. */
@@ -101,7 +114,15 @@ export const DELIVERY_STATES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** The shipped templates (shared/reports/templates.ts), by key. */
-export const REPORT_TEMPLATE_KEYS = ['dailyEnergy', 'monthlyDepartmentCost', 'bandStatement', 'meterReadings', 'alarmSummary', 'roomStatement'] as const;
+export const REPORT_TEMPLATE_KEYS = [
+  'dailyEnergy',
+  'monthlyDepartmentCost',
+  'bandStatement',
+  'meterReadings',
+  'alarmSummary',
+  'roomStatement',
+  'fleetFuel',
+] as const;
 export type ReportTemplateKey = (typeof REPORT_TEMPLATE_KEYS)[number];
 
 /** Limits that keep one report's work bounded. */

@@ -4,6 +4,7 @@ import { ALARM_KINDS } from '../schemas/alarms';
 import { ENERGY_TYPES } from '../resources/meters';
 import { isoDate, requiredText } from '../resources/rules';
 import { text } from '../schemas/text';
+import { SHIP_FUELS } from '../ships/fuels';
 import {
   BAND_METRICS,
   CHART_TYPES,
@@ -25,6 +26,7 @@ import {
   REPORT_METRICS,
   REPORT_OBJECT_KINDS,
   ROOM_ONLY_METRICS,
+  SHIP_METRICS,
 } from './constants';
 
 /**
@@ -44,6 +46,10 @@ export const REPORT_RULES = {
   lineOnly: 'Output and SEC are for production lines only',
   notForLines: 'Production lines have energy, cost, band figures, output and SEC only',
   outputNotHourly: 'Output is recorded per day: choose days or longer periods for output and SEC',
+  shipOnly: 'Fuel, CO₂ and distance are for ships only',
+  notForShips: 'Ships have fuel, CO₂ and distance only: their flow meters count fuel, not energy',
+  shipNotHourly: 'Ship fuel is entered per day: choose days or longer periods for fuel, CO₂ and distance',
+  shipNoTypeOrGroup: 'Ships have no energy type or department: choose all energy types and no grouping',
   needsBase: 'A comparison with the base period needs the base period',
   customNeedsRange: 'A custom period needs its first and last day',
   dateOrder: 'The end date must not be before the start date',
@@ -70,6 +76,8 @@ export const metricColumnSchema = z.object({
   metric: z.enum(REPORT_METRICS),
   band: z.enum(BAND_TYPES).optional(),
   alarmKind: z.enum(ALARM_KINDS).optional(),
+  /** fuel and co2 of ships: one fuel type only (absent: every fuel) */
+  fuel: z.enum(SHIP_FUELS).optional(),
   /** absent: the period's own value */
   compare: z.object({ mode: z.enum(COMPARE_MODES), show: z.enum(COMPARE_SHOWS) }).optional(),
   label: label(),
@@ -103,8 +111,8 @@ export const paperSchema = z.object({ size: z.enum(PAPER_SIZES).default('A4'), o
 export type Paper = z.output<typeof paperSchema>;
 
 /**
- * What a report shows. Rows are the objects (`objectRows`: one row per meter, department, sub-item, room or line, each
- * metric over the whole period or, with `splitByPeriod`, repeated for every period of `grain` under a merged
+ * What a report shows. Rows are the objects (`objectRows`: one row per meter, department, sub-item, room, line or
+ * ship, each metric over the whole period or, with `splitByPeriod`, repeated for every period of `grain` under a merged
  * header) or the periods (`periodRows`: one row per period of `grain`, the columns repeated per object under a
  * merged header with the object's name).
  */
@@ -159,6 +167,10 @@ export const reportSpecSchema = z
         if (kind === 'line' && !LINE_METRICS.includes(column.metric)) ctx.addIssue({ code: 'custom', path: at('metric'), message: r.notForLines });
         if (LINE_ONLY_METRICS.includes(column.metric) && spec.grain === 'hour' && (spec.layout === 'periodRows' || spec.splitByPeriod))
           ctx.addIssue({ code: 'custom', path: at('metric'), message: r.outputNotHourly });
+        if (SHIP_METRICS.includes(column.metric) && kind !== 'ship') ctx.addIssue({ code: 'custom', path: at('metric'), message: r.shipOnly });
+        if (kind === 'ship' && !SHIP_METRICS.includes(column.metric)) ctx.addIssue({ code: 'custom', path: at('metric'), message: r.notForShips });
+        if (SHIP_METRICS.includes(column.metric) && spec.grain === 'hour' && (spec.layout === 'periodRows' || spec.splitByPeriod))
+          ctx.addIssue({ code: 'custom', path: at('metric'), message: r.shipNotHourly });
         if (column.compare?.mode === 'base' && !spec.base) ctx.addIssue({ code: 'custom', path: at('compare'), message: r.needsBase });
       }
       seen.add(column.id);
@@ -166,6 +178,10 @@ export const reportSpecSchema = z
     if (spec.chart.type !== 'none' && (!spec.chart.column || !seen.has(spec.chart.column)))
       ctx.addIssue({ code: 'custom', path: ['chart', 'column'], message: r.chartColumn });
     if (spec.groupBy !== 'none' && spec.layout !== 'objectRows') ctx.addIssue({ code: 'custom', path: ['groupBy'], message: r.groupObjectRows });
+    if (spec.objects.kind === 'ship') {
+      if (spec.objects.energyType) ctx.addIssue({ code: 'custom', path: ['objects', 'energyType'], message: r.shipNoTypeOrGroup });
+      if (spec.groupBy !== 'none') ctx.addIssue({ code: 'custom', path: ['groupBy'], message: r.shipNoTypeOrGroup });
+    }
     if (spec.base && spec.base.to < spec.base.from) ctx.addIssue({ code: 'custom', path: ['base', 'to'], message: r.dateOrder });
   });
 export type ReportSpec = z.output<typeof reportSpecSchema>;

@@ -41,6 +41,10 @@ describe('shipped report templates', () => {
     ]);
     const rooms = spec('roomStatement');
     expect([rooms.objects.kind, ...rooms.columns.map((c) => c.id)]).toEqual(['room', 'energy', 'charges', 'topUps', 'balance']);
+    const fleet = spec('fleetFuel');
+    expect([fleet.objects.kind, fleet.groupBy, ...fleet.columns.map((c) => (c.kind === 'metric' ? `${c.metric}${c.fuel ? `:${c.fuel}` : ''}` : c.op))]).toEqual(
+      ['ship', 'none', 'fuel', 'fuel:hfo', 'co2', 'co2', 'distance', 'ratio'],
+    );
   });
 
   it('would be refused by the rules if a template asked for what its objects do not have', () => {

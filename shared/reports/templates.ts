@@ -104,4 +104,22 @@ export const REPORT_TEMPLATES: Record<ReportTemplateKey, ReportSpecInput> = {
     totals: true,
     period: { preset: 'lastMonth' },
   },
+  /** Every ship's fuel (all, and HFO), CO₂ and its change on last year, distance and CO₂ per nautical mile in the month. */
+  fleetFuel: {
+    objects: { kind: 'ship', ids: [], energyType: null },
+    layout: 'objectRows',
+    grain: 'month',
+    columns: [
+      { id: 'fuel', kind: 'metric', metric: 'fuel' },
+      { id: 'hfo', kind: 'metric', metric: 'fuel', fuel: 'hfo' },
+      { id: 'co2', kind: 'metric', metric: 'co2' },
+      { id: 'co2YoY', kind: 'metric', metric: 'co2', compare: { mode: 'lastYear', show: 'percent' }, decimals: 1 },
+      { id: 'distance', kind: 'metric', metric: 'distance' },
+      { id: 'co2PerNm', kind: 'formula', op: 'ratio', a: 'co2', b: 'distance', decimals: 3 },
+    ],
+    totals: true,
+    decimals: 1,
+    period: { preset: 'lastMonth' },
+    chart: { type: 'bar', column: 'co2' },
+  },
 };

@@ -1,4 +1,4 @@
-import { MONEY_METRICS, REPORT_LIMITS, type CompareMode, type ReportMetric } from '@shared/reports/constants';
+import { FUEL_METRICS, MONEY_METRICS, REPORT_LIMITS, type CompareMode, type ReportMetric } from '@shared/reports/constants';
 import type { FormulaColumn, MetricColumn, ReportColumn, ReportSpec } from '@shared/reports/spec';
 import type { ColumnTotal, ReportChart, ReportColumnHead, ReportRow, ReportTable } from '@shared/reports/table';
 import { MICRO_PER_MINOR, minorUnits } from '@shared/tariffs/money';
@@ -37,6 +37,9 @@ const TOTAL_OF: Record<ReportMetric, ColumnTotal> = {
   output: 'sum',
   // SEC of a total is Σ energy ÷ Σ output, not a sum of ratios: a formula column (ratio of energy and output) gives it.
   sec: 'none',
+  fuel: 'sum',
+  co2: 'sum',
+  distance: 'sum',
 };
 
 /** One value column of the table: the definition's column at one object (period rows) or one period (a split). */
@@ -127,7 +130,8 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
 
   // ---- reads: one per metric (band, alarm kind) and per comparison ----
   const reads = new Map<string, { column: MetricColumn; mode: CompareMode | null }>();
-  const readKey = (column: MetricColumn, mode: CompareMode | null) => [column.metric, column.band ?? '', column.alarmKind ?? '', mode ?? ''].join('|');
+  const readKey = (column: MetricColumn, mode: CompareMode | null) =>
+    [column.metric, column.band ?? '', column.alarmKind ?? '', column.fuel ?? '', mode ?? ''].join('|');
   for (const column of spec.columns)
     if (column.kind === 'metric') {
       reads.set(readKey(column, null), { column, mode: null });
@@ -154,6 +158,7 @@ export async function buildReportTable(context: ReportContext, spec: ReportSpec,
             grain: spec.grain,
             band: column.band,
             alarmKind: column.alarmKind,
+            fuel: column.fuel,
           });
     results.set(key, values);
     options.onProgress?.((++done / reads.size) * 0.9);
@@ -354,7 +359,9 @@ function nameOf(column: ReportColumn, spec: ReportSpec, texts: ReportTexts): str
   const name =
     column.metric === 'alarmCount' && column.alarmKind
       ? fill(texts.alarmCountOf, { kind: texts.alarmKinds[column.alarmKind] })
-      : fill(texts.metrics[column.metric], { band: column.band ? texts.bands[column.band] : '' });
+      : column.fuel && FUEL_METRICS.includes(column.metric)
+        ? fill(texts.fuelMetricOf, { name: texts.metrics[column.metric], fuel: texts.fuels[column.fuel] })
+        : fill(texts.metrics[column.metric], { band: column.band ? texts.bands[column.band] : '' });
   return column.compare ? fill(texts.compareLabel, { name, suffix: texts.compare[column.compare.mode][column.compare.show] }) : name;
 }
 
@@ -380,6 +387,9 @@ function headOf(
   if (MONEY_METRICS.includes(metric)) return { ...base, unit: texts.units.money, decimals: 2, kind: 'money' };
   if (metric === 'maxDemand' || metric === 'minDemand') return { ...base, unit: texts.units.kW, decimals: column.decimals ?? spec.decimals, kind: 'number' };
   if (metric === 'alarmCount') return { ...base, unit: '', decimals: 0, kind: 'number' };
+  // Ships: tonnes of fuel and of CO₂, nautical miles; never scaled by unitScale (that is kWh → MWh).
+  if (metric === 'fuel' || metric === 'co2') return { ...base, unit: texts.units.tonne, decimals: column.decimals ?? spec.decimals, kind: 'number' };
+  if (metric === 'distance') return { ...base, unit: texts.units.nauticalMile, decimals: column.decimals ?? spec.decimals, kind: 'number' };
   if (metric === 'output') return { ...base, unit: texts.units.standardUnit, decimals: column.decimals ?? spec.decimals, kind: 'number' };
   if (metric === 'sec') {
     // Per kWh (m³) whatever the report's unitScale: a line's SEC reads as the production screens show it.

@@ -1,4 +1,5 @@
 import type { ReportSpec } from '@shared/reports/spec';
+import { shipsInScope } from '../../ships/shipRecord';
 import type { ReportContext, ReportObject } from './reportContext';
 
 type ObjectsSpec = ReportSpec['objects'];
@@ -9,7 +10,8 @@ const ownerList = (context: ReportContext): number[] | null => (context.owners =
 /**
  * The objects a spec names, in the caller's tree only (an id of another tree is left out, as if it did not exist),
  * ordered as their lists order them: departments in tree order (parents before children, by sort then id), meters,
- * sub-items, rooms and production lines by code (a line's group department is its department). `ids: []` is
+ * sub-items, rooms and production lines by code (a line's group department is its department), ships by name as
+ * the fleet list orders them (code: the IMO number; no department, energy type 'fuel'). `ids: []` is
  * every object of the kind in the tree. Departments and sub-items have no
  * energy type of their own: they stand for the spec's energy type (electricity when it names none).
  */
@@ -137,6 +139,18 @@ export async function resolveObjects(context: ReportContext, objects: ObjectsSpe
         departmentId: row.department_id,
         departmentName: row.department_id === null ? '' : (names.get(row.department_id) ?? ''),
         energyType: row.energy_type,
+      }));
+    }
+    case 'ship': {
+      // The ships module's own tree filter and order (server/ships/shipRecord.ts).
+      return keep(await shipsInScope(context.db, owners)).map((ship) => ({
+        kind: 'ship',
+        id: ship.id,
+        code: ship.imoNumber,
+        name: ship.name,
+        departmentId: null,
+        departmentName: '',
+        energyType: 'fuel',
       }));
     }
   }

@@ -5,6 +5,7 @@ import type { DbKind } from '../../db/connect';
 import type { ReportGrain, ReportMetric, ReportObjectKind } from '@shared/reports/constants';
 import type { BandType } from '@shared/tariffs';
 import type { AlarmKind } from '@shared/schemas/alarms';
+import type { ShipFuel } from '@shared/ships/fuels';
 
 /** What a report is computed against: the storage, the caller's trees and the time zone days and months are counted in. */
 export interface ReportContext {
@@ -23,10 +24,10 @@ export interface ReportObject {
   id: number;
   code: string;
   name: string;
-  /** the department a meter or room belongs to, a department's parent (grouping); null at the top */
+  /** the department a meter or room belongs to, a department's parent (grouping); null at the top and for ships */
   departmentId: number | null;
   departmentName: string;
-  /** electricity | water | gas; rooms and sub-items: electricity unless their meters say otherwise */
+  /** electricity | water | gas; rooms and sub-items: electricity unless their meters say otherwise; ships: 'fuel' */
   energyType: string;
   /** departments: the ids of the departments above it in the caller's tree, nearest first (a department's energy is in theirs) */
   ancestorIds?: number[];
@@ -56,12 +57,14 @@ export interface MetricRequest {
   grain: ReportGrain;
   band?: BandType | undefined;
   alarmKind?: AlarmKind | undefined;
+  /** fuel / co2 of ships: this fuel type only */
+  fuel?: ShipFuel | undefined;
 }
 
 /**
  * A metric's values by `cellKey(objectId, slotKey)`. Units: energy in the type's unit (kWh, m³) unscaled; demand in
  * kW; registers in kWh (m³); money in minor units, NOT rounded (fractions of a cent allowed: the table rounds once);
- * counts as integers. A missing key is an empty cell.
+ * counts as integers; ships' fuel and CO₂ in tonnes, distance in nautical miles. A missing key is an empty cell.
  */
 export type MetricValues = Map<string, { value: number; estimated: boolean }>;
 export const cellKey = (objectId: number, slotKey: string): string => `${objectId}|${slotKey}`;

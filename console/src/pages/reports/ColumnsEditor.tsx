@@ -2,7 +2,20 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, FunctionOutlined, P
 import { Button, Flex, Form, Input, InputNumber, Select, Tag, Tooltip, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ALARM_KINDS } from '@shared/schemas/alarms';
-import { BAND_METRICS, COMPARE_MODES, COMPARE_SHOWS, FORMULA_OPS, LINE_METRICS, LINE_ONLY_METRICS, REPORT_METRICS } from '@shared/reports/constants';
+import {
+  BAND_METRICS,
+  COMPARE_MODES,
+  COMPARE_SHOWS,
+  FORMULA_OPS,
+  FUEL_METRICS,
+  LINE_METRICS,
+  LINE_ONLY_METRICS,
+  REPORT_METRICS,
+  SHIP_METRICS,
+  type ReportMetric,
+  type ReportObjectKind,
+} from '@shared/reports/constants';
+import { SHIP_FUELS } from '@shared/ships/fuels';
 import { BAND_TYPES } from '@shared/tariffs/bands';
 import { nextColumnId, type ColumnValues, type EditorValues } from './specForm';
 import styles from './reports.module.css';
@@ -19,6 +32,16 @@ interface ColumnsEditorProps {
 }
 
 /**
+ * The metrics the editor offers for an object kind: lines and ships have their own short lists; output and SEC
+ * belong to lines only, fuel, CO₂ and distance to ships only (the contract's rules say the same).
+ */
+export function metricsOfKind(kind: ReportObjectKind | undefined): ReportMetric[] {
+  if (kind === 'line') return LINE_METRICS.slice();
+  if (kind === 'ship') return SHIP_METRICS.slice();
+  return REPORT_METRICS.filter((metric) => !LINE_ONLY_METRICS.includes(metric) && !SHIP_METRICS.includes(metric));
+}
+
+/**
  * The definition's columns: metric columns (metric, band, alarm kind, comparison, label, decimals) and formula
  * columns over earlier ones (op, a, b), each movable and removable. Ids are generated (c1, c2…) and shown, since
  * formulas and the chart name columns by id.
@@ -26,9 +49,8 @@ interface ColumnsEditorProps {
 export function ColumnsEditor({ form, rule }: ColumnsEditorProps) {
   const { t } = useTranslation();
   const columns = (Form.useWatch(['spec', 'columns'], form) ?? []) as ColumnValues[];
-  // Production lines have their own short list; output and SEC belong to lines only (the contract's rules say the same).
-  const isLine = Form.useWatch(['spec', 'objects', 'kind'], form) === 'line';
-  const metrics = REPORT_METRICS.filter((metric) => (isLine ? LINE_METRICS.includes(metric) : !LINE_ONLY_METRICS.includes(metric)));
+  const kind = Form.useWatch(['spec', 'objects', 'kind'], form) as ReportObjectKind | undefined;
+  const metrics = metricsOfKind(kind);
   const columnName = (column: ColumnValues | undefined) =>
     !column
       ? ''
@@ -127,6 +149,16 @@ export function ColumnsEditor({ form, rule }: ColumnsEditorProps) {
                           />
                         </Form.Item>
                       )}
+                      {column?.metric && FUEL_METRICS.includes(column.metric) && (
+                        <Form.Item label={t('reports.columns.fuel')} name={[field.name, 'fuel']} className={styles.fieldMid}>
+                          <Select
+                            allowClear
+                            placeholder={t('reports.columns.fuelAny')}
+                            options={SHIP_FUELS.map((value) => ({ value, label: t(`resources.items.shipFuelEntry.values.${value}`) }))}
+                            data-testid={`column-${index}-fuel`}
+                          />
+                        </Form.Item>
+                      )}
                       <Form.Item
                         label={t('reports.columns.compare')}
                         name={[field.name, 'compareMode']}
@@ -180,7 +212,7 @@ export function ColumnsEditor({ form, rule }: ColumnsEditorProps) {
                 add({
                   id: nextColumnId(columns),
                   kind: 'metric',
-                  metric: 'energy',
+                  metric: metrics[0] ?? 'energy',
                   compareMode: 'none',
                   compareShow: 'percent',
                   label: '',

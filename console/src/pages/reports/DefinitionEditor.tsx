@@ -21,7 +21,7 @@ import { ENERGY_TYPES } from '@shared/resources/meters';
 import type { ResourceOption } from '@shared/resources';
 import { formFields, serverIssues } from '../../forms/fieldErrors';
 import { useNotify } from '../../feedback/notify';
-import { ColumnsEditor, type CheckRule } from './ColumnsEditor';
+import { ColumnsEditor, metricsOfKind, type CheckRule } from './ColumnsEditor';
 import type { ReportsApi } from './reportsApi';
 import { ReportTableView } from './reportTableView';
 import { checkEditor, definitionBody, editorErrors, type ColumnValues, type EditorValues } from './specForm';
@@ -109,6 +109,24 @@ export function DefinitionEditor({ api, definition, initial, onClose, onSaved }:
   );
 }
 
+/**
+ * A new object kind: the chosen objects were of the old kind, and a metric column the new kind has no such metric
+ * for takes the kind's first one. Ships have no energy type and no department: those go back to all and none.
+ */
+function onKindChange(form: FormInstance<EditorValues>, kind: ReportObjectKind) {
+  form.setFieldValue(['spec', 'objects', 'ids'], []);
+  const offered = metricsOfKind(kind);
+  const columns = (form.getFieldValue(['spec', 'columns']) ?? []) as ColumnValues[];
+  form.setFieldValue(
+    ['spec', 'columns'],
+    columns.map((column) => (column.kind === 'metric' && column.metric && !offered.includes(column.metric) ? { ...column, metric: offered[0] } : column)),
+  );
+  if (kind === 'ship') {
+    form.setFieldValue(['spec', 'objects', 'energyType'], 'all');
+    form.setFieldValue(['spec', 'groupBy'], 'none');
+  }
+}
+
 function EditorFields({ api, form, rule }: { api: ReportsApi; form: FormInstance<EditorValues>; rule(field: string): CheckRule }) {
   const { t } = useTranslation();
   const kind = Form.useWatch(['spec', 'objects', 'kind'], form) as ReportObjectKind | undefined;
@@ -150,16 +168,19 @@ function EditorFields({ api, form, rule }: { api: ReportsApi; form: FormInstance
         <Form.Item label={t('reports.editor.objectKind')} {...item('spec.objects.kind')} className={styles.fieldMid}>
           <Select
             options={choices(REPORT_OBJECT_KINDS, 'reports.kindNames')}
-            onChange={() => form.setFieldValue(['spec', 'objects', 'ids'], [])}
+            onChange={(next: ReportObjectKind) => onKindChange(form, next)}
             data-testid="editor-kind"
           />
         </Form.Item>
-        <Form.Item label={t('reports.editor.energyType')} {...item('spec.objects.energyType')} className={styles.fieldMid}>
-          <Select
-            options={[{ value: 'all', label: t('reports.editor.energyAll') }, ...choices(ENERGY_TYPES, 'reports.energyTypes')]}
-            data-testid="editor-energy-type"
-          />
-        </Form.Item>
+        {/* Ships burn fuel: no energy type to filter them by (the contract refuses one). */}
+        {kind !== 'ship' && (
+          <Form.Item label={t('reports.editor.energyType')} {...item('spec.objects.energyType')} className={styles.fieldMid}>
+            <Select
+              options={[{ value: 'all', label: t('reports.editor.energyAll') }, ...choices(ENERGY_TYPES, 'reports.energyTypes')]}
+              data-testid="editor-energy-type"
+            />
+          </Form.Item>
+        )}
       </Flex>
       <Form.Item label={t('reports.editor.objectIds')} {...item('spec.objects.ids')}>
         <Select

@@ -206,6 +206,41 @@ describe('report screens', { timeout: 90_000 }, () => {
     expect(rawKeys()).toEqual([]);
   });
 
+  it('reports on ships: the kind picker offers ships from their options, swaps energy for fuel and offers one fuel type', async () => {
+    const { sent } = renderReports('/report/reportConfig', {
+      'POST /report-definitions': () => envelope({ ...definition, id: 10 }),
+      'GET /ships/options': () => envelope([{ id: 7, name: 'Ocean Pioneer' }]),
+    });
+    fireEvent.click(await findFirst('definitions-add'));
+    fireEvent.click(await screen.findByTestId('new-report-blank'));
+    fireEvent.change(await screen.findByTestId('editor-name'), { target: { value: 'Fleet fuel' } });
+    expect(screen.getByTestId('editor-energy-type')).toBeTruthy();
+    await choose('editor-kind', 'Ship');
+    await choose('editor-objects', 'Ocean Pioneer');
+    // Ships burn fuel: no energy type to choose, and the blank report's energy column became a fuel column.
+    expect(screen.queryByTestId('editor-energy-type')).toBeNull();
+    await choose('column-0-fuel', 'Heavy fuel oil (HFO)');
+    fireEvent.click(screen.getByTestId('column-add-metric'));
+    await screen.findByTestId('column-1-metric');
+    await choose('column-1-metric', 'CO₂ (t)');
+    fireEvent.click(screen.getByTestId('column-add-metric'));
+    await screen.findByTestId('column-2-metric');
+    await choose('column-2-metric', 'Distance (nm)');
+    fireEvent.click(screen.getByTestId('editor-save'));
+    await waitFor(() => expect(sent.some((request) => request.route === 'POST /report-definitions')).toBe(true));
+    const body = sent.find((request) => request.route === 'POST /report-definitions')!.body as { spec: Record<string, unknown> };
+    expect(sent.some((request) => request.route === 'GET /ships/options')).toBe(true);
+    expect(body.spec.objects).toEqual({ kind: 'ship', ids: [7], energyType: null });
+    expect(body.spec.groupBy).toBe('none');
+    expect(body.spec.columns).toEqual([
+      { id: 'c1', kind: 'metric', metric: 'fuel', fuel: 'hfo' },
+      { id: 'c2', kind: 'metric', metric: 'co2' },
+      { id: 'c3', kind: 'metric', metric: 'distance' },
+    ]);
+    expect(reportDefinitionBodySchema.safeParse(body).success).toBe(true);
+    expect(rawKeys()).toEqual([]);
+  });
+
   it('shows a refused save’s issue under its column field, in Chinese', async () => {
     renderReports(
       '/report/reportConfig',

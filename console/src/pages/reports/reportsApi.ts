@@ -36,6 +36,7 @@ export const OBJECT_OPTION_PATHS: Record<ReportObjectKind, string> = {
   subitem: 'subitems',
   room: 'rooms',
   line: 'product-lines',
+  ship: 'ships',
 };
 
 /** The reports API (server/modules/report*): definitions, templates, preview, runs, settings, schedules, deliveries. */

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { AlarmKind } from '@shared/schemas/alarms';
 import type { EnergyType } from '@shared/resources/meters';
 import type { BandType } from '@shared/tariffs/bands';
+import type { ShipFuel } from '@shared/ships/fuels';
 import type {
   ChartType,
   CompareMode,
@@ -34,6 +35,8 @@ export interface ColumnValues {
   metric?: ReportMetric;
   band?: BandType;
   alarmKind?: AlarmKind;
+  /** fuel and CO₂ of ships: one fuel type (absent: every fuel) */
+  fuel?: ShipFuel;
   /** 'none': the period's own value */
   compareMode?: CompareMode | 'none';
   compareShow?: CompareShow;
@@ -83,6 +86,7 @@ export function columnBody(column: ColumnValues): ReportColumn {
     metric,
     ...(column.band && (metric === 'bandEnergy' || metric === 'bandCost') ? { band: column.band } : {}),
     ...(column.alarmKind && metric === 'alarmCount' ? { alarmKind: column.alarmKind } : {}),
+    ...(column.fuel && (metric === 'fuel' || metric === 'co2') ? { fuel: column.fuel } : {}),
     ...(column.compareMode && column.compareMode !== 'none' ? { compare: { mode: column.compareMode, show: column.compareShow ?? 'percent' } } : {}),
   };
 }
@@ -130,6 +134,7 @@ function columnValues(column: ReportColumn): ColumnValues {
     metric: column.metric,
     ...(column.band ? { band: column.band } : {}),
     ...(column.alarmKind ? { alarmKind: column.alarmKind } : {}),
+    ...(column.fuel ? { fuel: column.fuel } : {}),
     compareMode: column.compare?.mode ?? 'none',
     compareShow: column.compare?.show ?? 'percent',
   };

@@ -17,7 +17,7 @@ export const bandSource: MetricSource = {
   async read(context: ReportContext, request: MetricRequest): Promise<MetricValues> {
     const values: MetricValues = new Map();
     const kind = request.objects[0]?.kind;
-    if (!kind || kind === 'room' || kind === 'line' || request.slots.length === 0) return values;
+    if (!kind || kind === 'room' || kind === 'line' || kind === 'ship' || request.slots.length === 0) return values;
     if (request.metric !== 'cost' && !request.band) return values;
     const owners = context.owners === 'all' ? 'all' : [...context.owners];
     const ids = request.objects.map((object) => object.id);

@@ -16,7 +16,7 @@ export const energySource: MetricSource = {
   async read(context: ReportContext, request: MetricRequest): Promise<MetricValues> {
     const values: MetricValues = new Map();
     const kind = request.objects[0]?.kind;
-    if (!kind || kind === 'room' || kind === 'line' || request.slots.length === 0) return values;
+    if (!kind || kind === 'room' || kind === 'line' || kind === 'ship' || request.slots.length === 0) return values;
     const scope = SCOPE[kind];
     const ids = request.objects.map((object) => object.id);
     const types = [...new Set(request.objects.map((object) => object.energyType))];
