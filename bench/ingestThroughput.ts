@@ -301,7 +301,10 @@ async function runOne(engine: Engine): Promise<RunResult> {
     const readingsBytes =
       engine === 'sqlite'
         ? Number((await sql<{ bytes: number }>`select sum(pgsize) as bytes from dbstat where name = 'readings'`.execute(db)).rows[0]?.bytes ?? 0)
-        : Number((await sql<{ bytes: string }>`select pg_total_relation_size('readings') as bytes`.execute(db)).rows[0]?.bytes ?? 0);
+        : Number(
+            (await sql<{ bytes: string }>`select sum(pg_total_relation_size(relid)) as bytes from pg_partition_tree('readings') where isleaf`.execute(db))
+              .rows[0]?.bytes ?? 0,
+          );
 
     const phases: PhaseFigures[] = result.phases.map((p) => {
       const s = summarize(p.latenciesMs);
