@@ -29,9 +29,10 @@ import { powerImports } from './migrations/0026_power_imports';
 import { powerComparison } from './migrations/0027_power_comparison';
 import { jobLeases } from './migrations/0028_job_leases';
 import { exportFiles } from './migrations/0029_export_files';
+import { readingsByMonth } from './migrations/0030_readings_by_month';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
-function migrationsFor(storage: Storage): Record<string, Migration> {
+export function migrationsFor(storage: Storage): Record<string, Migration> {
   return {
     '0001_foundation': foundation(storage.kind),
     '0002_metering': metering(storage.kind),
@@ -62,6 +63,7 @@ function migrationsFor(storage: Storage): Record<string, Migration> {
     '0027_power_comparison': powerComparison(storage.kind),
     '0028_job_leases': jobLeases(),
     '0029_export_files': exportFiles(storage.kind),
+    '0030_readings_by_month': readingsByMonth(storage.kind),
   };
 }
 
