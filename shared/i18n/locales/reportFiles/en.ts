@@ -20,7 +20,7 @@ export const reportFilesEn = {
   noDepartment: 'No department',
   /** the group of departments at the top of the tree, when departments are grouped by the one above them */
   topLevel: 'Top level',
-  objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room', line: 'Production line' },
+  objectKinds: { meter: 'Meter', department: 'Department', subitem: 'Sub-item', room: 'Room', line: 'Production line', ship: 'Ship' },
   grains: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year' },
   /** period labels: weeks by ISO week number, hours by local start */
   weekLabel: '{{year}}-W{{week}}',
@@ -41,6 +41,22 @@ export const reportFilesEn = {
     balance: 'Balance',
     output: 'Output',
     sec: 'SEC',
+    fuel: 'Fuel',
+    co2: 'CO₂',
+    distance: 'Distance',
+  },
+  /** a ship's fuel or CO₂ of one fuel type: "Fuel (HFO)" */
+  fuelMetricOf: '{{name}} ({{fuel}})',
+  fuels: {
+    diesel_gas_oil: 'MDO/MGO',
+    lfo: 'LFO',
+    hfo: 'HFO',
+    lpg_propane: 'LPG propane',
+    lpg_butane: 'LPG butane',
+    ethane: 'Ethane',
+    lng: 'LNG',
+    methanol: 'Methanol',
+    ethanol: 'Ethanol',
   },
   /** an alarm count of one kind: "Threshold alarms" */
   alarmCountOf: '{{kind}} alarms',
@@ -55,5 +71,16 @@ export const reportFilesEn = {
   },
   formulas: { difference: '{{a}} − {{b}}', ratio: '{{a}} / {{b}}', share: '{{a}} share', sum: '{{a}} + {{b}}' },
   energyTypes: { electricity: 'Electricity', water: 'Water', gas: 'Gas' },
-  units: { kWh: 'kWh', MWh: 'MWh', m3: 'm³', thousandM3: 'thousand m³', kW: 'kW', money: 'CNY', percent: '%', standardUnit: 'std. unit' },
+  units: {
+    kWh: 'kWh',
+    MWh: 'MWh',
+    m3: 'm³',
+    thousandM3: 'thousand m³',
+    kW: 'kW',
+    money: 'CNY',
+    percent: '%',
+    standardUnit: 'std. unit',
+    tonne: 't',
+    nauticalMile: 'nm',
+  },
 };
