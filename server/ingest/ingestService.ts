@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
-import { parseUplink, type RejectedReading } from '@shared/metering';
+import { parseUplink, type RejectedReading, type MeterReading } from '@shared/metering';
 import { replaceNul } from '@shared/schemas/text';
 import type { Database } from '../db/schema';
 import { DEFAULT_QUEUE, IngestQueue, QueueFullError, type QueueOptions } from './ingestQueue';
 import { IngestEvents } from './ingestEvents';
-import { MeterDirectory } from './meterDirectory';
+import { MeterDirectory, type Directory } from './meterDirectory';
 import { rejectionOwner } from './rejectionOwner';
 import { SeenThrottle } from './batchStore';
-import { KyselyBatchStore } from './kyselyBatchStore';
+import { PostgresBatchStore } from './postgresBatchStore';
 import { writeBatch, type BatchTally, type ResolvedReading, type SeenThrottles } from './readingWriter';
 import { SqliteBatchStore } from './sqliteBatchStore';
 import type { TariffBook } from '../tariffs/tariffBook';
@@ -40,14 +40,19 @@ export class IngestService implements Ingest {
     onListenerError?: (error: unknown) => void,
   ) {
     this.events = new IngestEvents(onListenerError);
-    this.directory = new MeterDirectory(db, undefined, timeZone);
+    this.directory = new MeterDirectory(db, { timeZone });
     const seen: SeenThrottles = { meters: new SeenThrottle(), gateways: new SeenThrottle() };
     const tally = this.tally;
     const write = sqlite
       ? async (readings: ResolvedReading[]) => writeOnSqlite(db, sqlite, readings, timeZone, seen, tally, (await this.directory.get()).book)
       : async (readings: ResolvedReading[]) => {
           const { book } = await this.directory.get();
-          return db.transaction().execute((trx) => writeBatch(new KyselyBatchStore(trx, true), readings, timeZone, Date.now(), seen, tally, book));
+          return db.transaction().execute(async (trx) => {
+            const store = new PostgresBatchStore(trx);
+            const accepted = await writeBatch(store, readings, timeZone, Date.now(), seen, tally, book);
+            await store.flush();
+            return accepted;
+          });
         };
     // PostgreSQL pays ~25 round trips per transaction whatever its size: bigger batches there (measured:
     // 36 µs/reading at 5,000 against 47 µs at 1,000).
@@ -57,32 +62,37 @@ export class IngestService implements Ingest {
   async submit(payload: unknown, source: IngestSource): Promise<IngestOutcome | IngestRefusal> {
     const parsed = parseUplink(payload);
     if (!parsed.ok) return this.refuse(parsed.reason, source);
-    const directory = await this.directory.get();
-    let gatewayId: number | undefined;
-    if (source.gatewaySn !== undefined) {
-      gatewayId = directory.gatewayIdBySn.get(source.gatewaySn);
-      if (gatewayId === undefined) return this.refuse(`unknown gateway "${source.gatewaySn}"`, source);
+    let resolution = resolve(await this.directory.get(), parsed.accepted, source);
+    if (resolution.missing.length > 0) {
+      // The copy may predate a gateway or meter added or moved through another process a moment ago: look again
+      // before refusing (a refusal is final: MQTT acknowledges it). One shared load at most per second.
+      const fresh = await this.directory.reloadFor(resolution.missing);
+      if (fresh) {
+        resolution = resolve(fresh, parsed.accepted, source);
+        this.directory.confirmMissing(resolution.missing);
+      }
     }
-    const rejected: RejectedReading[] = [...parsed.rejected];
-    const resolved: ResolvedReading[] = [];
-    for (const reading of parsed.accepted) {
-      const { index } = reading;
-      const meter = directory.meterByCode.get(reading.meter);
-      if (!meter) rejected.push({ index, meter: reading.meter, reason: `unknown meter "${reading.meter}"` });
-      else if (gatewayId !== undefined && meter.gatewayId !== gatewayId)
-        rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on gateway "${source.gatewaySn}"` });
-      else if (source.allowedGatewayIds && (meter.gatewayId === null || !source.allowedGatewayIds.has(meter.gatewayId))) {
-        rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on a gateway of this interface key's owner` });
-      } else resolved.push({ meter, ts: reading.ts, values: reading.values });
-    }
+    if (resolution.refusal !== undefined) return this.refuse(resolution.refusal, source);
+    let { resolved, rejected } = resolution;
+    rejected.push(...parsed.rejected);
     let accepted: boolean[];
     try {
-      // MQTT waits for room (its PUBACK and next packets wait with it: TCP backpressure, no resend);
-      // HTTP is told "busy" at once and retries.
-      accepted = await this.queue.push(resolved, source.kind === 'mqtt' ? 'wait' : 'refuse');
+      accepted = await this.push(resolved, source);
     } catch (error) {
       if (error instanceof QueueFullError) return { refused: error.message, busy: true };
-      throw error;
+      // A batch fails as a whole: a meter deleted through another process (its foreign key) takes every payload
+      // written with it down. Once more with a directory loaded after the failure (one load for the whole batch),
+      // where that meter is unknown; a second failure is a real one.
+      const again = resolve(await this.directory.fresh(), parsed.accepted, source);
+      if (again.refusal !== undefined) return this.refuse(again.refusal, source);
+      ({ resolved, rejected } = again);
+      rejected.push(...parsed.rejected);
+      try {
+        accepted = await this.push(resolved, source);
+      } catch (failure) {
+        if (failure instanceof QueueFullError) return { refused: failure.message, busy: true };
+        throw failure;
+      }
     }
     const quarantined = this.tally.quarantined > 0;
     this.tally.quarantined = 0;
@@ -91,6 +101,14 @@ export class IngestService implements Ingest {
     await this.recordRejections(rejected, source);
     const acceptedCount = accepted.filter(Boolean).length;
     return { accepted: acceptedCount, duplicates: accepted.length - acceptedCount, rejected };
+  }
+
+  /**
+   * MQTT waits for room (its PUBACK and next packets wait with it: TCP backpressure, no resend); HTTP is told
+   * "busy" at once and retries.
+   */
+  private push(resolved: ResolvedReading[], source: IngestSource): Promise<boolean[]> {
+    return this.queue.push(resolved, source.kind === 'mqtt' ? 'wait' : 'refuse');
   }
 
   congested(): boolean {
@@ -139,6 +157,43 @@ export class IngestService implements Ingest {
       this.onRecordError?.(error);
     }
   }
+}
+
+interface Resolution {
+  /** The whole payload is refused (an unknown gateway). */
+  refusal?: string;
+  resolved: ResolvedReading[];
+  rejected: RejectedReading[];
+  /** Names the directory could not place (`gateway:<sn>`, `meter:<code>`): a newer copy might. */
+  missing: string[];
+}
+
+/** The payload's valid readings against one directory: its meters, and whether the source may write them. */
+function resolve(directory: Directory, readings: readonly MeterReading[], source: IngestSource): Resolution {
+  let gatewayId: number | undefined;
+  if (source.gatewaySn !== undefined) {
+    gatewayId = directory.gatewayIdBySn.get(source.gatewaySn);
+    if (gatewayId === undefined)
+      return { refusal: `unknown gateway "${source.gatewaySn}"`, resolved: [], rejected: [], missing: [`gateway:${source.gatewaySn}`] };
+  }
+  const rejected: RejectedReading[] = [];
+  const resolved: ResolvedReading[] = [];
+  const missing = new Set<string>();
+  for (const reading of readings) {
+    const { index } = reading;
+    const meter = directory.meterByCode.get(reading.meter);
+    if (!meter) rejected.push({ index, meter: reading.meter, reason: `unknown meter "${reading.meter}"` });
+    else if (gatewayId !== undefined && meter.gatewayId !== gatewayId)
+      rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on gateway "${source.gatewaySn}"` });
+    else if (source.allowedGatewayIds && (meter.gatewayId === null || !source.allowedGatewayIds.has(meter.gatewayId))) {
+      rejected.push({ index, meter: reading.meter, reason: `meter "${reading.meter}" is not on a gateway of this interface key's owner` });
+    } else {
+      resolved.push({ meter, ts: reading.ts, values: reading.values });
+      continue;
+    }
+    missing.add(`meter:${reading.meter}`);
+  }
+  return { resolved, rejected, missing: [...missing] };
 }
 
 /**

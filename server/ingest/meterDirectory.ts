@@ -28,32 +28,145 @@ export interface Directory {
   book: TariffBook;
 }
 
-/** Meters, departments and gateways change rarely: keep them in memory, reload after a change or a short age. */
+/** Where a directory change is told to the other server processes (server/redis/clusterEvents.ts). */
+export interface DirectoryAnnouncer {
+  publish(topic: string, data: unknown): void;
+  on(topic: string, listener: (data: unknown) => void): () => void;
+}
+
+/** The cluster-events topic a process publishes when it changed meters, departments, gateways or tariffs. */
+export const DIRECTORY_CHANGED = 'meter-directory-changed';
+
+export interface MeterDirectoryOptions {
+  /** Other processes may edit meters: without their announcements, never trust the copy longer than this. */
+  maxAgeMs?: number;
+  /** Loads asked for by lookups that missed start at most this often (a flood of junk serials costs one load a period). */
+  minReloadGapMs?: number;
+  /** TIME_ZONE: days, months and band times of the tariff book. */
+  timeZone?: string;
+}
+
+/** Names (`gateway:<sn>`, `meter:<code>`) a reload found missing are not looked for again within maxAgeMs, at most this many. */
+const MAX_CONFIRMED_MISSING = 10_000;
+
+/**
+ * Meters, departments and gateways change rarely: keep them in memory. The copy is dropped after a change made here
+ * (`invalidate`), after a change announced by another process (`shareChanges`, with REDIS_URL), and after maxAgeMs.
+ * A lookup that misses may be one the copy predates (a gateway added through another process a moment ago): the
+ * caller asks `reloadFor` before refusing, so nothing is refused on a stale copy.
+ */
 export class MeterDirectory {
   private current: Directory | undefined;
   private loadedAt = 0;
-  private loading: Promise<Directory> | undefined;
+  /** Bumped by every change: a load that began before it is not kept as the copy. */
+  private generation = 0;
+  private loading: { promise: Promise<Directory>; generation: number } | undefined;
+  /** The next load asked for by `reloadFor`, shared by everyone who asks before it starts. */
+  private scheduled: Promise<Directory> | undefined;
+  private lastLoadStart = Number.NEGATIVE_INFINITY;
+  private readonly confirmedMissing = new Map<string, number>();
+  private announce: ((data: unknown) => void) | undefined;
+  private readonly maxAgeMs: number;
+  private readonly minReloadGapMs: number;
+  private readonly timeZone: string;
+  /** Loads so far (tests and diagnostics). */
+  loads = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
-    /** Other processes may edit meters: never trust the copy for longer than this. */
-    private readonly maxAgeMs = 10_000,
-    /** TIME_ZONE: days, months and band times of the tariff book. */
-    private readonly timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
-  ) {}
+    options: MeterDirectoryOptions = {},
+  ) {
+    this.maxAgeMs = options.maxAgeMs ?? 10_000;
+    this.minReloadGapMs = options.minReloadGapMs ?? 1_000;
+    this.timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
 
-  /** Forget the copy (call after editing meters, departments or gateways). */
+  /** Forget the copy (call after editing meters, departments, gateways or tariffs); the other processes are told too. */
   invalidate(): void {
-    this.current = undefined;
+    this.forget();
+    this.announce?.(null);
+  }
+
+  /**
+   * Tell the other processes about every `invalidate` here and forget the copy when one of them announces a change.
+   * Answers the unsubscription.
+   */
+  shareChanges(cluster: DirectoryAnnouncer): () => void {
+    this.announce = (data) => cluster.publish(DIRECTORY_CHANGED, data);
+    const off = cluster.on(DIRECTORY_CHANGED, () => this.forget());
+    return () => {
+      this.announce = undefined;
+      off();
+    };
   }
 
   async get(now = Date.now()): Promise<Directory> {
     if (this.current && now - this.loadedAt < this.maxAgeMs) return this.current;
-    this.loading ??= this.load().finally(() => (this.loading = undefined));
-    const directory = await this.loading;
-    this.current = directory;
-    this.loadedAt = now;
-    return directory;
+    if (this.loading && this.loading.generation === this.generation) return this.loading.promise;
+    return this.startLoad();
+  }
+
+  /**
+   * A lookup of these names missed: a directory loaded after this call, so a gateway or meter added (or moved) through
+   * another process a moment ago is found. Undefined when every name was already missing from such a load within
+   * maxAgeMs (refuse at once: a gateway publishing for a meter nobody configured costs no load per message). Loads are
+   * shared and start at most once per minReloadGapMs; callers in between wait for the next one.
+   */
+  async reloadFor(names: readonly string[], now = Date.now()): Promise<Directory | undefined> {
+    if (names.every((name) => now - (this.confirmedMissing.get(name) ?? Number.NEGATIVE_INFINITY) < this.maxAgeMs)) return undefined;
+    return this.fresh();
+  }
+
+  /** After `reloadFor`: these names were still missing from the reloaded directory. */
+  confirmMissing(names: readonly string[], now = Date.now()): void {
+    if (this.confirmedMissing.size + names.length > MAX_CONFIRMED_MISSING)
+      for (const [name, at] of this.confirmedMissing) if (now - at >= this.maxAgeMs) this.confirmedMissing.delete(name);
+    for (const name of names) if (this.confirmedMissing.size < MAX_CONFIRMED_MISSING) this.confirmedMissing.set(name, now);
+  }
+
+  /** A directory whose load starts after this call (a batch failed on a meter the copy still holds, say). */
+  fresh(): Promise<Directory> {
+    this.scheduled ??= (async () => {
+      try {
+        // The load running now may have begun before the caller's miss: wait for it, then for the gap.
+        await this.loading?.promise.catch(() => undefined);
+        const wait = this.lastLoadStart + this.minReloadGapMs - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      } finally {
+        // From here on a caller needs a load after this one.
+        this.scheduled = undefined;
+      }
+      return this.startLoad();
+    })();
+    return this.scheduled;
+  }
+
+  private forget(): void {
+    this.generation += 1;
+    this.current = undefined;
+    this.confirmedMissing.clear();
+  }
+
+  private startLoad(): Promise<Directory> {
+    const generation = this.generation;
+    const startedAt = Date.now();
+    this.lastLoadStart = startedAt;
+    this.loads += 1;
+    const promise = this.load().then((directory) => {
+      // A change during the load may be missing from it: hand it to who asked, do not keep it.
+      if (generation === this.generation && startedAt >= this.loadedAt) {
+        this.current = directory;
+        this.loadedAt = startedAt;
+      }
+      return directory;
+    });
+    const entry = { promise, generation };
+    this.loading = entry;
+    void promise.then(
+      () => this.loading === entry && (this.loading = undefined),
+      () => this.loading === entry && (this.loading = undefined),
+    );
+    return promise;
   }
 
   private async load(): Promise<Directory> {
