@@ -27,8 +27,17 @@ export interface ExternalSubscriberOptions {
   backupDrainMs?: number;
 }
 
+export interface CloseOptions {
+  /**
+   * End this process's session on the broker even as the last member of its group (a test run, a deployment retired
+   * for good): what it still holds after 5 s of working through it, and what the broker would queue for the group
+   * meanwhile, is dropped instead of kept for the next process.
+   */
+  endSession?: boolean;
+}
+
 export interface ExternalSubscriber {
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
   /** Publishes a supply command (QoS 1, not retained); that broker's ACL must let this client publish gateways/+/commands. */
   publish(topic: string, payload: string): Promise<void>;
   /** This process's client id on the broker. */
@@ -335,12 +344,13 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     async publish(topic, payload) {
       await client.publishAsync(topic, payload, { qos: 1, retain: false });
     },
-    async close() {
+    async close(closeOptions = {}) {
       closing = true;
       for (const pending of timers) clearTimeout(pending);
       timers.clear();
-      if (client.connected && registry.othersAlive() && (await drainOwn().catch(() => false))) {
-        // Nothing left in the session: end it (no will, nothing for the others to take over) and clear the record.
+      const end = closeOptions.endSession === true;
+      if (client.connected && (registry.othersAlive() || end) && ((await drainOwn().catch(() => false)) || end)) {
+        // Nothing left in the session (or told to end it anyway): end it (no will, nothing to take over) and clear the record.
         await client.publishAsync(ownRecord, '', { qos: 1, retain: true }).catch(() => undefined);
         await client.endAsync(false, { reasonCode: 0, properties: { sessionExpiryInterval: 0 } });
       } else {

@@ -53,7 +53,7 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
       ...(options.commands ? { commands: options.commands } : {}),
       ...(options.output ? { output: options.output } : {}),
     });
-    return { mode: 'external', port: null, stats: delivery.stats, close: () => subscriber.close(), publish: subscriber.publish };
+    return { mode: 'external', port: null, stats: delivery.stats, close: (closeOptions) => subscriber.close(closeOptions), publish: subscriber.publish };
   }
 
   const port = options.port ?? settings.port;

@@ -1,7 +1,7 @@
 import { createServer, connect as tcpConnect, type Server } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connect, connectAsync, type MqttClient } from 'mqtt';
 import { createTestApp, type TestApp } from '@tests/support/testApp';
 import { startMqttIngress, type MqttIngress } from './index';
 import { addGateway, addUser, fakeIngest, recordingLog, setUserMqtt, waitFor, type FakeIngest } from './mqttKit.test-util';
@@ -188,6 +188,20 @@ const reachable = await new Promise<boolean>((resolve) => {
   socket.once('error', () => done(false));
 });
 
+/** The retained member records of a share group on the external broker (external.ts), read for half a second. */
+async function retainedRecords(group: string): Promise<{ clientId: string; state: string }[]> {
+  const reader = await connectAsync(externalUrl, { reconnectPeriod: 0, protocolVersion: 5 });
+  const records: { clientId: string; state: string }[] = [];
+  const base = `energy-cluster/${group}/members/`;
+  reader.on('message', (topic, message) => {
+    if (message.length > 0) records.push({ clientId: topic.slice(base.length), state: (JSON.parse(message.toString()) as { state: string }).state });
+  });
+  await reader.subscribeAsync(`${base}+`, { qos: 1 });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await reader.endAsync();
+  return records;
+}
+
 if (reachable || process.env.CI === 'true') {
   describe('external broker', () => {
     it(`subscribes at ${externalUrl} and hands readings on`, async () => {
@@ -196,6 +210,7 @@ if (reachable || process.env.CI === 'true') {
       // A share group of its own, so parallel runs (SQLite and PostgreSQL) do not split each other's messages.
       const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}` };
       const subscriber = await startMqttIngress({ storage: t.app.storage, ingest: external, url: externalUrl, log: recordingLog(), env });
+      let clientId: string | undefined;
       try {
         expect(subscriber.mode).toBe('external');
         const marker = Date.now() + Math.floor(Math.random() * 1000);
@@ -204,9 +219,23 @@ if (reachable || process.env.CI === 'true') {
         await publisher.publishAsync('gateways/GW-DEMO-01/readings', JSON.stringify({ ...payload, ts: marker }), { qos: 1 });
         await waitFor(() => external.calls.some((call) => (call.payload as { ts?: number }).ts === marker));
         expect(external.calls.find((call) => (call.payload as { ts?: number }).ts === marker)?.source).toEqual({ kind: 'mqtt', gatewaySn: 'GW-DEMO-01' });
+        // The broker keeps the group's record and this process's 7-day session: the run must not leave them behind.
+        const records = await retainedRecords(env.MQTT_SHARE_GROUP);
+        expect(records.map((record) => record.state)).toEqual(['alive']);
+        clientId = records[0]!.clientId;
       } finally {
-        await subscriber.close();
+        // Alone in its group it would keep its session for a next process; a test run has none.
+        await subscriber.close({ endSession: true });
       }
+      expect(await retainedRecords(env.MQTT_SHARE_GROUP)).toEqual([]);
+      // Resuming that client id finds no session on the broker.
+      const again = connect(externalUrl, { clientId: clientId!, protocolVersion: 5, clean: false, reconnectPeriod: 0 });
+      const connack = await new Promise<{ sessionPresent: boolean }>((resolve, reject) => {
+        again.once('connect', resolve);
+        again.once('error', reject);
+      });
+      await again.endAsync();
+      expect(connack.sessionPresent).toBe(false);
     });
   });
 } else {

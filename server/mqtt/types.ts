@@ -32,7 +32,8 @@ export interface OutputSink {
 }
 
 export interface MqttIngress {
-  close(): Promise<void>;
+  /** `endSession`: external mode ends its broker session even as the last member (external.ts, CloseOptions). */
+  close(options?: { endSession?: boolean }): Promise<void>;
   /** Publishes a downlink message (QoS 1, not retained); absent when MQTT is off. */
   publish?: (topic: string, payload: string) => Promise<void>;
   /** The embedded broker's port (the real one when 0 was asked for); null in the other modes. */
