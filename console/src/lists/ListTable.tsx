@@ -115,7 +115,8 @@ function ListTableView<R extends object>({
             }
           : clientPageSize
             ? {
-                pageSize: clientPageSize,
+                // Uncontrolled, so a long list (more than 50 rows) can take antd's page size changer.
+                defaultPageSize: clientPageSize,
                 hideOnSinglePage: true,
                 showTotal: (total) => (totalText ? totalText(withThousands(total, 0), total) : t('lists.total', { total: withThousands(total, 0) })),
               }

@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Dropdown, Flex, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, DatePicker, Dropdown, Flex, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, withThousands } from '@shared/format';
 import type { MonthRegisterRow } from '@shared/schemas/monthRegisters';
 import { BAND_COLOURS } from '@shared/tariffs/bands';
+import { ListTable } from '../../lists/ListTable';
+import { ListToolbar } from '../../lists/ListToolbar';
 import { RowActions } from '../../lists/RowActions';
 import { useStores } from '../../stores/StoreContext';
 import { DepartmentPicker } from '../analysis/shared/DepartmentPicker';
@@ -188,52 +190,58 @@ export const MonthRegistersPage = observer(function MonthRegistersPage() {
 
   return (
     <Card title={t('monthRegisters.title')} data-testid="month-registers">
-      <Flex wrap gap={12} justify="space-between" style={{ marginBottom: 12 }}>
-        <Space wrap>
-          <DatePicker
-            picker="month"
-            allowClear={false}
-            value={dayjs(`${controller.month}-01`)}
-            onChange={(value) => value && void controller.setMonth(value.format('YYYY-MM'))}
-            aria-label={t('monthRegisters.month')}
-            data-testid="month-registers-month"
-          />
-          <DepartmentPicker
-            options={departments.options}
-            loading={departments.loading}
-            value={controller.departmentId}
-            onChange={(id) => void controller.setDepartment(id)}
-            allowClear
-            placeholder={t('monthRegisters.allDepartments')}
-            testId="month-registers-department"
-          />
-        </Space>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'csv', label: <span data-testid="month-registers-export-csv">{t('monthRegisters.exportCsv')}</span> },
-              { key: 'xlsx', label: <span data-testid="month-registers-export-xlsx">{t('monthRegisters.exportXlsx')}</span> },
-            ],
-            onClick: ({ key }) => void exportFile(key as MonthRegisterExportFormat),
-          }}
-        >
-          <Button icon={<DownloadOutlined />} loading={exporting} disabled={controller.rows.length === 0} data-testid="month-registers-export">
-            {t('resources.exchange.export')}
-          </Button>
-        </Dropdown>
-      </Flex>
+      <ListToolbar
+        list={controller}
+        testId="month-registers"
+        filters={
+          <>
+            <DatePicker
+              picker="month"
+              allowClear={false}
+              value={dayjs(`${controller.month}-01`)}
+              onChange={(value) => value && void controller.setMonth(value.format('YYYY-MM'))}
+              aria-label={t('monthRegisters.month')}
+              data-testid="month-registers-month"
+            />
+            <DepartmentPicker
+              options={departments.options}
+              loading={departments.loading}
+              value={controller.departmentId}
+              onChange={(id) => void controller.setDepartment(id)}
+              allowClear
+              placeholder={t('monthRegisters.allDepartments')}
+              testId="month-registers-department"
+            />
+          </>
+        }
+        exports={
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'csv', label: <span data-testid="month-registers-export-csv">{t('monthRegisters.exportCsv')}</span> },
+                { key: 'xlsx', label: <span data-testid="month-registers-export-xlsx">{t('monthRegisters.exportXlsx')}</span> },
+              ],
+              onClick: ({ key }) => void exportFile(key as MonthRegisterExportFormat),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exporting} disabled={controller.rows.length === 0} data-testid="month-registers-export">
+              {t('resources.exchange.export')}
+            </Button>
+          </Dropdown>
+        }
+      />
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('monthRegisters.explain')} />
-      <Table<MonthRegisterRow>
+      <ListTable<MonthRegisterRow>
         rowKey="meterId"
         size="small"
+        rows={controller.rows}
         loading={controller.loading}
+        clientPageSize={50}
         columns={columns}
-        dataSource={controller.rows}
-        pagination={{ defaultPageSize: 50, hideOnSinglePage: true, showSizeChanger: true }}
-        locale={{ emptyText: t('monthRegisters.empty') }}
-        data-testid="month-registers-table"
-        onRow={(row) => ({ 'data-testid': `month-register-row-${row.code}` }) as React.HTMLAttributes<HTMLElement>}
+        emptyText={t('monthRegisters.empty')}
+        testId="month-registers-table"
+        rowAttributes={(row) => ({ 'data-testid': `month-register-row-${row.code}` })}
       />
       {editing && (
         <MonthRegisterDialog row={editing} month={controller.month} saving={controller.saving} onSave={controller.save} onClose={() => setEditing(null)} />
