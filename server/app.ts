@@ -110,6 +110,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       'ingest',
       new IngestService(storage.db, config.timeZone, undefined, storage.sqlite, (error) => app.log.warn({ err: error }, 'ingest listener failed')),
     );
+    app.ingest.directory.shareChanges(app.realtime.cluster); // REDIS_URL: a meter or gateway change reaches every process
     const alarmEvents = new AlarmEvents((error) => app.log.warn({ err: error }, 'alarm listener failed'));
     const alarmEngine = new AlarmEngine(storage.db, alarmEvents, app.ingest.directory, {
       offlineIntervals: offlineIntervalsFromEnv(),
