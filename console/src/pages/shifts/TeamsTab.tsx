@@ -2,35 +2,20 @@ import { Input, InputNumber, Modal, Space, type ButtonProps, type TableColumnsTy
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHIFT_SCREEN, type ShiftTeam, type ShiftTeamBody } from '@shared/schemas/shifts';
+import type { ShiftTeam, ShiftTeamBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
 import { ListTable } from '../../lists/ListTable';
 import { ListToolbar } from '../../lists/ListToolbar';
-import { RowActions } from '../../lists/RowActions';
 import { WholeList } from '../../lists/WholeList';
+import { editDeleteColumn, shiftGate, useDialogSave } from './shiftListParts';
 import { useShiftsApi } from './shiftsApi';
-
-const gate = { menu: SHIFT_SCREEN };
 
 function TeamDialog({ team, onClose, onSaved }: { team: ShiftTeam | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const api = useShiftsApi();
-  const notify = useNotify();
   const [body, setBody] = useState<ShiftTeamBody>(() => (team ? { name: team.name, sort: team.sort } : { name: '', sort: 0 }));
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      if (team) await api.updateTeam(team.id, body);
-      else await api.createTeam(body);
-      notify.success(t('shifts.common.saved'));
-      onSaved();
-    } catch {
-      // the client's error toast said why
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, save: run } = useDialogSave(onSaved);
+  const save = () => run(() => (team ? api.updateTeam(team.id, body) : api.createTeam(body)));
   return (
     <Modal
       open
@@ -77,31 +62,12 @@ export const TeamsTab = observer(function TeamsTab() {
   const columns: TableColumnsType<ShiftTeam> = [
     { key: 'name', dataIndex: 'name', title: t('shifts.common.name') },
     { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 100 },
-    {
-      key: 'actions',
-      title: t('shifts.common.actions'),
-      render: (_, row) => (
-        <RowActions
-          gate={gate}
-          actions={[
-            { button: 'edit', label: t('shifts.common.edit'), testId: `shift-team-edit-${row.id}`, onClick: () => setEditing(row) },
-            {
-              button: 'delete',
-              label: t('shifts.common.delete'),
-              danger: true,
-              confirm: t('shifts.teams.deleteConfirm', { name: row.name }),
-              testId: `shift-team-delete-${row.id}`,
-              onClick: () => void remove(row),
-            },
-          ]}
-        />
-      ),
-    },
+    editDeleteColumn<ShiftTeam>(t, 'team', setEditing, (row) => void remove(row)),
   ];
 
   return (
     <div data-testid="shifts-teams">
-      <ListToolbar list={list} gate={gate} testId="shift-team" onAdd={() => setEditing('new')} addLabel={t('shifts.teams.add')} />
+      <ListToolbar list={list} gate={shiftGate} testId="shift-team" onAdd={() => setEditing('new')} addLabel={t('shifts.teams.add')} />
       <ListTable<ShiftTeam>
         rows={list.rows}
         loading={list.loading || list.busy}

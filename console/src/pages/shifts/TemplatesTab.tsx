@@ -2,16 +2,14 @@ import { Input, InputNumber, Modal, Select, Space, Tag, Typography, type ButtonP
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SHIFT_SCREEN, type ShiftTemplate, type ShiftTemplateBody } from '@shared/schemas/shifts';
+import type { ShiftTemplate, ShiftTemplateBody } from '@shared/schemas/shifts';
 import { useNotify } from '../../feedback/notify';
 import { ListTable } from '../../lists/ListTable';
 import { ListToolbar } from '../../lists/ListToolbar';
-import { RowActions } from '../../lists/RowActions';
 import { WholeList } from '../../lists/WholeList';
+import { editDeleteColumn, shiftGate, useDialogSave } from './shiftListParts';
 import { useShiftsApi } from './shiftsApi';
 import styles from './shifts.module.css';
-
-const gate = { menu: SHIFT_SCREEN };
 
 /** 00:00, 00:15 … 23:45: the times a shift may start or end. */
 export const QUARTER_CLOCKS = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
@@ -40,24 +38,11 @@ export function DayBar({ start, end, label }: { start: string; end: string; labe
 function TemplateDialog({ template, onClose, onSaved }: { template: ShiftTemplate | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const api = useShiftsApi();
-  const notify = useNotify();
   const [body, setBody] = useState<ShiftTemplateBody>(() =>
     template ? { name: template.name, start: template.start, end: template.end, sort: template.sort } : { name: '', start: '08:00', end: '16:00', sort: 0 },
   );
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      if (template) await api.updateTemplate(template.id, body);
-      else await api.createTemplate(body);
-      notify.success(t('shifts.common.saved'));
-      onSaved();
-    } catch {
-      // the client's error toast said why
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, save: run } = useDialogSave(onSaved);
+  const save = () => run(() => (template ? api.updateTemplate(template.id, body) : api.createTemplate(body)));
   const clockOptions = QUARTER_CLOCKS.map((clock) => ({ value: clock, label: clock }));
   return (
     <Modal
@@ -155,33 +140,14 @@ export const TemplatesTab = observer(function TemplatesTab() {
       render: (_, row) => <DayBar start={row.start} end={row.end} label={`${row.start}–${row.end}`} />,
     },
     { key: 'sort', dataIndex: 'sort', title: t('shifts.common.sort'), width: 80 },
-    {
-      key: 'actions',
-      title: t('shifts.common.actions'),
-      render: (_, row) => (
-        <RowActions
-          gate={gate}
-          actions={[
-            { button: 'edit', label: t('shifts.common.edit'), testId: `shift-template-edit-${row.id}`, onClick: () => setEditing(row) },
-            {
-              button: 'delete',
-              label: t('shifts.common.delete'),
-              danger: true,
-              confirm: t('shifts.templates.deleteConfirm', { name: row.name }),
-              testId: `shift-template-delete-${row.id}`,
-              onClick: () => void remove(row),
-            },
-          ]}
-        />
-      ),
-    },
+    editDeleteColumn<ShiftTemplate>(t, 'template', setEditing, (row) => void remove(row)),
   ];
 
   return (
     <div data-testid="shifts-templates">
       <ListToolbar
         list={list}
-        gate={gate}
+        gate={shiftGate}
         testId="shift-template"
         filters={<Typography.Text type="secondary">{t('shifts.templates.nightRule')}</Typography.Text>}
         onAdd={() => setEditing('new')}
