@@ -42,6 +42,8 @@ describe('startRealtimeSession', () => {
     const stop = startRealtimeSession(store, factory);
     expect(made).toHaveLength(1);
     expect(made[0]!.options.token).toBe('t1');
+    // WebSocket only: a socket is one connection to one process, so a load balancer needs no stickiness.
+    expect(made[0]!.options.socket?.transports).toEqual(['websocket']);
     expect([...made[0]!.channels.keys()]).toEqual(['alarms:counts', 'alarms:open', 'alarms:new']);
     made[0]!.channels.get('alarms:counts')!(counts);
     expect(store.alarms.badgeFor('/alerts')).toBe(4);

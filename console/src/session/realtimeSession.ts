@@ -7,6 +7,19 @@ import type { RootStore } from '@shared/stores/rootStore';
 export type RealtimeConnector = (rootStore: RootStore) => () => void;
 export type RealtimeClientFactory = (options: RealtimeClientOptions) => Pick<RealtimeClient, 'subscribe' | 'setToken' | 'close'>;
 
+/**
+ * Like the kiosk and the live previews: the WebSocket transport at once (no long-polling first, so no stickiness is
+ * needed behind a load balancer: the whole socket is one TCP connection to one process), reconnecting from 1 s up to
+ * 30 s, ±50 % so the consoles of a site do not reconnect in step after a server restart.
+ */
+export const SESSION_SOCKET: RealtimeClientOptions['socket'] = {
+  reconnection: true,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 30_000,
+  randomizationFactor: 0.5,
+  transports: ['websocket'],
+};
+
 const createClient: RealtimeClientFactory = (options) => new RealtimeClient(options);
 
 /**
@@ -23,7 +36,7 @@ export function startRealtimeSession(rootStore: RootStore, create: RealtimeClien
     current = null;
   };
   const open = (token: string) => {
-    const client = create({ token, onRefused: () => (current = null) });
+    const client = create({ token, socket: SESSION_SOCKET, onRefused: () => (current = null) });
     const unbind = bindAlarmStore(client, alarms);
     current = {
       token,
