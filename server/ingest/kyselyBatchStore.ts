@@ -3,27 +3,42 @@ import type { Database } from '../db/schema';
 import { fromMilli } from '@shared/metering';
 import type { BatchStore, LateContext, MeterStateRow, QuarantineRow, RawReadingRow, RegisterPoint } from './batchStore';
 import { INTERVAL_MS } from '../metering/spreadEnergy';
-import type { EnergyLedger } from './energyLedger';
+import type { EnergyLedger, IntervalRow, RollupRow } from './energyLedger';
 import { TariffBook } from '../tariffs/tariffBook';
 import type { BandRollupRow } from '../tariffs/bandLedger';
 
 const CHUNK = 500;
 const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
-const compareBandKeys = (a: BandRollupRow, b: BandRollupRow): number =>
-  a.scope.localeCompare(b.scope) ||
+/** Code-point order: every writer (either store, any process) sorts its keys the same way, so row locks are taken in one order. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export const compareIntervalKeys = (a: IntervalRow, b: IntervalRow): number => a.meter_id - b.meter_id || a.start - b.start;
+
+export const compareRollupKeys = (a: RollupRow, b: RollupRow): number =>
+  compareText(a.scope, b.scope) ||
   a.scope_id - b.scope_id ||
-  a.energy_type.localeCompare(b.energy_type) ||
-  a.grain.localeCompare(b.grain) ||
-  a.period.localeCompare(b.period) ||
+  compareText(a.energy_type, b.energy_type) ||
+  compareText(a.grain, b.grain) ||
+  compareText(a.period, b.period);
+
+export const compareBandKeys = (a: BandRollupRow, b: BandRollupRow): number =>
+  compareText(a.scope, b.scope) ||
+  a.scope_id - b.scope_id ||
+  compareText(a.energy_type, b.energy_type) ||
+  compareText(a.grain, b.grain) ||
+  compareText(a.period, b.period) ||
   a.version_id - b.version_id ||
   a.season - b.season ||
-  a.band.localeCompare(b.band);
+  compareText(a.band, b.band);
 
-/** Multi-row statements through kysely: portable, used for PostgreSQL and for operator corrections. */
+/**
+ * Multi-row statements through kysely: portable, used on both engines for operator corrections, replacements,
+ * completions and tariff recomputes; PostgreSQL ingest uses `PostgresBatchStore` (fewer round trips per batch).
+ */
 export class KyselyBatchStore implements BatchStore {
   constructor(
-    private readonly trx: Transaction<Database>,
+    protected readonly trx: Transaction<Database>,
     /**
      * PostgreSQL with several server processes: lock the meters' register state rows (in id order, so
      * two batches cannot deadlock) until commit, so two processes never step from the same reading.
@@ -80,14 +95,15 @@ export class KyselyBatchStore implements BatchStore {
   }
 
   async addEnergy(ledger: EnergyLedger): Promise<void> {
-    for (const chunk of chunks(ledger.intervals)) {
+    // Key order, as for band rollups: concurrent writers take the row locks in one order.
+    for (const chunk of chunks(ledger.intervals.sort(compareIntervalKeys))) {
       await this.trx
         .insertInto('energy_intervals')
         .values(chunk)
         .onConflict((oc) => oc.columns(['meter_id', 'start']).doUpdateSet((eb) => ({ energy: eb('energy_intervals.energy', '+', eb.ref('excluded.energy')) })))
         .execute();
     }
-    for (const chunk of chunks(ledger.rollups)) {
+    for (const chunk of chunks(ledger.rollups.sort(compareRollupKeys))) {
       await this.trx
         .insertInto('energy_rollups')
         .values(chunk)
