@@ -69,6 +69,9 @@ async function openPostgres(url: string, schema: string | undefined): Promise<St
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection dropped by the server (a PostgreSQL restart, failover, a cut network) is an 'error' on the
+  // pool: without a listener it would end the process; the pool opens a new connection on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message}); reconnecting on demand`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: 'postgres', ...(schema ? { schema } : {}), describe: `PostgreSQL ${where}`, close: () => db.destroy() };

@@ -16,8 +16,8 @@ export interface ClusterDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: clusterServices.postgres });
+async function admin<T>(run: (client: pg.Client) => Promise<T>, server = clusterServices.postgres): Promise<T> {
+  const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
     return await run(client);
@@ -27,15 +27,15 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A fresh PostgreSQL database (not a schema: several processes connect to it as they would in production). */
-export async function createClusterDatabase(): Promise<ClusterDatabase> {
+export async function createClusterDatabase(server = clusterServices.postgres): Promise<ClusterDatabase> {
   const name = `cluster_${randomBytes(5).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  const url = new URL(clusterServices.postgres);
+  await admin((client) => client.query(`create database ${name}`), server);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () => admin((client) => client.query(`drop database if exists ${name} with (force)`), server).then(() => undefined),
   };
 }
 
@@ -51,6 +51,8 @@ export interface ClusterOptions {
   /** More environment for every process (and `perProcess(i)` for one). */
   env?: Record<string, string>;
   perProcess?: (index: number) => Record<string, string>;
+  /** Other PostgreSQL (admin URL), Redis or broker than the machine's, e.g. private ones a suite restarts. */
+  services?: Partial<typeof clusterServices>;
 }
 
 export interface Cluster {
@@ -65,14 +67,15 @@ export interface Cluster {
 
 /** N real server processes (`server/main.ts`) on one new PostgreSQL database, optionally with Redis and an external broker. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const database = await createClusterDatabase();
+  const services = { ...clusterServices, ...options.services };
+  const database = await createClusterDatabase(services.postgres);
   const tag = `c${randomBytes(4).toString('hex')}`;
   const common: Record<string, string> = {
     DATABASE_URL: database.url,
     // Processes of one deployment share the token signing secret (deploy/ sets it the same way).
     JWT_SECRET: `cluster-secret-${tag}-${'x'.repeat(32)}`,
-    ...(options.redis ? { REDIS_URL: clusterServices.redis, REDIS_KEY_PREFIX: tag } : {}),
-    ...(options.mqtt ? { MQTT_URL: clusterServices.mqtt, MQTT_SHARE_GROUP: tag } : {}),
+    ...(options.redis ? { REDIS_URL: services.redis, REDIS_KEY_PREFIX: tag } : {}),
+    ...(options.mqtt ? { MQTT_URL: services.mqtt, MQTT_SHARE_GROUP: tag } : {}),
     ...options.env,
   };
   const envFor = (index: number): Record<string, string> => ({ ...common, ...options.perProcess?.(index) });
