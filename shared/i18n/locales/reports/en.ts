@@ -131,7 +131,7 @@ export const reportsEn = {
     distance: 'Distance (nm)',
   },
   bands: { sharp: 'Sharp peak', peak: 'Peak', flat: 'Flat', valley: 'Valley', deepValley: 'Deep valley' },
-  alarmKinds: { device: 'Device', error: 'Error', trouble: 'Trouble', offline: 'Offline', balance: 'Balance' },
+  alarmKinds: { device: 'Threshold', error: 'Data error', trouble: 'Gateway fault', offline: 'Offline', balance: 'Low balance' },
   compareModes: { previous: 'Previous period', lastYear: 'Last year', base: 'Base period' },
   compareShows: { value: 'Base value', delta: 'Change', percent: 'Change %' },
   ops: { difference: 'A − B', ratio: 'A ÷ B', share: 'Share of A', sum: 'A + B' },

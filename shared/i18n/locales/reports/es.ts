@@ -133,7 +133,7 @@ export const reportsEs: CatalogueShape<typeof reportsEn> = {
     distance: 'Distancia (mn)',
   },
   bands: { sharp: 'Superpunta', peak: 'Punta', flat: 'Llano', valley: 'Valle', deepValley: 'Supervalle' },
-  alarmKinds: { device: 'Dispositivo', error: 'Error', trouble: 'Avería', offline: 'Sin conexión', balance: 'Saldo' },
+  alarmKinds: { device: 'Umbral', error: 'Error de datos', trouble: 'Fallo de pasarela', offline: 'Sin conexión', balance: 'Saldo bajo' },
   compareModes: { previous: 'Periodo anterior', lastYear: 'Año anterior', base: 'Periodo base' },
   compareShows: { value: 'Valor base', delta: 'Variación', percent: 'Variación %' },
   ops: { difference: 'A − B', ratio: 'A ÷ B', share: 'Proporción de A', sum: 'A + B' },

@@ -133,7 +133,7 @@ export const reportsZh: CatalogueShape<typeof reportsEn> = {
     distance: '航程（海里）',
   },
   bands: { sharp: '尖峰', peak: '高峰', flat: '平段', valley: '低谷', deepValley: '深谷' },
-  alarmKinds: { device: '设备', error: '错误', trouble: '故障', offline: '离线', balance: '余额' },
+  alarmKinds: { device: '阈值告警', error: '数据异常', trouble: '网关故障', offline: '离线', balance: '余额告警' },
   compareModes: { previous: '上一期', lastYear: '去年同期', base: '基准期' },
   compareShows: { value: '对比值', delta: '变化量', percent: '变化率 %' },
   ops: { difference: 'A − B', ratio: 'A ÷ B', share: 'A 占比', sum: 'A + B' },
