@@ -7,6 +7,7 @@
 // raises a fresh record (never a repeat of an open one). Latency = when the page sees it − send time.
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem } from 'node:os';
 import mqtt from 'mqtt';
@@ -82,8 +83,15 @@ function loadStart(server: BenchServer, sustainS: number): StartMessage {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** BENCH_WEB_ROOT: the console bundle folder (built when stale); a private one keeps parallel builds apart. */
+const WEB_ROOT = resolve(process.env.BENCH_WEB_ROOT || 'dist');
+
 async function run(): Promise<void> {
-  ensureBuilt({ quiet: true });
+  // Relative to the repository: bundlesAreStale joins outDir to it.
+  ensureBuilt({ quiet: true, outDir: relative(fileURLToPath(new URL('..', import.meta.url)), WEB_ROOT) });
+  // The server (realtimeServer.ts, or the cluster's processes through tests/support/serverProcess.ts) serves it.
+  process.env.BENCH_WEB_ROOT = WEB_ROOT;
+  process.env.E2E_WEB_ROOT = WEB_ROOT;
   const idle = machineCpu();
   await sleep(1_000);
   const busyBefore = idle();
@@ -118,7 +126,9 @@ async function run(): Promise<void> {
     }
 
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    // The probe injects socket.io's browser build as an inline script, which the console's CSP (script-src 'self')
+    // refuses; the console's own scripts are unaffected.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, bypassCSP: true });
     await context.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
     const page = await context.newPage();
     const pageErrors: string[] = [];

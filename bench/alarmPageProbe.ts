@@ -41,7 +41,9 @@ const PAGE_RECORDER = `function (selector, token) {
       seen.badge.push([Date.now(), now]);
     }
   }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  const socket = window.io(location.origin, { query: { token } });
+  // WebSocket at once, as every client of the product: behind a balancer without stickiness long-polling's
+  // requests would reach processes that do not hold the session.
+  const socket = window.io(location.origin, { query: { token }, transports: ['websocket'] });
   socket.on('connect', function () {
     socket.emit('subscribe', { channel: 'alarms:counts' });
     socket.emit('subscribe', { channel: 'alarms:new' }, function (ack) { seen.subscribed = ack.ok; });

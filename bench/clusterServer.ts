@@ -76,6 +76,7 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
   const broker = await startBroker();
   const cleanUp = async () => {
     await lb?.stop().catch(() => undefined);
+    if (lb && process.env.BENCH_LB_LOG) writeFileSync(process.env.BENCH_LB_LOG, lb.output());
     await cluster?.stop().catch(() => undefined);
     await broker.stop().catch(() => undefined);
   };
@@ -106,7 +107,8 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
   // 5,000 sockets hold 10,000 descriptors in the balancer.
   lb = await startLoadBalancer(
     cluster.servers.map((server) => `127.0.0.1:${server.port}`),
-    { LB_MAXCONN: '9000' },
+    // BENCH_LB_LOG=<file>: every request's log line (termination state, timers) written there at the end.
+    { LB_MAXCONN: '9000', ...(process.env.BENCH_LB_LOG ? { LB_LOG_LEVEL: 'info' } : {}) },
   );
   const pids = cluster.servers.map((server) => server.process.pid!).filter(Boolean);
 

@@ -100,7 +100,7 @@ async function serve(options: ServerOptions): Promise<void> {
     dataDir,
     databaseUrl: undefined,
     adminPassword: ADMIN_PASSWORD,
-    webRoot: join(root, 'dist'),
+    webRoot: process.env.BENCH_WEB_ROOT || join(root, 'dist'),
     logLevel: 'silent',
     seedDemo: false,
     host: '127.0.0.1',
