@@ -144,6 +144,24 @@ describe('HAProxy from deploy/ in front of three processes', () => {
     expect(codes).toEqual([...Array(5).fill(ErrorCode.LOGIN_FAILED), ErrorCode.TOO_MANY_ATTEMPTS, ErrorCode.LOGIN_FAILED]);
   });
 
+  it('holds no sticky state: a WebSocket handshake through the balancer is answered 101 and sets no cookie', async () => {
+    // The upgrade as socket.io-client sends it (transport=websocket from the start, as every client of the product).
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      const req = request(`${lb.url}/socket.io/?EIO=4&transport=websocket&token=${encodeURIComponent(token)}`, {
+        headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      });
+      req.once('upgrade', (response, socket) => {
+        socket.destroy();
+        resolve({ status: String(response.statusCode), ...response.headers });
+      });
+      req.once('response', (response) => reject(new Error(`no upgrade: ${response.statusCode}`)));
+      req.once('error', reject);
+      req.end();
+    });
+    expect(headers.status).toBe('101');
+    expect(headers['set-cookie']).toBeUndefined();
+  });
+
   it('sockets through the balancer get live values; kill -9 of a process: marked down, its sockets reconnect and get values again within 10 s', async () => {
     const id = await meterId(lb.url, token, 'M011');
     const channel = meterLatestChannel(id);
