@@ -60,18 +60,34 @@ function openSqlite(dataDir: string): Storage {
   };
 }
 
+/**
+ * The pool with every connection's errors handled. A connection the server closes (a PostgreSQL restart, failover, a cut
+ * network) emits 'error' on its client: while idle the pool passes it on as its own 'error', and while checked out (a
+ * transaction, a query in flight) nothing listens, so Node ends the process. Each client gets a listener when it
+ * is created; the query in flight fails on its own (its caller answers failed or retries), the broken client is
+ * dropped when released, and the pool opens a new one on the next query.
+ */
+export function postgresPool(config: pg.PoolConfig, warn: (message: string) => void = (message) => console.warn(message)): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', (error) => warn(`PostgreSQL: an idle connection was closed (${error.message}); reconnecting on demand`));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      // Idle clients' errors reach the pool's listener above as well; this one is for a client in use.
+      if (client.listenerCount('error') === 1) warn(`PostgreSQL: a connection in use was closed (${error.message}); its work fails and is retried`);
+    }),
+  );
+  return pool;
+}
+
 async function openPostgres(url: string, schema: string | undefined): Promise<Storage> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad PostgreSQL schema name "${schema}"`);
   const where = postgresWhere(url);
   await probePostgres(url, where);
-  const pool = new pg.Pool({
+  const pool = postgresPool({
     connectionString: url,
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle connection dropped by the server (a PostgreSQL restart, failover, a cut network) is an 'error' on the
-  // pool: without a listener it would end the process; the pool opens a new connection on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message}); reconnecting on demand`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (schema) await sql`create schema if not exists ${sql.id(schema)}`.execute(db);
   return { db, kind: 'postgres', ...(schema ? { schema } : {}), describe: `PostgreSQL ${where}`, close: () => db.destroy() };
