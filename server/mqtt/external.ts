@@ -25,6 +25,14 @@ export interface ExternalSubscriberOptions {
   willDelaySeconds?: number;
   /** How long a process that is not first in line waits before draining a session the first one left alone. */
   backupDrainMs?: number;
+  /**
+   * How long a record saying "dead" or "left" must stand before anyone takes that session over, when it may be a
+   * replay: delivered as retained (on our subscribe) or within this long after our own (re)connect. A broker restart
+   * replays wills and retained records of processes that are alive and reconnecting; each re-asserts "alive" on
+   * (re)connect, well within this. A record published while we were connected waits `orphanCheckMs`.
+   */
+  takeoverGraceMs?: number;
+  orphanCheckMs?: number;
 }
 
 export interface CloseOptions {
@@ -52,7 +60,12 @@ export const DEFAULT_CLIENT_ID_PREFIX = 'energy-server';
  */
 export const MEMBER_SESSION_EXPIRY_S = 7 * 24 * 3600;
 const WILL_DELAY_S = 5;
+const TAKEOVER_GRACE_MS = 10_000;
+const ORPHAN_CHECK_MS = 1_000;
 const BACKUP_DRAIN_MS = 30_000;
+/** Retries of a readings message whose ingest failed (database away, ingest busy): it is held, not acknowledged. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 10_000;
 const DRAIN_TIMEOUT_MS = 120_000;
 /** A stopping process hands what it holds to the others if it takes longer than this to work through it. */
 const OWN_DRAIN_MS = 5_000;
@@ -110,7 +123,8 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
       // A network blip shorter than this is not a death: the process resumes its session itself.
       properties: { willDelayInterval: options.willDelaySeconds ?? WILL_DELAY_S },
     },
-    reconnectPeriod: 2_000,
+    // Short: after a broker restart nothing reaches the group until a member subscribed again (below).
+    reconnectPeriod: 1_000,
     connectTimeout: 10_000,
     ...login,
   };
@@ -134,8 +148,25 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     const outputSn = options.output ? outputTopicSn(topic) : null;
     if (outputSn !== null && options.output) return options.output.onOutput(outputSn, payload);
     const sn = readingsTopicSn(topic);
-    // Not acknowledged on failure: the session keeps it and the broker sends it again.
-    return sn === null ? null : delivery.deliver(sn, payload);
+    return sn === null ? null : deliverUntilDone(sn, payload);
+  };
+
+  /**
+   * A broker resends an unacknowledged message only when the session resumes, and stops sending once its in-flight
+   * window is full of them: a message whose ingest failed (the database restarting, ingest busy) is held and tried
+   * again with a growing pause until it commits, so ingest resumes by itself when the database is back. On close it
+   * is left unacknowledged: the session keeps it for whoever takes it over.
+   */
+  const deliverUntilDone = async (sn: string, payload: Buffer): Promise<void> => {
+    for (let pause = RETRY_FIRST_MS; ; pause = Math.min(pause * 2, RETRY_MAX_MS)) {
+      try {
+        return await delivery.deliver(sn, payload);
+      } catch (error) {
+        if (closing) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      if (closing) throw new Error('closing: left unacknowledged for the session');
+    }
   };
   const registry = new SessionRegistry(clientId);
 
@@ -147,8 +178,13 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     }
     if (packet.topic.startsWith(`${membersBase(group)}/members/`)) {
       const id = packet.topic.slice(`${membersBase(group)}/members/`.length);
-      registry.record(id, packet.payload.length === 0 ? null : parseState(Buffer.from(packet.payload)));
-      considerDrains();
+      const state = packet.payload.length === 0 ? null : parseState(Buffer.from(packet.payload));
+      registry.record(id, state);
+      const replay = packet.retain || Date.now() - connectedAt < (options.takeoverGraceMs ?? TAKEOVER_GRACE_MS);
+      // Our own record saying otherwise while we run (a will or record replayed by a restarted broker): we are alive.
+      if (id === clientId && state !== 'alive' && !closing && client.connected)
+        client.publishAsync(ownRecord, stateOf('alive'), { qos: 1, retain: true }).catch(() => undefined);
+      considerDrains(replay);
       return callback();
     }
     const work = handle(packet.topic, packet.payload);
@@ -170,7 +206,11 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
       },
     );
 
-  const subscribe = async (): Promise<void> => {
+  const subscribe = async (sessionPresent = false): Promise<void> => {
+    // Subscribed again on every (re)connect, session present or not. A restarted Mosquitto (2.0.11) restores the
+    // session and lists its shared subscriptions, yet routes nothing to them, and a repeated SUBSCRIBE of a filter
+    // the session lists changes nothing: only UNSUBSCRIBE then SUBSCRIBE makes the shared subscription work again.
+    if (sessionPresent) await client.unsubscribeAsync(filters()).catch(() => undefined);
     const [readings, ...others] = filters();
     if (useShared && !(await trySubscribe(readings!))) {
       // Brokers without shared subscriptions refuse the $share filter: one process then takes all readings.
@@ -204,12 +244,15 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     timer.unref();
     timers.add(timer);
   };
-  const considerDrains = () => {
+  let connectedAt = 0;
+  const considerDrains = (replay = false) => {
     for (const id of registry.orphans()) {
       if (drains.has(id) || registry.pending.has(id)) continue;
       registry.pending.add(id);
-      // Records arrive together at start: decide once the alive ones are known too.
-      later(1_000, () => {
+      // Only a record that still says so a while later is a process that died or left. A replay (retained, or just
+      // after our own reconnect: a restarted broker replays "dead" for processes that are reconnecting and say "alive"
+      // again) waits the grace period; a record published while we were connected 1 s.
+      later(replay ? (options.takeoverGraceMs ?? TAKEOVER_GRACE_MS) : (options.orphanCheckMs ?? ORPHAN_CHECK_MS), () => {
         if (registry.isOrphan(id) && registry.firstInLine()) startDrain(id);
         else
           later(options.backupDrainMs ?? BACKUP_DRAIN_MS, () => {
@@ -314,8 +357,9 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
 
   let firstSubscription: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
-  client.on('connect', () => {
-    subscribe().then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
+  client.on('connect', (connack) => {
+    connectedAt = Date.now();
+    subscribe(connack.sessionPresent).then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
   });
   // One line per outage, not one per reconnect attempt.
   let outageLogged = false;

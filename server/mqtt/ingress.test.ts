@@ -237,6 +237,35 @@ if (reachable || process.env.CI === 'true') {
       await again.endAsync();
       expect(connack.sessionPresent).toBe(false);
     });
+
+    it('holds a message whose ingest failed (database away) and tries it again until it commits', async () => {
+      expect(reachable, `no MQTT broker at ${externalUrl}: CI needs one (Mosquitto) or MQTT_TEST_URL`).toBe(true);
+      const marker = Date.now() + 1000 + Math.floor(Math.random() * 1000);
+      const tries: number[] = [];
+      const committed = fakeIngest(10);
+      // Fails twice as a query does while PostgreSQL restarts, then commits.
+      const flaky: FakeIngest = {
+        ...committed,
+        async submit(body, source) {
+          if ((body as { ts?: number }).ts === marker) {
+            tries.push(Date.now());
+            if (tries.length <= 2) throw new Error('Connection terminated unexpectedly');
+          }
+          return committed.submit(body, source);
+        },
+      };
+      const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}` };
+      const subscriber = await startMqttIngress({ storage: t.app.storage, ingest: flaky, url: externalUrl, log: recordingLog(), env });
+      try {
+        const publisher = await connectAsync(externalUrl, { reconnectPeriod: 0 });
+        clients.push(publisher);
+        await publisher.publishAsync('gateways/GW-DEMO-01/readings', JSON.stringify({ ...payload, ts: marker }), { qos: 1 });
+        await waitFor(() => committed.calls.some((call) => (call.payload as { ts?: number }).ts === marker));
+        expect(tries).toHaveLength(3);
+      } finally {
+        await subscriber.close({ endSession: true });
+      }
+    });
   });
 } else {
   console.log(`note: no MQTT broker at ${externalUrl} (set MQTT_TEST_URL); the external-broker test is left out outside CI`);
