@@ -79,6 +79,8 @@ interface Reading {
   ts: number;
   kwh: number;
   publishedAt: number;
+  /** When the broker's acknowledgement arrived (a message the gateway resent after a broker restart: after it). */
+  ackedAt?: number;
 }
 interface Gateway {
   sn: string;
@@ -111,7 +113,8 @@ function publishRound(): void {
     });
     gateway.client.publishAsync(`gateways/${gateway.sn}/readings`, payload, { qos: 1 }).then(
       () => {
-        for (const reading of readings) acked.set(`${reading.meterId}:${reading.ts}`, reading);
+        const at = Date.now();
+        for (const reading of readings) acked.set(`${reading.meterId}:${reading.ts}`, { ...reading, ackedAt: at });
       },
       () => (publishErrors += 1),
     );
@@ -153,20 +156,57 @@ async function wallsBack(endedAt: number, withinMs = 60_000): Promise<{ slowestM
 
 // ---- what is stored ----
 
-/** Acknowledged readings (acknowledged before `upTo`) not in the readings table, after waiting up to SETTLE_MS. */
-async function lostAfterSettling(upTo: number): Promise<number> {
+/**
+ * Readings Mosquitto acknowledged to a gateway and then dropped because it had no subscriber: after a broker restart
+ * the server processes' shared subscriptions are gone (Mosquitto 2.0.11 restores sessions and plain subscriptions
+ * from persistence, not shared ones) until a process subscribes again. Counted and printed, not waited for again.
+ */
+const brokerDropped = new Map<string, Reading>();
+const keyOf = (reading: Reading) => `${reading.meterId}:${reading.ts}`;
+
+/**
+ * Acknowledged readings (acknowledged before `upTo`) not in the readings table, after waiting up to SETTLE_MS.
+ * `excused` (the broker's own drop window) are waited for 5 s only, then moved to `brokerDropped`.
+ */
+async function lostAfterSettling(upTo: number, excused: (reading: Reading) => boolean = () => false): Promise<number> {
   const deadline = Date.now() + SETTLE_MS;
+  let onlyExcusedSince: number | null = null;
   for (;;) {
     const stored = new Set(
       (await query<{ meter_id: number; ts: string }>('select meter_id, ts from readings where meter_id = any($1)', [allMeterIds()])).map(
         (row) => `${row.meter_id}:${Number(row.ts)}`,
       ),
     );
-    const lost = [...acked.values()].filter((reading) => reading.publishedAt < upTo && !stored.has(`${reading.meterId}:${reading.ts}`)).length;
-    if (lost === 0 || Date.now() > deadline) return lost;
+    const missing = [...acked.values()].filter((reading) => reading.publishedAt < upTo && !brokerDropped.has(keyOf(reading)) && !stored.has(keyOf(reading)));
+    const lost = missing.filter((reading) => !excused(reading));
+    if (lost.length === 0) onlyExcusedSince ??= Date.now();
+    if ((lost.length === 0 && (missing.length === 0 || Date.now() - onlyExcusedSince! > 5_000)) || Date.now() > deadline) {
+      for (const reading of missing) if (excused(reading)) brokerDropped.set(keyOf(reading), reading);
+      return lost.length;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
+
+/** Log lines of a process (JSON, one a line) with this message, at or after `since`. */
+function logLines(server: RunningServer, msg: string, since: number): { time: number; clientId?: string }[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(msg))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { time: number; clientId?: string; msg: string }];
+      } catch {
+        return []; // the line being written
+      }
+    })
+    .filter((line) => line.msg === msg && line.time >= since);
+}
+const SUBSCRIBED = 'MQTT: subscribed to readings on the external broker';
+const TOOK_OVER = 'MQTT: took over the session of a server process that left';
+/** Each live process's MQTT client id (from its subscription line). */
+const liveClientIds = () => new Set(live().flatMap((server) => logLines(server, SUBSCRIBED, 0).map((line) => line.clientId!)));
 
 /** Rows stored more than once for a (meter, ts), and stored registers that differ from what was published. */
 async function duplicates(): Promise<number> {
@@ -246,28 +286,33 @@ interface FaultRow {
   wallsBackMs: number | null;
   wallsMissing: number;
   ackedLost: number;
+  /** Acknowledged by the broker and dropped by it (no subscription yet after its restart). */
+  brokerDropped: number;
   duplicates: number;
   rollupsExact: boolean;
 }
 const table: FaultRow[] = [];
 
-async function afterFault(fault: string, endedAt: number): Promise<FaultRow> {
+async function afterFault(fault: string, endedAt: number, excused?: (reading: Reading) => boolean): Promise<FaultRow> {
   const back = await wallsBack(endedAt);
   if (live().length === 0) {
     await explain(fault, endedAt, []).catch(() => undefined);
     throw new Error(`${fault}: every server process has exited`);
   }
-  const lost = await lostAfterSettling(Date.now());
+  const droppedBefore = brokerDropped.size;
+  const lost = await lostAfterSettling(Date.now(), excused);
   const off = await rollupsOff();
   const row: FaultRow = {
     fault,
     wallsBackMs: back.slowestMs,
     wallsMissing: back.missing,
     ackedLost: lost,
+    brokerDropped: brokerDropped.size - droppedBefore,
     duplicates: await duplicates(),
     rollupsExact: off.length === 0,
   };
-  if (lost > 0 || off.length > 0 || back.missing > 0) await explain(fault, endedAt, off);
+  if (lost > 0 || off.length > 0 || back.missing > 0 || cluster.servers.some((server) => !alive(server) && server.process.signalCode !== 'SIGKILL'))
+    await explain(fault, endedAt, off);
   table.push(row);
   console.log(`fault "${fault}": ${JSON.stringify(row)}`);
   return row;
@@ -280,7 +325,7 @@ async function explain(fault: string, endedAt: number, off: string[]): Promise<v
       (row) => `${row.meter_id}:${Number(row.ts)}`,
     ),
   );
-  const missing = [...acked.values()].filter((reading) => !stored.has(`${reading.meterId}:${reading.ts}`));
+  const missing = [...acked.values()].filter((reading) => !brokerDropped.has(keyOf(reading)) && !stored.has(keyOf(reading)));
   const messages = new Map<number, number>();
   for (const reading of missing) messages.set(reading.publishedAt - endedAt, (messages.get(reading.publishedAt - endedAt) ?? 0) + 1);
   console.error(
@@ -297,11 +342,11 @@ async function explain(fault: string, endedAt: number, off: string[]): Promise<v
 
 function printTable(): void {
   const lines = [
-    '| fault | walls back within | acked readings lost | duplicates | rollups exact |',
-    '|---|---|---|---|---|',
+    '| fault | walls back within | acked readings lost | dropped by the broker | duplicates | rollups exact |',
+    '|---|---|---|---|---|---|',
     ...table.map(
       (row) =>
-        `| ${row.fault} | ${row.wallsBackMs === null ? `${row.wallsMissing} of ${WALLS} not back in 60 s` : `${(row.wallsBackMs / 1000).toFixed(1)} s`} | ${row.ackedLost} of ${acked.size} | ${row.duplicates} | ${row.rollupsExact ? 'yes' : 'no'} |`,
+        `| ${row.fault} | ${row.wallsBackMs === null ? `${row.wallsMissing} of ${WALLS} not back in 60 s` : `${(row.wallsBackMs / 1000).toFixed(1)} s`} | ${row.ackedLost} of ${acked.size} | ${row.brokerDropped === 0 ? '0' : `${row.brokerDropped} (published before a process had subscribed again: Mosquitto 2.0.11 does not restore shared subscriptions)`} | ${row.duplicates} | ${row.rollupsExact ? 'yes' : 'no'} |`,
     ),
   ];
   console.log(`\nfault suite (${live().length} processes, ${gateways.length} gateways × ${METERS_PER_GATEWAY} meters, ${WALLS} walls)\n${lines.join('\n')}\n`);
@@ -400,16 +445,49 @@ describe('faults in turn, with gateways publishing and walls watching', () => {
     expect(row.wallsBackMs).toBeLessThanOrEqual(WALLS_BACK_WITHIN_MS);
   });
 
-  it('Mosquitto restarted: gateways and processes reconnect, queued and in-flight readings are stored', { timeout: 150_000 }, async () => {
-    await mosquitto.restart();
-    const row = await afterFault('restart Mosquitto', Date.now());
-    expect(row).toMatchObject({ wallsMissing: 0, ackedLost: 0, duplicates: 0, rollupsExact: true });
-    expect(row.wallsBackMs).toBeLessThanOrEqual(WALLS_BACK_WITHIN_MS);
-  });
+  it(
+    'Mosquitto restarted: gateways and processes reconnect, readings are stored except those the broker dropped before a process subscribed again, no live process is taken over',
+    { timeout: 150_000 },
+    async () => {
+      const before = liveClientIds();
+      const stoppedAt = Date.now();
+      await mosquitto.restart();
+      const endedAt = Date.now();
+      // The broker drops what it routes before the first process's shared subscription is back (none is restored):
+      // only readings published before that moment are excused; one published later and missing is the product's loss.
+      let resubscribedAt = Number.POSITIVE_INFINITY;
+      const deadline = Date.now() + 20_000;
+      while (!Number.isFinite(resubscribedAt) && Date.now() < deadline) {
+        const times = live().flatMap((server) => logLines(server, SUBSCRIBED, stoppedAt).map((line) => line.time));
+        if (times.length > 0) resubscribedAt = Math.min(...times);
+        else await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(Number.isFinite(resubscribedAt), 'a process subscribed again after the broker restart').toBe(true);
+      // Received by the broker before the subscription was back: acknowledged to the gateway by then (100 ms for loopback
+      // ordering between the two clocks' readings), including messages in flight at the stop that the gateway resent.
+      const row = await afterFault('restart Mosquitto', endedAt, (reading) => reading.ackedAt! >= stoppedAt && reading.ackedAt! <= resubscribedAt + 100);
+      console.log(
+        `restart Mosquitto: broker stopped at 0 ms, answering at ${endedAt - stoppedAt} ms, first process subscribed again at ${resubscribedAt - stoppedAt} ms; ${row.brokerDropped} readings dropped by the broker in that window`,
+      );
+      // Past the takeover grace period: a live process's session is never taken over because of a replayed will.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, endedAt + 15_000 - Date.now())));
+      const takenOver = live().flatMap((server) => logLines(server, TOOK_OVER, stoppedAt).map((line) => line.clientId!));
+      expect(
+        takenOver.filter((id) => before.has(id) && liveClientIds().has(id)),
+        'live processes whose sessions were taken over',
+      ).toEqual([]);
+      expect(row).toMatchObject({ wallsMissing: 0, ackedLost: 0, duplicates: 0, rollupsExact: true });
+      expect(row.wallsBackMs).toBeLessThanOrEqual(WALLS_BACK_WITHIN_MS);
+    },
+  );
 
   it('PostgreSQL restarted: ingest resumes, nothing acknowledged is lost', { timeout: 150_000 }, async () => {
     await postgres.restart();
     const row = await afterFault('restart PostgreSQL', Date.now());
+    expect(
+      cluster.servers.filter((server) => !alive(server) && server.process.signalCode !== 'SIGKILL').map((server) => server.process.pid),
+      'server processes that exited',
+    ).toEqual([]);
     expect(row).toMatchObject({ wallsMissing: 0, ackedLost: 0, duplicates: 0, rollupsExact: true });
     expect(row.wallsBackMs).toBeLessThanOrEqual(WALLS_BACK_WITHIN_MS);
   });
