@@ -77,6 +77,9 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
   const cleanUp = async () => {
     await lb?.stop().catch(() => undefined);
     if (lb && process.env.BENCH_LB_LOG) writeFileSync(process.env.BENCH_LB_LOG, lb.output());
+    // BENCH_SERVER_LOG=<file>: what the processes printed (LOG_LEVEL error unless BENCH_SERVER_LOG_LEVEL says).
+    if (cluster && process.env.BENCH_SERVER_LOG)
+      writeFileSync(process.env.BENCH_SERVER_LOG, cluster.servers.map((server, i) => `=== process ${i + 1}\n${server.output()}`).join('\n'));
     await cluster?.stop().catch(() => undefined);
     await broker.stop().catch(() => undefined);
   };
@@ -91,7 +94,7 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
       MQTT_URL: `mqtt://127.0.0.1:${broker.port}`,
       MQTT_SHARE_GROUP: 'bench',
       TRUST_PROXY: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL || 'error',
     },
   });
   const storage = await openStorage({ databaseUrl: cluster.database.url, dataDir: tmpdir() });
