@@ -12,8 +12,19 @@ import { ThresholdEvaluator } from './thresholdEvaluator';
 export interface AlarmEngineOptions {
   /** Silent 15-minute intervals before offline/trouble (ALARM_OFFLINE_INTERVALS). */
   offlineIntervals: number;
+  /** Without announcements from the other processes, re-read the threshold rules when older than this (10 s). */
+  rulesMaxAgeMs?: number;
   onError?: (error: unknown) => void;
 }
+
+/** Where a rule change is told to the other server processes (server/redis/clusterEvents.ts). */
+export interface RulesAnnouncer {
+  publish(topic: string, data: unknown): void;
+  on(topic: string, listener: (data: unknown) => void): () => void;
+}
+
+/** The cluster-events topic a process publishes when threshold rules were created, edited or deleted through it. */
+export const ALARM_RULES_CHANGED = 'alarm-rules-changed';
 
 /**
  * Raises and ends alarms: threshold rules and data errors after each committed ingest batch, offline
@@ -30,10 +41,11 @@ export class AlarmEngine {
   private flushQueued = false;
   private quarantinePending = false;
   private readonly onError: (error: unknown) => void;
+  private announce: (() => void) | undefined;
 
   constructor(db: Kysely<Database>, events: AlarmEvents, directory: MeterDirectory, options: AlarmEngineOptions) {
     this.records = new AlarmRecords(db, events);
-    this.thresholds = new ThresholdEvaluator(db, this.records, directory);
+    this.thresholds = new ThresholdEvaluator(db, this.records, directory, { maxAgeMs: options.rulesMaxAgeMs });
     this.quarantine = new QuarantineAlarms(db, this.records);
     this.silence = new SilenceAlarms(db, this.records, options.offlineIntervals);
     this.onError = options.onError ?? (() => undefined);
@@ -88,9 +100,23 @@ export class AlarmEngine {
     });
   }
 
-  /** Threshold rules changed: reload them before the next evaluation. */
+  /** Threshold rules changed through this process: reload them before the next evaluation; the others are told too. */
   rulesChanged(): void {
     this.thresholds.invalidate();
+    this.announce?.();
+  }
+
+  /**
+   * Tell the other processes about every `rulesChanged` here, and reload the rules when one of them announces a
+   * change (with REDIS_URL; without it the periodic re-read bounds how long a copy is stale). Answers the unsubscription.
+   */
+  shareRuleChanges(cluster: RulesAnnouncer): () => void {
+    this.announce = () => cluster.publish(ALARM_RULES_CHANGED, null);
+    const off = cluster.on(ALARM_RULES_CHANGED, () => this.thresholds.invalidate());
+    return () => {
+      this.announce = undefined;
+      off();
+    };
   }
 
   /** Resolves when everything queued so far is done (tests, shutdown). */

@@ -21,13 +21,31 @@ const GROUP_POWER = 'kw';
 const conditionKey = (rule: ThresholdRuleRow) => `${rule.id}:${rule.scope}:${rule.scope_id}`;
 const format = (value: number) => String(Math.round(value * 1000) / 1000);
 
+interface LoadedRules {
+  index: RuleIndex;
+  /** The enabled rows as loaded: a re-read that finds the same rows keeps the index and the condition states. */
+  fingerprint: string;
+  checkedAt: number;
+}
+
+export interface ThresholdEvaluatorOptions {
+  /**
+   * Rules may be changed through another server process: without its announcement (no REDIS_URL), re-read the
+   * enabled rules when the copy is older than this (one select, the index rebuilt only when they differ).
+   */
+  maxAgeMs?: number;
+}
+
+const fingerprintOf = (rows: ThresholdRuleRow[]) => JSON.stringify([...rows].sort((x, y) => x.id - y.id));
+
 /**
  * Runs the enabled threshold rules over fresh readings. Condition state (pending since, active) is
- * kept in memory per rule; on start and after a rule change, `active` is rebuilt from the open
- * records whose condition has not ended, and a pending duration starts again.
+ * kept in memory per rule; on start and after a rule change (made here, announced by another process, or
+ * found by the periodic re-read), `active` is rebuilt from the open records whose condition has not ended,
+ * and a pending duration starts again.
  */
 export class ThresholdEvaluator {
-  private index: Promise<RuleIndex> | undefined;
+  private loaded: Promise<LoadedRules> | undefined;
   private readonly states = new Map<string, ConditionState>();
   private readonly rules: ThresholdRules;
   private readonly groupEnergy: GroupEnergy;
@@ -36,18 +54,41 @@ export class ThresholdEvaluator {
     private readonly db: Kysely<Database>,
     private readonly records: AlarmRecords,
     private readonly directory: MeterDirectory,
+    options: ThresholdEvaluatorOptions = {},
   ) {
     this.rules = new ThresholdRules(db);
     this.groupEnergy = new GroupEnergy(db);
+    this.maxAgeMs = options.maxAgeMs ?? 10_000;
   }
 
-  /** Rules were created, edited or deleted. */
+  private readonly maxAgeMs: number;
+
+  /** Rules were created, edited or deleted (here or through another process). */
   invalidate(): void {
-    this.index = undefined;
+    this.loaded = undefined;
+  }
+
+  /** The rule index: loaded when missing, re-read when older than maxAgeMs (runs in the engine's queue). */
+  private async current(now = Date.now()): Promise<RuleIndex> {
+    const loaded = this.loaded ? await this.loaded.catch(() => undefined) : undefined;
+    if (loaded && now - loaded.checkedAt < this.maxAgeMs) return loaded.index;
+    const attempt = (async () => {
+      const rows = await this.rules.enabledRows();
+      const fingerprint = fingerprintOf(rows);
+      if (loaded && loaded.fingerprint === fingerprint) return { ...loaded, checkedAt: now };
+      return { index: await this.load(rows), fingerprint, checkedAt: now };
+    })();
+    this.loaded = attempt;
+    try {
+      return (await attempt).index;
+    } catch (error) {
+      if (this.loaded === attempt) this.loaded = undefined;
+      throw error;
+    }
   }
 
   async evaluate(readings: ResolvedReading[]): Promise<void> {
-    const index = await (this.index ??= this.load());
+    const index = await this.current();
     if (index.byMeter.size === 0 && index.groupKw.length === 0 && index.groupEnergy.length === 0) return;
     const ordered = [...readings].sort((a, b) => a.ts - b.ts);
     for (const { meter, ts, values } of ordered) {
@@ -108,8 +149,7 @@ export class ThresholdEvaluator {
     }
   }
 
-  private async load(): Promise<RuleIndex> {
-    const rows = await this.rules.enabledRows();
+  private async load(rows: ThresholdRuleRow[]): Promise<RuleIndex> {
     const index: RuleIndex = { byMeter: new Map(), groupKw: [], groupEnergy: [] };
     for (const rule of rows) {
       // 15-minute energy is judged per interval for any scope (a meter is a group of one); no reading carries it.
