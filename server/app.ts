@@ -117,6 +117,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       onError: (error) => app.log.warn({ err: error }, 'alarm evaluation failed'),
     });
     await alarmEngine.init();
+    alarmEngine.shareRuleChanges(app.realtime.cluster); // REDIS_URL: a threshold rule change reaches every process
     app.ingest.events.onCommitted(({ readings, quarantined }) => alarmEngine.onReadings(readings, quarantined));
     app.ingest.onRecordError = (error) => app.log.warn({ err: error }, 'recording ingest rejections failed');
     app.decorate('alarms', { events: alarmEvents, engine: alarmEngine });
