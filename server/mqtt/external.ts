@@ -59,9 +59,15 @@ export const DEFAULT_CLIENT_ID_PREFIX = 'energy-server';
  * dies; another process drains it long before this (a week, for a cluster that is down over a weekend).
  */
 export const MEMBER_SESSION_EXPIRY_S = 7 * 24 * 3600;
-const WILL_DELAY_S = 5;
+const WILL_DELAY_S = 3;
 const TAKEOVER_GRACE_MS = 10_000;
-const ORPHAN_CHECK_MS = 1_000;
+/**
+ * A fresh "dead" or "left" record stands this long before anyone acts on it. A live process that sees its own record
+ * say otherwise (a will published when a takeover or a restarted broker ended its connection) says "alive" again within
+ * a reconnect (1 s); records carry the connection's generation, so the will of a connection it has since replaced is
+ * ignored (without both, two live processes took each other over in turn after a broker restart).
+ */
+const ORPHAN_CHECK_MS = 3_000;
 const BACKUP_DRAIN_MS = 30_000;
 /** Retries of a readings message whose ingest failed (database away, ingest busy): it is held, not acknowledged. */
 const RETRY_FIRST_MS = 500;
@@ -83,7 +89,7 @@ const safeUrl = (url: string): string => {
 /** Where the processes of one group announce themselves (retained, one topic per client id). */
 export const membersBase = (group: string) => `energy-cluster/${group}`;
 const memberTopic = (group: string, clientId: string) => `${membersBase(group)}/members/${clientId}`;
-const stateOf = (state: MemberState) => JSON.stringify({ state });
+const stateOf = (state: MemberState, generation: number) => JSON.stringify({ state, generation });
 
 /**
  * Subscribes to readings on a broker someone else runs (Mosquitto, EMQX...). That broker authenticates the
@@ -105,6 +111,8 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
   const clientId = `${prefix}-${randomBytes(6).toString('hex')}`;
   const membersFilter = `${membersBase(group)}/members/+`;
   const ownRecord = memberTopic(group, clientId);
+  /** This process's connections to the broker so far (1 for the first): the generation its records carry. */
+  let generation = 0;
   const login = {
     ...(options.username ? { username: options.username } : {}),
     ...(options.password ? { password: options.password } : {}),
@@ -117,7 +125,7 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     properties: { sessionExpiryInterval: MEMBER_SESSION_EXPIRY_S },
     will: {
       topic: ownRecord,
-      payload: Buffer.from(stateOf('dead')),
+      payload: Buffer.from(stateOf('dead', 1)),
       qos: 1,
       retain: true,
       // A network blip shorter than this is not a death: the process resumes its session itself.
@@ -178,12 +186,13 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     }
     if (packet.topic.startsWith(`${membersBase(group)}/members/`)) {
       const id = packet.topic.slice(`${membersBase(group)}/members/`.length);
-      const state = packet.payload.length === 0 ? null : parseState(Buffer.from(packet.payload));
-      registry.record(id, state);
+      const record = packet.payload.length === 0 ? null : parseState(Buffer.from(packet.payload));
+      const state = record?.state ?? null;
+      registry.record(id, state, record?.generation);
       const replay = packet.retain || Date.now() - connectedAt < (options.takeoverGraceMs ?? TAKEOVER_GRACE_MS);
       // Our own record saying otherwise while we run (a will or record replayed by a restarted broker): we are alive.
       if (id === clientId && state !== 'alive' && !closing && client.connected)
-        client.publishAsync(ownRecord, stateOf('alive'), { qos: 1, retain: true }).catch(() => undefined);
+        client.publishAsync(ownRecord, stateOf('alive', generation), { qos: 1, retain: true }).catch(() => undefined);
       considerDrains(replay);
       return callback();
     }
@@ -229,7 +238,7 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
         { broker: where, topic: membersFilter },
         'MQTT: the broker refused the server-process records; sessions of stopped processes are not taken over',
       );
-    await client.publishAsync(ownRecord, stateOf('alive'), { qos: 1, retain: true });
+    await client.publishAsync(ownRecord, stateOf('alive', generation), { qos: 1, retain: true });
   };
 
   // ---- taking over the sessions of processes that left ----
@@ -251,7 +260,7 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
       registry.pending.add(id);
       // Only a record that still says so a while later is a process that died or left. A replay (retained, or just
       // after our own reconnect: a restarted broker replays "dead" for processes that are reconnecting and say "alive"
-      // again) waits the grace period; a record published while we were connected 1 s.
+      // again) waits the grace period; a record published while we were connected ORPHAN_CHECK_MS.
       later(replay ? (options.takeoverGraceMs ?? TAKEOVER_GRACE_MS) : (options.orphanCheckMs ?? ORPHAN_CHECK_MS), () => {
         if (registry.isOrphan(id) && registry.firstInLine()) startDrain(id);
         else
@@ -355,10 +364,16 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
     return drained;
   };
 
+  // Each connection's will names its generation; the next connection's is set before mqtt.js reconnects.
+  client.on('reconnect', () => {
+    const will = client.options.will;
+    if (will) will.payload = Buffer.from(stateOf('dead', generation + 1));
+  });
   let firstSubscription: () => void = () => undefined;
   const subscribed = new Promise<void>((resolve) => (firstSubscription = resolve));
   client.on('connect', (connack) => {
     connectedAt = Date.now();
+    generation += 1;
     subscribe(connack.sessionPresent).then(firstSubscription, (error: Error) => log.error({ err: error, broker: where }, 'MQTT: subscribing failed'));
   });
   // One line per outage, not one per reconnect attempt.
@@ -401,7 +416,7 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
         // "left": the session stays on the broker with whatever it still holds, and whatever the broker assigns it
         // until another process (or the next to start) takes it over. A reading being ingested now is
         // acknowledged to nobody and comes again from there.
-        if (client.connected) await client.publishAsync(ownRecord, stateOf('left'), { qos: 1, retain: true }).catch(() => undefined);
+        if (client.connected) await client.publishAsync(ownRecord, stateOf('left', generation), { qos: 1, retain: true }).catch(() => undefined);
         await client.endAsync();
       }
       await Promise.allSettled([...drains.values()]);
@@ -410,10 +425,11 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
   };
 }
 
-function parseState(payload: Buffer): MemberState | null {
+function parseState(payload: Buffer): { state: MemberState; generation: number } | null {
   try {
-    const state = (JSON.parse(payload.toString('utf8')) as { state?: unknown }).state;
-    return state === 'alive' || state === 'dead' || state === 'left' ? state : null;
+    const { state, generation } = JSON.parse(payload.toString('utf8')) as { state?: unknown; generation?: unknown };
+    if (state !== 'alive' && state !== 'dead' && state !== 'left') return null;
+    return { state, generation: typeof generation === 'number' && Number.isInteger(generation) ? generation : 0 };
   } catch {
     return null;
   }

@@ -9,15 +9,28 @@ export type MemberState = 'alive' | 'dead' | 'left';
  */
 export class SessionRegistry {
   private readonly members = new Map<string, MemberState>();
+  /** The newest connection generation seen per process: a record of an older connection is stale. */
+  private readonly generations = new Map<string, number>();
   /** Orphans with a decision scheduled. */
   readonly pending = new Set<string>();
 
   constructor(private readonly self: string) {}
 
-  /** A record arrived (null: cleared, or not a record this version understands). */
-  record(clientId: string, state: MemberState | null): void {
-    if (state === null) this.members.delete(clientId);
-    else this.members.set(clientId, state);
+  /**
+   * A record arrived (null: cleared, or not a record this version understands). `generation` counts the owner's
+   * connections: the will of a connection the owner has since replaced (sent when a restarted broker or a takeover
+   * ended it) must not mark a process that is connected again as dead.
+   */
+  record(clientId: string, state: MemberState | null, generation = 0): void {
+    if (state === null) {
+      this.members.delete(clientId);
+      this.generations.delete(clientId);
+      return;
+    }
+    const newest = this.generations.get(clientId) ?? -1;
+    if (generation < newest) return;
+    this.generations.set(clientId, generation);
+    this.members.set(clientId, state);
   }
 
   isOrphan(clientId: string): boolean {
