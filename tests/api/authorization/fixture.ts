@@ -570,6 +570,14 @@ export async function buildFixture(app: FastifyInstance): Promise<Fixture> {
     payload: { meterId: meter, metric: 'kwh', from: base - 60_000, to: now, format: 'csv' },
   });
   const exportJob = (exportAnswer.json() as { data: { id: string } }).data.id;
+  // The job writes its row as it runs: finished before the fingerprints start, or a call would seem to change it.
+  for (let tries = 0; ; tries += 1) {
+    const progress = await app.inject({ method: 'GET', url: `/api/meter-data/exports/${exportJob}`, headers: { authorization: `Bearer ${alpha.token}` } });
+    const state = (progress.json() as { data?: { state?: string } }).data?.state;
+    if (state === 'done') break;
+    if (state === 'failed' || tries > 200) throw new Error(`the fixture's export job did not finish: ${progress.body}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 
   const a: TreeAObjects = {
     gateway,
