@@ -203,6 +203,7 @@ export const boardFieldsEn = {
       meterReadings: 'Meter readings',
       alarmSummary: 'Alarm summary',
       roomStatement: 'Room statement',
+      fleetFuel: 'Fleet fuel and CO₂',
     },
   },
   messages: {

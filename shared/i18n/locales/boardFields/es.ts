@@ -199,6 +199,7 @@ export const boardFieldsEs: CatalogueShape<typeof boardFieldsEn> = {
       meterReadings: 'Lecturas de contadores',
       alarmSummary: 'Resumen de alarmas',
       roomStatement: 'Extracto de locales',
+      fleetFuel: 'Combustible y CO₂ de la flota',
     },
   },
   messages: {

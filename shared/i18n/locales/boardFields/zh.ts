@@ -192,6 +192,7 @@ export const boardFieldsZh: CatalogueShape<typeof boardFieldsEn> = {
       meterReadings: '抄表读数',
       alarmSummary: '告警汇总',
       roomStatement: '房间对账单',
+      fleetFuel: '船队燃油与 CO₂',
     },
   },
   messages: {
