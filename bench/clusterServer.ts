@@ -16,7 +16,16 @@ import { startCluster, type Cluster } from '../tests/support/cluster';
 import { freePort } from '../tests/support/serverProcess';
 import { startLoadBalancer, type LoadBalancer } from '../tests/support/loadBalancer';
 import { createOrganisation, onInterrupt } from './benchSupport';
-import { ADMIN_PASSWORD, createProbeGateway, MQTT_PASSWORD, type BenchServer, type ServerOptions, type ServerReady, type UsageWindow } from './realtimeServer';
+import {
+  ADMIN_PASSWORD,
+  benchServerHandle,
+  createProbeGateway,
+  MQTT_PASSWORD,
+  type BenchServer,
+  type ServerOptions,
+  type ServerReady,
+  type UsageWindow,
+} from './realtimeServer';
 
 type ToServer = { type: 'mark'; name: string } | { type: 'stop' };
 type FromServer = ServerReady | { type: 'usage'; windows: UsageWindow[] };
@@ -160,40 +169,7 @@ export function startBenchCluster(options: ServerOptions, processes: number): Pr
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
-  const unregister = onInterrupt(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  );
-  return new Promise((resolve, reject) => {
-    const early = (code: number | null) => reject(new Error(`bench cluster exited with ${code} before it was ready`));
-    child.once('exit', early);
-    child.once('message', (ready: ServerReady) => {
-      child.off('exit', early);
-      resolve({
-        ready,
-        url: `http://127.0.0.1:${ready.httpPort}`,
-        process: child,
-        mark: (name) => child.send({ type: 'mark', name } satisfies ToServer),
-        stop: () =>
-          new Promise<UsageWindow[]>((done, fail) => {
-            let windows: UsageWindow[] | undefined;
-            child.on('message', (message: FromServer) => {
-              if (message.type === 'usage') windows = message.windows;
-            });
-            child.once('exit', (code) => {
-              unregister();
-              if (windows) done(windows);
-              else fail(new Error(`bench cluster exited with ${code} without its figures`));
-            });
-            child.send({ type: 'stop' } satisfies ToServer);
-          }),
-      });
-    });
-  });
+  return benchServerHandle(child, 'bench cluster');
 }
 
 if (process.env.BENCH_CLUSTER_SERVER) {

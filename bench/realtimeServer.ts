@@ -192,6 +192,14 @@ export function startBenchServer(options: ServerOptions, profileName: string): P
     execArgv,
     stdio: 'inherit',
   });
+  return benchServerHandle(child, 'bench server');
+}
+
+/**
+ * The parent's handle on a forked bench server (one process, or a cluster behind a balancer): resolves once the child
+ * says it is ready, stops it on Ctrl-C, and `stop()` collects its usage windows as it exits.
+ */
+export function benchServerHandle(child: ChildProcess, label: string): Promise<BenchServer> {
   const unregister = onInterrupt(
     () =>
       new Promise<void>((resolve) => {
@@ -201,7 +209,7 @@ export function startBenchServer(options: ServerOptions, profileName: string): P
       }),
   );
   return new Promise((resolve, reject) => {
-    const early = (code: number | null) => reject(new Error(`bench server exited with ${code} before it was ready`));
+    const early = (code: number | null) => reject(new Error(`${label} exited with ${code} before it was ready`));
     child.once('exit', early);
     child.once('message', (ready: ServerReady) => {
       child.off('exit', early);
@@ -212,7 +220,7 @@ export function startBenchServer(options: ServerOptions, profileName: string): P
         mark: (name) => child.send({ type: 'mark', name } satisfies ToServer),
         stop: () =>
           new Promise<UsageWindow[]>((done, fail) => {
-            if (child.exitCode !== null) return fail(new Error(`bench server already exited with ${child.exitCode}`));
+            if (child.exitCode !== null) return fail(new Error(`${label} already exited with ${child.exitCode}`));
             let windows: UsageWindow[] | undefined;
             child.on('message', (message: FromServer) => {
               if (message.type === 'usage') windows = message.windows;
@@ -220,7 +228,7 @@ export function startBenchServer(options: ServerOptions, profileName: string): P
             child.once('exit', (code) => {
               unregister();
               if (windows) done(windows);
-              else fail(new Error(`bench server exited with ${code} without its figures`));
+              else fail(new Error(`${label} exited with ${code} without its figures`));
             });
             child.send({ type: 'stop' } satisfies ToServer);
           }),
