@@ -21,7 +21,8 @@ function newestMtime(path) {
 }
 
 export function bundlesAreStale(outDir = 'dist') {
-  const outputs = OUTPUTS.map((p) => join(root, p.replace(/^dist/, outDir)));
+  // resolve, not join: an absolute outDir (a private bundle folder under /tmp) stays absolute.
+  const outputs = OUTPUTS.map((p) => resolve(root, p.replace(/^dist/, outDir)));
   if (!outputs.every((p) => existsSync(p))) return true;
   const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   return SOURCES.some((p) => newestMtime(join(root, p)) > builtAt);
