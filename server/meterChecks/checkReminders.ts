@@ -7,7 +7,7 @@ import type { AlarmRecords } from '../alarms/alarmRecords';
 import { alarmSubject } from '../alarms/alarmSubjects';
 import { logAlarmAction } from '../alarms/alarmActionLog';
 import { localPeriods } from '../metering/calendar';
-import { claimPeriod } from '../siteSettings/jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from '../siteSettings/jobClaims';
 
 export const CHECK_REMINDER_JOB = 'meter-check-reminders';
 /** How often a process looks whether today's run is still to be done (a claimed day costs one write). */
@@ -46,7 +46,7 @@ interface CheckRow {
  * today gets a `device` alarm on the meter, "Check overdue: M012 calibration was due 2026-11-01". The alarm's id
  * is kept on that check row, so a meter and due day is reminded of once, whichever process runs and however
  * often; a check recorded after it clears the alarm (meterCheckHooks.ts, in the check's transaction).
- * A process that dies after claiming leaves the day undone; tomorrow's pass raises what is still overdue.
+ * A process that dies mid-pass stops renewing its claim, and another process runs the day within ~25 s.
  */
 export class CheckReminders {
   /** Names this process in the claim row. */
@@ -60,8 +60,8 @@ export class CheckReminders {
 
   async runIfDue(now = Date.now()): Promise<ReminderRun> {
     const today = localPeriods(now, this.timeZone).day;
-    if (!(await claimPeriod(this.db, CHECK_REMINDER_JOB, today, this.processName, now))) return { ran: false, raised: 0 };
-    return { ran: true, raised: await this.raiseOverdue(today, now) };
+    const run = await runOncePerPeriod(this.db, CHECK_REMINDER_JOB, today, this.processName, () => this.raiseOverdue(today, now), now);
+    return run.ran ? { ran: true, raised: run.result } : { ran: false, raised: 0 };
   }
 
   /** Raises the reminders due before `today` not raised yet; returns how many it raised. */
@@ -136,8 +136,10 @@ export class CheckReminders {
     const announceTimer = setInterval(announce, ANNOUNCE_EVERY_MS);
     timer.unref();
     announceTimer.unref();
+    const unwatch = watchLapsedPeriods(this.db, [CHECK_REMINDER_JOB], tick, onError);
     tick();
     return async () => {
+      unwatch();
       clearInterval(timer);
       clearInterval(announceTimer);
       await running;

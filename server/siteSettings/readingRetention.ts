@@ -5,7 +5,7 @@ import type { DbKind } from '../db/connect';
 import { compactReadingPartitions, dropReadingPartitionsBefore, ensureReadingPartitions } from '../db/readingPartitions';
 import type { Database } from '../db/schema';
 import { localPeriods } from '../metering/calendar';
-import { claimPeriod } from './jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from './jobClaims';
 import type { SiteSettingsService } from './siteSettingsService';
 
 export const RETENTION_JOB = 'reading-retention';
@@ -88,8 +88,16 @@ export class ReadingRetention {
       await compactReadingPartitions(this.db, now);
     }
     if (cutoff === null) return { ran: false, deleted: 0, cutoff: null };
-    if (!(await claimPeriod(this.db, RETENTION_JOB, localPeriods(now, this.timeZone).day, this.processName, now))) return { ran: false, deleted: 0, cutoff };
-    const { deleted, droppedPartitions } = await purgeRawReadings(this.db, cutoff, this.kind);
+    const run = await runOncePerPeriod(
+      this.db,
+      RETENTION_JOB,
+      localPeriods(now, this.timeZone).day,
+      this.processName,
+      () => purgeRawReadings(this.db, cutoff, this.kind),
+      now,
+    );
+    if (!run.ran) return { ran: false, deleted: 0, cutoff };
+    const { deleted, droppedPartitions } = run.result;
     return { ran: true, deleted, cutoff, ...(droppedPartitions.length > 0 ? { droppedPartitions } : {}) };
   }
 
@@ -105,9 +113,12 @@ export class ReadingRetention {
     };
     const timer = setInterval(tick, everyMs);
     timer.unref();
+    // A day whose deletion stopped with its process is taken over within ~25 s, not at the next check.
+    const unwatch = watchLapsedPeriods(this.db, [RETENTION_JOB], tick, onError);
     tick();
     return async () => {
       clearInterval(timer);
+      unwatch();
       await running;
     };
   }

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { localPeriods } from '../../metering/calendar';
-import { claimPeriod } from '../../siteSettings/jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from '../../siteSettings/jobClaims';
 import type { PrepaidEvents } from '../prepaidEvents';
 import { Bills, type BillIssueOutcome } from './bills';
 import { addMonths } from './localMonths';
@@ -46,12 +46,17 @@ export class BillJob {
     const here = localPeriods(now, this.timeZone);
     const previous = addMonths(here.month, -1);
     const run: BillJobRun = { issued: null, daily: false, paid: 0, overdue: 0 };
-    if (await claimPeriod(this.db, BILL_ISSUE_JOB, previous, this.processName, now)) run.issued = await this.bills.issue(null, previous, now);
-    if (await claimPeriod(this.db, BILL_DAILY_JOB, here.day, this.processName, now)) {
-      run.daily = true;
-      run.paid = await this.bills.settleAll(now);
-      run.overdue = await this.bills.markOverdue(here.day);
-    }
+    const issue = await runOncePerPeriod(this.db, BILL_ISSUE_JOB, previous, this.processName, () => this.bills.issue(null, previous, now), now);
+    if (issue.ran) run.issued = issue.result;
+    const daily = await runOncePerPeriod(
+      this.db,
+      BILL_DAILY_JOB,
+      here.day,
+      this.processName,
+      async () => ({ paid: await this.bills.settleAll(now), overdue: await this.bills.markOverdue(here.day) }),
+      now,
+    );
+    if (daily.ran) Object.assign(run, { daily: true }, daily.result);
     return run;
   }
 
@@ -63,7 +68,10 @@ export class BillJob {
     });
   }
 
-  /** Checks now and then every `everyMs`; returns the stop function, which waits for a pass under way. */
+  /**
+   * Checks now and then every `everyMs`, and at once when a period claimed by a process that died has lapsed (a
+   * select every few seconds); returns the stop function, which waits for a pass under way.
+   */
   start(onRun: (run: BillJobRun) => void, onError: (error: unknown) => void, everyMs = BILL_CHECK_EVERY_MS): () => Promise<void> {
     const tick = () => {
       this.running ??= this.runIfDue()
@@ -74,9 +82,11 @@ export class BillJob {
     };
     const timer = setInterval(tick, everyMs);
     timer.unref();
+    const unwatch = watchLapsedPeriods(this.db, [BILL_ISSUE_JOB, BILL_DAILY_JOB], tick, onError);
     tick();
     return async () => {
       clearInterval(timer);
+      unwatch();
       await this.running;
     };
   }

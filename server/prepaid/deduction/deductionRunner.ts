@@ -5,7 +5,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { DbKind } from '../../db/connect';
 import type { Database } from '../../db/schema';
 import { localPeriods } from '../../metering/calendar';
-import { claimPeriod } from '../../siteSettings/jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from '../../siteSettings/jobClaims';
 import type { TariffBook } from '../../tariffs/tariffBook';
 import { postEntries, postEntriesMany, type EntryWrite, type Posting, type PostResult } from '../ledger';
 import type { BalanceCause } from '../prepaidEvents';
@@ -116,7 +116,8 @@ export class DeductionRunner {
     const run: DeductionRun = { accounts: 0, hours: 0, entries: 0, adjustments: 0, ms: 0 };
     await this.charge(now, book, run);
     const hourKey = String(localPeriods(now, this.options.timeZone).hourStart);
-    if (adjust ?? (await claimPeriod(this.options.db, ADJUST_JOB, hourKey, this.processName, now))) await this.adjust(now, book, run);
+    if (adjust === true) await this.adjust(now, book, run);
+    else if (adjust === undefined) await runOncePerPeriod(this.options.db, ADJUST_JOB, hourKey, this.processName, () => this.adjust(now, book, run), now);
     run.ms = Math.round(performance.now() - started);
     return run;
   }
@@ -135,7 +136,12 @@ export class DeductionRunner {
     first.unref();
     this.timer = setInterval(tick, everyMs);
     this.timer.unref();
-    this.stopFirst = () => clearTimeout(first);
+    // An hour's adjust pass whose process died mid-way is taken over within seconds, not at the next minute's run.
+    const unwatch = watchLapsedPeriods(this.options.db, [ADJUST_JOB], tick, (error) => this.options.onError?.(error));
+    this.stopFirst = () => {
+      clearTimeout(first);
+      unwatch();
+    };
   }
 
   private stopFirst: () => void = () => undefined;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { inScope, ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 import { addDays, localPeriods } from '../../metering/calendar';
-import { claimPeriod } from '../../siteSettings/jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from '../../siteSettings/jobClaims';
 import type { cashUpSchema, reconciliationQuerySchema, CashUpRow, ReconciliationDay, ReconciliationItem, ReconciliationKind } from '@shared/prepaid';
 import { parseTradeBill, minorToYuan } from '../provider/paymentProvider';
 import { localDayBounds } from '../payments/paymentRows';
@@ -343,25 +343,47 @@ export class Reconciliation {
     const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: this.timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
     if (hour < BILL_READY_HOUR) return false;
     const day = addDays(clock.day, -1);
-    if (!(await claimPeriod(this.db, RECONCILIATION_JOB, day, this.processName, now))) return false;
-    await this.run(day, now).catch((error) => this.app.log.warn({ err: error, day }, 'reconciliation failed'));
-    return true;
+    // A provider failure is stored on the day (state failed) and the day counts as done: a person re-runs it.
+    const claimed = await runOncePerPeriod(
+      this.db,
+      RECONCILIATION_JOB,
+      day,
+      this.processName,
+      () => this.run(day, now).catch((error) => this.app.log.warn({ err: error, day }, 'reconciliation failed')),
+      now,
+    );
+    return claimed.ran;
   }
 
-  start(intervalMs = RECONCILIATION_CHECK_MS): void {
+  /**
+   * Checks a few seconds after start, then every `intervalMs`, and at once when yesterday's run claimed by a
+   * process that died has lapsed (a select every few seconds), so another process finishes it within ~25 s.
+   */
+  start(intervalMs = RECONCILIATION_CHECK_MS, firstAfterMs = 5_000): void {
     if (this.timer) return;
-    this.timer = setInterval(() => {
+    const tick = () => {
       if (this.running) return;
       this.running = this.runDaily()
         .catch((error) => this.app.log.warn({ err: error }, 'reconciliation check failed'))
         .finally(() => {
           this.running = null;
         });
-    }, intervalMs);
+    };
+    this.timer = setInterval(tick, intervalMs);
     this.timer.unref?.();
+    const first = setTimeout(tick, firstAfterMs);
+    first.unref();
+    const unwatch = watchLapsedPeriods(this.db, [RECONCILIATION_JOB], tick, (error) => this.app.log.warn({ err: error }, 'reconciliation check failed'));
+    this.stopWatching = () => {
+      clearTimeout(first);
+      unwatch();
+    };
   }
 
+  private stopWatching: () => void = () => undefined;
+
   async stop(): Promise<void> {
+    this.stopWatching();
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { localToday } from '@shared/reports/periods';
 import type { Database } from '../../db/schema';
-import { claimPeriod } from '../../siteSettings/jobClaims';
+import { runOncePerPeriod, watchLapsedPeriods } from '../../siteSettings/jobClaims';
 import type { ReportSettingsStore } from './reportSettings';
 import { DAY_MS_REPORTS } from './runFiles';
 
@@ -33,7 +33,7 @@ export async function purgeOldRuns(db: Kysely<Database>, retentionDays: number, 
 
 /**
  * The daily report retention: every process checks every REPORT_RETENTION_CHECK_MS; the one that claims the local
- * day (TIME_ZONE) in job_claims deletes, the others do nothing that day.
+ * day (TIME_ZONE) in job_claims deletes, the others do nothing that day unless its claim lapses unfinished.
  */
 export class ReportRetention {
   constructor(
@@ -45,8 +45,15 @@ export class ReportRetention {
 
   /** Today's deletion if no process has done it yet: how many runs went, or null when another process has the day. */
   async runIfDue(now = Date.now()): Promise<number | null> {
-    if (!(await claimPeriod(this.db, REPORT_RETENTION_JOB, localToday(this.timeZone, now), this.processId, now))) return null;
-    return purgeOldRuns(this.db, (await this.settings.get()).retentionDays, now);
+    const run = await runOncePerPeriod(
+      this.db,
+      REPORT_RETENTION_JOB,
+      localToday(this.timeZone, now),
+      this.processId,
+      async () => purgeOldRuns(this.db, (await this.settings.get()).retentionDays, now),
+      now,
+    );
+    return run.ran ? run.result : null;
   }
 
   start(onError: (error: unknown) => void): () => void {
@@ -55,8 +62,11 @@ export class ReportRetention {
     timer.unref();
     const first = setTimeout(tick, 5_000);
     first.unref();
+    // A day whose deletion stopped with its process is taken over within ~25 s, not at the next check.
+    const unwatch = watchLapsedPeriods(this.db, [REPORT_RETENTION_JOB], tick, onError);
     return () => {
       clearInterval(timer);
+      unwatch();
       clearTimeout(first);
     };
   }
