@@ -305,6 +305,19 @@ describe('by hand: POST /api/prepaid/supply and GET /api/prepaid/commands', () =
     await expect.poll(async () => (await account(withGateway.accountId)).supply_state).toBe('on');
   });
 
+  it('refuses a restore while one is on its way (a second operator would publish a second command)', async () => {
+    const token = await loginAs(t.app);
+    const restoring = await makeSupplyRoom(t.app, owner, SN, { supply_state: 'restoring' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prepaid/supply',
+      headers: bearer(token),
+      payload: { accountIds: [restoring.accountId], action: 'restore', reason: 'Asked again' },
+    });
+    expect(response.json().data).toEqual([{ accountId: restoring.accountId, ok: false, message: 'Supply is already on', commandIds: [] }]);
+    expect(await commands(restoring.accountId)).toEqual([]);
+  });
+
   it('refuses a batch without a reason', async () => {
     const token = await loginAs(t.app);
     const response = await t.app.inject({

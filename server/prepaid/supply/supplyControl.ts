@@ -452,10 +452,12 @@ export class SupplyControl {
       });
       return { accountId, ok: true, message: keep ? 'Keep-supply is on' : 'Keep-supply is off', commandIds: [] };
     }
+    // A cut or restore on its way is not decided again (by another operator, on another process): that would publish a
+    // second command and supersede the first. One that failed or got no ack (state `unknown`) may be sent again.
     if (action === 'cut') {
       if (account.keep_supply) return no('Keep-supply is on');
       if (state === 'cut' || state === 'cutting') return no('Supply is already cut');
-    } else if (state === 'on') return no('Supply is already on');
+    } else if (state === 'on' || state === 'restoring') return no('Supply is already on');
     const outcome = await this.issue(account, action, 'operator', reason, operator, now);
     return { accountId, ok: outcome.commandIds.length > 0, message: outcome.message, commandIds: outcome.commandIds };
   }
