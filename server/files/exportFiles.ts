@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/appError';
+import { ROW_CLAIM_MS, ROW_RENEW_MS } from '../jobs/heartbeat';
 import { inScope, type OwnerScope } from '../tenancy/ownerScope';
 
 /** A finished file is kept this long for its download, then deleted (by whichever process sweeps first). */
 export const EXPORT_KEEP_MS = 60 * 60_000;
 /** The writing process touches its running job this often; */
-export const EXPORT_HEARTBEAT_MS = 10_000;
-/** a running job untouched this long lost its process (killed, crashed): it reads as failed. */
-export const EXPORT_STALE_MS = 60_000;
+export const EXPORT_HEARTBEAT_MS = ROW_RENEW_MS;
+/** a running job untouched this long lost its process (killed, crashed): it reads as failed (within 20 s of the death). */
+export const EXPORT_STALE_MS = ROW_CLAIM_MS;
 export const EXPORT_LOST_MESSAGE = 'The server process making this export stopped; start the export again';
 
 export type ExportKind = 'meterHistory' | 'settlement';

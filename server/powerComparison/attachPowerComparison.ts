@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { PollingLoop } from '../jobs/pollingLoop';
 import { ComparisonSweep } from './comparisonSweep';
 
-/** How often a process looks for imported batches not compared yet (one indexed read, no write when there is none; nudge() for at once). */
-export const COMPARISON_POLL_MS = 15_000;
+/**
+ * How often a process looks for imported batches not compared yet (one indexed read, no write when there is none;
+ * nudge() for at once): often enough that a sweep whose process died moves to another within ~25 s.
+ */
+export const COMPARISON_POLL_MS = 5_000;
 
 /** `app.powerComparison`: the sweep of this process. */
 export interface PowerComparisonHandle {

@@ -11,10 +11,14 @@ import { comparedPeriods } from './comparisonReader';
 import { loadObject } from './comparisonObjects';
 import { periodOf } from './periodWindows';
 import { ComparisonTolerances } from './tolerances';
+import { keepClaimed, ROW_CLAIM_MS } from '../jobs/heartbeat';
 
 const LEASE = 'power-comparison';
-/** How long a claim holds without renewal; renewed before each batch, so only a process that died loses it. */
-export const SWEEP_LEASE_MS = 120_000;
+/**
+ * How long a claim holds without renewal; renewed before each batch and every 5 s while a batch is compared, so only
+ * a process that died loses it, and another process's pass (every 5 s) takes it within ~25 s of the death.
+ */
+export const SWEEP_LEASE_MS = ROW_CLAIM_MS;
 /** Batches taken per query (the pass loops until none is left). */
 const BATCH_PAGE = 20;
 /** A row up to a local day long (25 h: the day a clock goes back) is "daily or finer". */
@@ -75,6 +79,10 @@ export class ComparisonSweep {
     if (!(await this.claim())) return { ran: false, batches: 0, raised: 0 };
     let batches = 0;
     let raised = 0;
+    const stopRenewing = keepClaimed(
+      () => this.claim(),
+      () => undefined,
+    );
     try {
       for (;;) {
         const due = await this.due(BATCH_PAGE);
@@ -87,6 +95,7 @@ export class ComparisonSweep {
         }
       }
     } finally {
+      await stopRenewing();
       await this.release();
     }
     return { ran: true, batches, raised };

@@ -9,6 +9,7 @@ import { ownerTreeOf } from '../tenancy/ownerScope';
 import type { FuelFactorStore } from './fuelFactorStore';
 import { validateFile } from './importPipeline';
 import type { ImportUploads } from './importUploads';
+import { ROW_CLAIM_MS, whileClaimed } from '../jobs/heartbeat';
 
 export interface ImportWorkerOptions {
   db: Kysely<Database>;
@@ -18,7 +19,7 @@ export interface ImportWorkerOptions {
   processId?: string;
   /** how often queued batches are looked for besides nudge() (default 1 s; 0: only when nudged) */
   pollMs?: number;
-  /** a running batch whose heartbeat is older than this was left by a dead process and starts again (default 60 s) */
+  /** a running batch whose heartbeat is older than this was left by a dead process and starts again (default 20 s; beats every 5 s) */
   staleMs?: number;
   /** rows written per transaction; progress is written after each (default 500) */
   chunkRows?: number;
@@ -33,8 +34,8 @@ const MAX_ERROR_CHARS = 500;
 /**
  * Works off queued import batches, one at a time per process. A batch is claimed by a conditional update (queued
  * → running with claimed_by), so any number of processes share the queue; its progress (rows done of the total)
- * and heartbeat are written to the batch after each chunk, so any process answers the progress route. A batch
- * left running by a dead process has its rows removed and goes back to the queue.
+ * and heartbeat are written to the batch after each chunk (and every 5 s), so any process answers the progress route.
+ * A batch left running by a dead process (heartbeat older than 20 s) has its rows removed and goes back to the queue.
  */
 export class ImportWorker {
   readonly processId: string;
@@ -45,7 +46,7 @@ export class ImportWorker {
     this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.o = {
       pollMs: 1000,
-      staleMs: 60_000,
+      staleMs: ROW_CLAIM_MS,
       chunkRows: 500,
       now: Date.now,
       onError: () => undefined,
@@ -88,7 +89,12 @@ export class ImportWorker {
     await this.reclaimStale();
     const id = await this.claim();
     if (id === null) return false;
-    await this.execute(id);
+    // Beats every 5 s besides each chunk's progress, so reading and validating a large file never looks stale.
+    await whileClaimed(
+      () => this.execute(id),
+      () => this.mine(id).set({ heartbeat_at: this.o.now() }).execute(),
+      this.o.onError,
+    );
     return true;
   }
 

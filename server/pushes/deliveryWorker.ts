@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PUSH_RETRY_DELAYS_MS, type PushChannel } from '@shared/schemas';
 import type { Database } from '../db/schema';
+import { ROW_CLAIM_MS, whileClaimed } from '../jobs/heartbeat';
 import { channelWord } from './builtinTemplates';
 import type { ChannelSettingsStore } from './channelSettings';
 import { clip } from './channels/channelAdapter';
@@ -17,8 +18,11 @@ export interface DeliveryWorkerOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A claimed record is someone's for this long; a process dying mid-send leaves it retried after. */
-export const CLAIM_LEASE_MS = 120_000;
+/**
+ * A claimed record is someone's for this long past the last renewal (renewed every 5 s while the send runs), so a
+ * process dying mid-send leaves it retried by another within ~22 s (this plus one poll).
+ */
+export const CLAIM_LEASE_MS = ROW_CLAIM_MS;
 /** Rounds of one run, so a flood of records cannot keep a run going forever. */
 const MAX_ROUNDS = 50;
 
@@ -119,7 +123,19 @@ export class DeliveryWorker {
       await this.records.settle(id, { state: 'failed', next_attempt_at: null, last_error: reason });
       return true;
     }
-    const answer = await callProvider(this.db, channel, config, { address: record.address, subject: record.subject, body: record.body }, id, this.now);
+    // A send can outlast the claim (SMTP's limits are per step, 10 s each): the claim is renewed while it runs.
+    const answer = await whileClaimed(
+      () => callProvider(this.db, channel, config, { address: record.address, subject: record.subject, body: record.body }, id, this.now),
+      () =>
+        this.db
+          .updateTable('push_records')
+          .set({ next_attempt_at: this.now() + CLAIM_LEASE_MS })
+          .where('id', '=', id)
+          .where('state', '=', 'pending')
+          .where('attempts', '=', record.attempts)
+          .execute(),
+      this.onError,
+    );
     await this.settleAfter(record, answer.ok, answer.status === null ? answer.detail : `${answer.status} ${answer.detail}`);
     return true;
   }

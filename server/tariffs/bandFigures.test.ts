@@ -310,19 +310,19 @@ describe('recompute after a layout change', () => {
     const all = (await db.selectFrom('meters').select('id').where('owner_user_id', '=', owner).orderBy('id').execute()).map((m) => m.id);
     await db
       .updateTable('recompute_jobs')
-      .set({ state: 'running', claimed_by: 'dead-process', heartbeat_at: Date.now() - 61_000, meter_ids: JSON.stringify(all), total: all.length, done: 1 })
+      .set({ state: 'running', claimed_by: 'dead-process', heartbeat_at: Date.now() - 21_000, meter_ids: JSON.stringify(all), total: all.length, done: 1 })
       .where('id', '=', jobId)
       .execute();
     // A live heartbeat is not taken over.
     await db
       .updateTable('recompute_jobs')
-      .set({ heartbeat_at: Date.now() - 5_000 })
+      .set({ heartbeat_at: Date.now() - 19_000 })
       .where('id', '=', jobId)
       .execute();
     expect(await k.t.app.tariffs.recompute.claim(Date.now())).toBeNull();
     await db
       .updateTable('recompute_jobs')
-      .set({ heartbeat_at: Date.now() - 61_000 })
+      .set({ heartbeat_at: Date.now() - 21_000 })
       .where('id', '=', jobId)
       .execute();
     k.t.app.tariffs.recompute.kick();

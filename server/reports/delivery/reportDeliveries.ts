@@ -10,13 +10,17 @@ import type { ChannelSettingsStore } from '../../pushes/channelSettings';
 import { ownerIds, type OwnerScope } from '../../tenancy/ownerScope';
 import type { ReportRuns } from '../runs/reportRuns';
 import { PollingLoop } from '../../jobs/pollingLoop';
+import { ROW_CLAIM_MS, whileClaimed } from '../../jobs/heartbeat';
 
 type DeliveryRow = Selectable<ReportDeliveriesTable>;
 
 /** Waits after the 1st, 2nd and 3rd failed attempt; the DELIVERY_ATTEMPTS-th failure is final. */
 export const DELIVERY_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
-/** A claimed delivery is one process's for this long; a process dying mid-send leaves it to be tried again after. */
-export const DELIVERY_LEASE_MS = 120_000;
+/**
+ * A claimed delivery is one process's for this long past the last renewal (renewed every 5 s while the mail is
+ * built and sent), so a process dying mid-send leaves it to another process within ~25 s (this plus one poll).
+ */
+export const DELIVERY_LEASE_MS = ROW_CLAIM_MS;
 /** Connection, greeting and idle-socket limits, as for alarm e-mails: a dead server fails the attempt instead of hanging it. */
 const SMTP_TIMEOUT_MS = 10_000;
 const MAX_DETAIL_CHARS = 500;
@@ -165,7 +169,15 @@ export class ReportDeliveries {
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return false;
     const delivery = await this.db.selectFrom('report_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const outcome = await this.send(delivery).catch((error: unknown) => {
+    const renew = () =>
+      this.db
+        .updateTable('report_deliveries')
+        .set({ next_attempt_at: this.now() + DELIVERY_LEASE_MS })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .where('claimed_by', '=', this.processId)
+        .execute();
+    const outcome = await whileClaimed(() => this.send(delivery), renew, this.onError).catch((error: unknown) => {
       const failure = error as { responseCode?: number; message?: string };
       return {
         ok: false,

@@ -12,6 +12,7 @@ import type { ReportContext } from '../engine/reportContext';
 import { fileNameOf } from './runFiles';
 import { parseStoredSpec, type RunRow } from './reportRuns';
 import { PollingLoop } from '../../jobs/pollingLoop';
+import { ROW_CLAIM_MS, ROW_RENEW_MS } from '../../jobs/heartbeat';
 
 /** What computes a run's table: the engine (server/reports/engine/buildReportTable.ts) unless a test gives another. */
 export type TableBuilder = (
@@ -35,7 +36,7 @@ export interface ReportRunnerOptions {
   pollMs?: number;
   /** how often a running run's heartbeat is written (default 5 s) */
   heartbeatMs?: number;
-  /** a running run whose heartbeat is older than this is taken back (its process died; default 60 s) */
+  /** a running run whose heartbeat is older than this is taken back (its process died; default 20 s: four missed beats) */
   staleMs?: number;
   /** how often cancel_requested is read during a run (default 1 s) */
   cancelPollMs?: number;
@@ -76,8 +77,8 @@ export class ReportRunner {
     this.processId = options.processId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.o = {
       pollMs: 1000,
-      heartbeatMs: 5000,
-      staleMs: 60_000,
+      heartbeatMs: ROW_RENEW_MS,
+      staleMs: ROW_CLAIM_MS,
       cancelPollMs: 1000,
       progressMs: 500,
       now: Date.now,

@@ -192,19 +192,19 @@ describe('several runners on one database', () => {
     expect(await t.app.storage.db.selectFrom('report_files').select('run_id').where('run_id', 'in', ids).execute()).toHaveLength(6);
   });
 
-  it('takes back a running run whose heartbeat is older than 60 s and finishes it', async () => {
+  it('takes back a running run whose heartbeat is older than 20 s and finishes it', async () => {
     await clearRuns();
     const id = await queue();
     const now = Date.now();
     await t.app.storage.db
       .updateTable('report_runs')
-      .set({ state: 'running', claimed_by: 'dead-process', heartbeat_at: now - 61_000, progress: 0.4 })
+      .set({ state: 'running', claimed_by: 'dead-process', heartbeat_at: now - 20_001, progress: 0.4 })
       .where('id', '=', id)
       .execute();
     const fresh = await queue();
     await t.app.storage.db
       .updateTable('report_runs')
-      .set({ state: 'running', claimed_by: 'live-process', heartbeat_at: now - 30_000 })
+      .set({ state: 'running', claimed_by: 'live-process', heartbeat_at: now - 19_000 })
       .where('id', '=', fresh)
       .execute();
 
@@ -213,7 +213,7 @@ describe('several runners on one database', () => {
     expect(await runner.runNext()).toBe(true);
     const row = await t.app.storage.db.selectFrom('report_runs').select(['state', 'claimed_by']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'done', claimed_by: 'runner-c' });
-    // a heartbeat 30 s old is someone at work: left alone
+    // a heartbeat 19 s old is someone at work: left alone
     expect((await runOf(fresh)).state).toBe('running');
     expect(await runner.runNext()).toBe(false);
   });
