@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ENERGY_LEASE } from './closedQuarterHours';
 import { DEFAULT_FORWARDING, ForwardingService } from './forwardingService';
 
 declare module 'fastify' {
@@ -16,8 +17,9 @@ function positiveFromEnv(name: string, fallback: number): number {
 }
 
 /**
- * Starts forwarding on the app's ingest and alarm events (after both exist) and stops it on close,
- * before the database closes. FORWARD_QUEUE_LIMIT and FORWARD_TIMEOUT_MS tune it (README).
+ * Starts forwarding on the app's ingest and alarm events (after both exist, and after `app.jobLeases`: closed
+ * quarter hours are the `forwarding-energy` lease holder's) and stops it on close, before the database closes.
+ * FORWARD_QUEUE_LIMIT and FORWARD_TIMEOUT_MS tune it (README).
  */
 export async function attachForwarding(app: FastifyInstance): Promise<void> {
   const forwarding = new ForwardingService(app.storage.db, {
@@ -27,6 +29,10 @@ export async function attachForwarding(app: FastifyInstance): Promise<void> {
     onError: (error) => app.log.warn({ err: error }, 'forwarding failed'),
   });
   app.decorate('forwarding', forwarding);
-  await forwarding.start(app.ingest.events, app.alarms.events);
+  await forwarding.start(
+    app.ingest.events,
+    app.alarms.events,
+    app.jobLeases.lease(ENERGY_LEASE, () => forwarding.takeOver()),
+  );
   app.addHook('onClose', async () => forwarding.stop());
 }

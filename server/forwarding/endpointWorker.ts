@@ -8,7 +8,7 @@ import { headersOf, type EndpointRepository, type EndpointRow } from './endpoint
 import { newDelivery, sendBatch, type CallOutcome, type EndpointTarget } from './httpSender';
 import type { EndpointSelection } from './meterSelection';
 
-/** A closed quarter hour of a meter, resolved to its energy when its batch is sent. */
+/** A closed quarter hour of a meter (handed by the lease holder's pass), resolved to its energy when its batch is sent. */
 export interface EnergyDue {
   type: 'energy-due';
   meterId: number;
@@ -108,8 +108,30 @@ export class EndpointWorker {
     await this.deps.calls.record(this.row.id, now, batch.items.length, batch.attempt, recorded);
     await this.deps.endpoints.setLastCall(this.row.id, now, outcome.status, outcome.ok ? null : recorded.error);
     this.row = { ...this.row, last_call_at: now, last_status: outcome.status, last_error: outcome.ok ? null : recorded.error };
-    if (outcome.ok || last) this.pending = null;
-    else this.pending = { ...batch, attempt: batch.attempt + 1, dueAt: Date.now() + backoffMs(this.row.backoff_s, batch.attempt + 1, this.deps.maxBackoffMs) };
+    if (outcome.ok || last) {
+      this.pending = null;
+      await this.energyTaken(batch.items);
+    } else
+      this.pending = { ...batch, attempt: batch.attempt + 1, dueAt: Date.now() + backoffMs(this.row.backoff_s, batch.attempt + 1, this.deps.maxBackoffMs) };
+  }
+
+  /**
+   * The stored cursors of the batch's quarter hours move past them (taken, or given up after the last attempt):
+   * until then another lease holder would send them again. Only forward, and only rows the holder created.
+   */
+  private async energyTaken(items: ForwardItem[]): Promise<void> {
+    const newest = new Map<number, number>();
+    for (const item of items) if (item.type === 'energy') newest.set(item.meterId, Math.max(newest.get(item.meterId) ?? 0, item.end));
+    const byEnd = new Map<number, number[]>();
+    for (const [meterId, end] of newest) byEnd.set(end, [...(byEnd.get(end) ?? []), meterId]);
+    for (const [end, meterIds] of byEnd)
+      await this.deps.db
+        .updateTable('forward_energy_cursors')
+        .set({ sent_through: end })
+        .where('endpoint_id', '=', this.row.id)
+        .where('meter_id', 'in', meterIds)
+        .where('sent_through', '<', end)
+        .execute();
   }
 
   /** One call with a test item, outside the queue and its order; recorded as a test. */

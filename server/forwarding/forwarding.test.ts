@@ -44,6 +44,14 @@ async function createEndpoint(fields: Record<string, unknown>, token = admin): P
 }
 const ingest = (readings: { meter: string; ts: number; values: Record<string, number> }[]) =>
   t.app.ingest.submit({ readings }, { kind: 'mqtt', gatewaySn: 'GW-DEMO-01' });
+/** Resolves once the receiver holds `count` items, whatever batches carried them. */
+async function itemsArrived(r: Receiver, count: number, withinMs = 10_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (r.items.length < count) {
+    if (Date.now() > deadline) throw new Error(`receiver got ${r.items.length} of ${count} items`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 /** A past instant on a quarter hour, far enough back that ingest takes every reading after it. */
 const base = Math.floor(Date.now() / QUARTER) * QUARTER - 24 * 3600_000;
 let clock = 0;
@@ -123,23 +131,81 @@ describe('forwarding closed quarter hours and alarms', () => {
     const meter = await idOf('meters', 'M043');
     await createEndpoint({ url, secret: SECRET, sendReadings: false, sendEnergy: true, meterIds: [meter], batchSize: 1, intervalSeconds: 3600 });
     const q = nextBase();
-    // Register 100 → 101 → 102.5 → 104 → 105 kWh at q, +5, +10, +15, +20 minutes (CT × PT = 1).
+    // Register 100 → 101 → 102.5 → 104 → 105 kWh at q, +5, +10, +15, +20 minutes (CT × PT = 1). Closed quarter hours
+    // come from the energy lease holder's pass (every 2 s, this process here); one is run after the first reading so
+    // the endpoint's cursor starts there.
+    await ingest([{ meter: 'M043', ts: q, values: { kwh: 100 } }]);
+    await t.app.forwarding.sendClosedQuarterHours();
     for (const [minutes, kwh] of [
-      [0, 100],
       [5, 101],
       [10, 102.5],
       [15, 104],
       [20, 105],
     ] as const)
       await ingest([{ meter: 'M043', ts: q + minutes * 60_000, values: { kwh } }]);
+    await t.app.forwarding.sendClosedQuarterHours();
     await r.waitFor(2);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    // The first reading this process sees closes the interval that ended at it (no energy there yet);
-    // the reading at q+15 closes [q, q+15) with 104 − 100 = 4 kWh; q+20 closes nothing.
+    // The first reading closes the interval that ended at it (no energy there yet); the reading at q+15 closes
+    // [q, q+15) with 104 − 100 = 4 kWh; q+20 closes nothing.
     expect(r.items).toEqual([
       { type: 'energy', meter: 'M043', meterId: meter, energyType: 'electricity', start: q - QUARTER, end: q, energy: 0 },
       { type: 'energy', meter: 'M043', meterId: meter, energyType: 'electricity', start: q, end: q + QUARTER, energy: 4 },
     ]);
+  });
+
+  it('stores how far each meter was taken; a process taking the lease over sends what was not taken, once, and nothing before it', async () => {
+    const { r, url } = await receiver();
+    const meter = await idOf('meters', 'M045');
+    const endpoint = await createEndpoint({ url, sendReadings: false, sendEnergy: true, meterIds: [meter], batchSize: 10, intervalSeconds: 1 });
+    const q = nextBase();
+    await ingest([{ meter: 'M045', ts: q, values: { kwh: 50 } }]);
+    await t.app.forwarding.sendClosedQuarterHours();
+    await ingest([
+      { meter: 'M045', ts: q + QUARTER, values: { kwh: 53 } },
+      { meter: 'M045', ts: q + 2 * QUARTER, values: { kwh: 55.5 } },
+    ]);
+    await t.app.forwarding.sendClosedQuarterHours();
+    const energy = (start: number, kwh: number) => ({
+      type: 'energy',
+      meter: 'M045',
+      meterId: meter,
+      energyType: 'electricity',
+      start,
+      end: start + QUARTER,
+      energy: kwh,
+    });
+    const cursor = async () =>
+      Number(
+        (
+          await t.app.storage.db
+            .selectFrom('forward_energy_cursors')
+            .select('sent_through')
+            .where('endpoint_id', '=', endpoint.id)
+            .where('meter_id', '=', meter)
+            .executeTakeFirstOrThrow()
+        ).sent_through,
+      );
+    await itemsArrived(r, 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(r.items).toEqual([energy(q - QUARTER, 0), energy(q, 3), energy(q + QUARTER, 2.5)]);
+    expect(await cursor()).toBe(q + 2 * QUARTER);
+    // A holder killed before its last batch was answered: the stored cursor is one interval back. The next holder
+    // starts from the stored cursor, not from what this process handed.
+    await t.app.storage.db
+      .updateTable('forward_energy_cursors')
+      .set({ sent_through: q + QUARTER })
+      .where('endpoint_id', '=', endpoint.id)
+      .execute();
+    await t.app.forwarding.sendClosedQuarterHours();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(r.items).toHaveLength(3);
+    t.app.forwarding.takeOver();
+    await t.app.forwarding.sendClosedQuarterHours();
+    await itemsArrived(r, 4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(r.items.slice(3)).toEqual([energy(q + QUARTER, 2.5)]);
+    expect(await cursor()).toBe(q + 2 * QUARTER);
   });
 
   it('sends alarms raised on a chosen meter, not those of other meters', async () => {

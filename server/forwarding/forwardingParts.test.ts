@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BoundedQueue } from './boundedQueue';
 import { backoffMs } from './endpointWorker';
-import { QuarterHourClock, MAX_CLOSED_AT_ONCE } from './quarterHours';
+import { closedSince, lastClosedEnd, MAX_CLOSED_AT_ONCE } from './quarterHours';
 import { signBody, verifySignature } from './signature';
 
 const Q = 15 * 60_000;
@@ -37,27 +37,24 @@ describe('BoundedQueue', () => {
   });
 });
 
-describe('QuarterHourClock', () => {
-  it('closes an interval once a register reading reaches its end, each interval once', () => {
-    const clock = new QuarterHourClock();
+describe('closed quarter hours', () => {
+  it('closes an interval once the newest register reading reaches its end, after the cursor only', () => {
     const t0 = 1_800_000_000_000 - (1_800_000_000_000 % Q);
-    expect(clock.advance(1, t0 + 7 * 60_000)).toEqual([t0 - Q]);
-    expect(clock.advance(1, t0 + 14 * 60_000)).toEqual([]);
-    expect(clock.advance(1, t0 + 15 * 60_000)).toEqual([t0]);
-    expect(clock.advance(1, t0 + 15 * 60_000)).toEqual([]);
-    // An older reading changes no energy and closes nothing.
-    expect(clock.advance(1, t0 + 3 * 60_000)).toEqual([]);
-    // A gap: every interval it spans closes at once.
-    expect(clock.advance(1, t0 + 61 * 60_000)).toEqual([t0 + Q, t0 + 2 * Q, t0 + 3 * Q]);
-    // Meters are independent.
-    expect(clock.advance(2, t0 + 30 * 60_000)).toEqual([t0 + Q]);
+    // A new cursor starts at the interval that ended last.
+    expect(lastClosedEnd(t0 + 7 * 60_000) - Q).toBe(t0 - Q);
+    expect(closedSince(t0 - Q, t0 + 7 * 60_000)).toEqual([t0 - Q]);
+    expect(closedSince(t0, t0 + 14 * 60_000)).toEqual([]);
+    expect(closedSince(t0, t0 + 15 * 60_000)).toEqual([t0]);
+    expect(closedSince(t0 + Q, t0 + 15 * 60_000)).toEqual([]);
+    // A gap: every interval it spans closes at once, up to the limit asked for (the rest come next time).
+    expect(closedSince(t0 + Q, t0 + 61 * 60_000)).toEqual([t0 + Q, t0 + 2 * Q, t0 + 3 * Q]);
+    expect(closedSince(t0 + Q, t0 + 61 * 60_000, 2)).toEqual([t0 + Q, t0 + 2 * Q]);
   });
 
-  it('announces at most a week of intervals after a long silence', () => {
-    const clock = new QuarterHourClock();
-    clock.advance(1, 0);
-    const closed = clock.advance(1, 30 * 24 * 3600_000);
+  it('sends at most a week of intervals after a long silence', () => {
+    const closed = closedSince(0, 30 * 24 * 3600_000);
     expect(closed).toHaveLength(MAX_CLOSED_AT_ONCE);
+    expect(closed[0]).toBe(23 * 24 * 3600_000);
     expect(closed.at(-1)).toBe(30 * 24 * 3600_000 - Q);
   });
 });

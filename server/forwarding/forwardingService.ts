@@ -3,13 +3,14 @@ import type { AlarmRecord } from '@shared/schemas';
 import type { AlarmEvents } from '../alarms/alarmEvents';
 import type { Database } from '../db/schema';
 import type { CommittedReadings, IngestEvents } from '../ingest/ingestEvents';
-import { registerMetricFor } from '../ingest/registerMetric';
+import type { JobLease } from '../jobs/jobLeases';
+import { PollingLoop } from '../jobs/pollingLoop';
 import { CallRecords, DEFAULT_RETENTION, type CallRetention } from './callRecords';
 import { EndpointRepository } from './endpointRepository';
 import { EndpointWorker } from './endpointWorker';
 import type { CallOutcome } from './httpSender';
 import { EndpointSelection, loadPlant } from './meterSelection';
-import { QuarterHourClock } from './quarterHours';
+import { ClosedQuarterHours, ENERGY_PASS_MS, type MeterLabel } from './closedQuarterHours';
 
 export interface ForwardingOptions {
   /** Items one endpoint may hold in this process; past it the oldest are dropped and counted. */
@@ -21,6 +22,8 @@ export interface ForwardingOptions {
   /** One call's time limit. */
   timeoutMs: number;
   maxBackoffMs: number;
+  /** How often the holder of the energy lease looks for closed quarter hours. */
+  energyPassMs: number;
   retention: CallRetention;
   onError(error: unknown): void;
 }
@@ -31,6 +34,7 @@ export const DEFAULT_FORWARDING: Omit<ForwardingOptions, 'onError'> = {
   refreshMs: 10_000,
   timeoutMs: 10_000,
   maxBackoffMs: 3600_000,
+  energyPassMs: ENERGY_PASS_MS,
   retention: DEFAULT_RETENTION,
 };
 
@@ -39,13 +43,17 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 /**
  * Outbound forwarding in this process. The ingest and alarm listeners only put items into each
  * endpoint's bounded queue (no I/O, no awaiting); a timer loop sends due batches, one call per endpoint
- * at a time, records every call and adds the drop counts to the endpoint rows.
+ * at a time, records every call and adds the drop counts to the endpoint rows. Closed quarter hours are
+ * handed to the queues by one process at a time, the holder of the `forwarding-energy` lease.
  */
 export class ForwardingService {
   readonly endpoints: EndpointRepository;
   readonly calls: CallRecords;
   private readonly workers = new Map<number, EndpointWorker>();
-  private readonly clock = new QuarterHourClock();
+  readonly quarterHours: ClosedQuarterHours;
+  private readonly energyLoop: PollingLoop;
+  private energyLease: JobLease | undefined;
+  private meterLabels = new Map<number, MeterLabel>();
   private readonly unsubscribe: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | undefined;
@@ -60,9 +68,16 @@ export class ForwardingService {
   ) {
     this.endpoints = new EndpointRepository(db);
     this.calls = new CallRecords(db, options.retention);
+    this.quarterHours = new ClosedQuarterHours(db);
+    this.energyLoop = new PollingLoop(() => this.energyPass(), options.energyPassMs);
   }
 
-  async start(ingest: IngestEvents, alarms: AlarmEvents): Promise<void> {
+  /**
+   * `energyLease`: closed quarter hours are handed only while this process holds it; without one (a single
+   * process, tests) this service always does.
+   */
+  async start(ingest: IngestEvents, alarms: AlarmEvents, energyLease?: JobLease): Promise<void> {
+    this.energyLease = energyLease;
     this.unsubscribe.push(ingest.onCommitted((committed) => this.onReadings(committed)));
     const raised = (record: AlarmRecord) => this.onAlarm('raised', record);
     const changed = (record: AlarmRecord) => this.onAlarm('changed', record);
@@ -71,14 +86,33 @@ export class ForwardingService {
     await this.refresh();
     this.timer = setInterval(() => this.tick(), this.options.tickMs);
     this.timer.unref();
+    this.energyLoop.start();
+  }
+
+  /** This process took the energy lease: start from the stored cursors (what the previous holder had taken) at once. */
+  takeOver(): void {
+    this.quarterHours.reload();
+    this.energyLoop.nudge();
+  }
+
+  /** Runs a pass of closed quarter hours now (on the lease holder) and waits for it. */
+  async sendClosedQuarterHours(): Promise<void> {
+    this.energyLoop.nudge();
+    await this.energyLoop.idle();
+  }
+
+  private async energyPass(): Promise<void> {
+    const pass = () => this.quarterHours.pass(this.workers.values(), this.meterLabels);
+    await (this.energyLease ? this.energyLease.runIfHeld(pass) : pass()).catch(this.options.onError);
   }
 
   /** Stops the loop, cuts calls on their way short and waits for them to be recorded; drop counts are saved. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.energyLoop.halt();
     for (const off of this.unsubscribe.splice(0)) off();
     this.stopping.abort();
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running, this.energyLoop.idle()]);
     await this.refreshing?.catch(() => undefined);
     await this.saveDropped().catch(this.options.onError);
   }
@@ -133,25 +167,21 @@ export class ForwardingService {
       }
     }
     for (const id of [...this.workers.keys()]) if (!seen.has(id)) this.workers.delete(id);
+    this.meterLabels = new Map(plant.meters.map((m) => [m.id, { code: m.code, energyType: m.energyType }]));
     this.lastRefresh = Date.now();
   }
 
-  /** The ingest listener: in-memory only, so ingestion never waits for an endpoint. */
+  /**
+   * The ingest listener: in-memory only, so ingestion never waits for an endpoint. Each reading is committed by
+   * exactly one process, which forwards it; closed quarter hours come from the energy lease holder instead.
+   */
   onReadings({ readings }: CommittedReadings, now = Date.now()): void {
     if (this.workers.size === 0) return;
-    const workers = [...this.workers.values()].filter((w) => !w.paused);
-    const forReadings = workers.filter((w) => w.row.send_readings === 1);
-    const forEnergy = workers.filter((w) => w.row.send_energy === 1);
+    const forReadings = [...this.workers.values()].filter((w) => !w.paused && w.row.send_readings === 1);
+    if (forReadings.length === 0) return;
     for (const { meter, ts, values } of readings) {
       for (const worker of forReadings) {
         if (worker.selection.meters.has(meter.id)) worker.offer({ type: 'reading', meter: meter.code, meterId: meter.id, ts, values }, now);
-      }
-      if (values[registerMetricFor(meter.energyType)] === undefined) continue;
-      const closed = this.clock.advance(meter.id, ts);
-      if (closed.length === 0) continue;
-      for (const worker of forEnergy) {
-        if (!worker.selection.meters.has(meter.id)) continue;
-        for (const start of closed) worker.offer({ type: 'energy-due', meterId: meter.id, meter: meter.code, energyType: meter.energyType, start }, now);
       }
     }
   }

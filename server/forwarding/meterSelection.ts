@@ -5,7 +5,7 @@ import { ownerTreeOf } from '../tenancy/ownerScope';
 
 /** The objects an endpoint may hear about, loaded once per refresh for every endpoint. */
 export interface PlantSnapshot {
-  meters: { id: number; departmentId: number | null; owner: number }[];
+  meters: { id: number; code: string; energyType: string; departmentId: number | null; owner: number }[];
   departments: { id: number; parentId: number | null; owner: number }[];
   /** Sub-items and gateways by id → owner (alarms about them). */
   subitemOwner: Map<number, number>;
@@ -14,13 +14,13 @@ export interface PlantSnapshot {
 
 export async function loadPlant(db: Kysely<Database>): Promise<PlantSnapshot> {
   const [meters, departments, subitems, gateways] = await Promise.all([
-    db.selectFrom('meters').select(['id', 'department_id', 'owner_user_id']).execute(),
+    db.selectFrom('meters').select(['id', 'code', 'energy_type', 'department_id', 'owner_user_id']).execute(),
     db.selectFrom('departments').select(['id', 'parent_id', 'owner_user_id']).execute(),
     db.selectFrom('subitems').select(['id', 'owner_user_id']).execute(),
     db.selectFrom('gateways').select(['id', 'owner_user_id']).execute(),
   ]);
   return {
-    meters: meters.map((m) => ({ id: m.id, departmentId: m.department_id, owner: Number(m.owner_user_id) })),
+    meters: meters.map((m) => ({ id: m.id, code: m.code, energyType: m.energy_type, departmentId: m.department_id, owner: Number(m.owner_user_id) })),
     departments: departments.map((d) => ({ id: d.id, parentId: d.parent_id, owner: Number(d.owner_user_id) })),
     subitemOwner: new Map(subitems.map((s) => [s.id, Number(s.owner_user_id)])),
     gatewayOwner: new Map(gateways.map((g) => [g.id, Number(g.owner_user_id)])),
