@@ -30,6 +30,8 @@ import { powerComparison } from './migrations/0027_power_comparison';
 import { jobLeases } from './migrations/0028_job_leases';
 import { exportFiles } from './migrations/0029_export_files';
 import { readingsByMonth } from './migrations/0030_readings_by_month';
+import { jobClaimHeartbeats } from './migrations/0031_job_claim_heartbeats';
+import { forwardEnergyCursors } from './migrations/0032_forward_energy_cursors';
 
 /** One ordered migration set for both engines; names sort in the order they apply. */
 export function migrationsFor(storage: Storage): Record<string, Migration> {
@@ -64,6 +66,8 @@ export function migrationsFor(storage: Storage): Record<string, Migration> {
     '0028_job_leases': jobLeases(),
     '0029_export_files': exportFiles(storage.kind),
     '0030_readings_by_month': readingsByMonth(storage.kind),
+    '0031_job_claim_heartbeats': jobClaimHeartbeats(),
+    '0032_forward_energy_cursors': forwardEnergyCursors(),
   };
 }
 

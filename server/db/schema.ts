@@ -444,6 +444,14 @@ export interface ForwardEndpointsTable {
   updated_at: EpochMs;
 }
 
+/** Closed quarter hours an endpoint's receiver took, per meter (migration 0032, server/forwarding). */
+export interface ForwardEnergyCursorsTable {
+  endpoint_id: number;
+  meter_id: number;
+  /** Every interval ending at or before this (epoch ms) was taken. */
+  sent_through: EpochMs;
+}
+
 export interface ForwardCallsTable {
   id: Id;
   endpoint_id: number;
@@ -617,6 +625,10 @@ export interface JobClaimsTable {
   period: string;
   claimed_at: EpochMs;
   claimed_by: string;
+  /** (migration 0031) epoch ms: the holder renews it while the period's work runs; past it, an unfinished period is taken over */
+  claim_until: ColumnType<number, number | undefined, number>;
+  /** (migration 0031) when the period's work finished; null while it runs */
+  done_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 /** Leases of singleton jobs (migration 0028, server/jobs/jobLeases.ts). */
 export interface JobLeasesTable {
@@ -726,6 +738,7 @@ export interface Database
   interface_calls: InterfaceCallsTable;
   forward_endpoints: ForwardEndpointsTable;
   forward_calls: ForwardCallsTable;
+  forward_energy_cursors: ForwardEnergyCursorsTable;
   alarm_rules: AlarmRulesTable;
   alarm_records: AlarmRecordsTable;
   push_templates: PushTemplatesTable;
