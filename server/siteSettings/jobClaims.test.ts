@@ -128,7 +128,11 @@ describe('period claims', () => {
     expect(await runOncePerPeriod(storage.db, 'recon', '2026-11-26', 'p1', work, T + 86_400_000)).toEqual({ ran: false });
     expect(await lapsedPeriods(storage.db, ['recon'], T + 86_400_000)).toEqual([]);
     expect(await runOncePerPeriod(storage.db, 'recon', '2026-11-27', 'p2', work, T + 86_400_000)).toEqual({ ran: true, result: 1 });
-    expect(numbers(await row('recon'))).toMatchObject({ period: '2026-11-27', claimed_by: 'p2', done_at: T + 86_400_000 });
+    const next = numbers(await row('recon'));
+    expect(next).toMatchObject({ period: '2026-11-27', claimed_by: 'p2', claimed_at: T + 86_400_000 });
+    // done at the pass's clock plus the milliseconds the work took
+    expect(next.done_at! - (T + 86_400_000)).toBeGreaterThanOrEqual(0);
+    expect(next.done_at! - (T + 86_400_000)).toBeLessThan(1_000);
   });
 
   it('a period whose work threw is released for a retry after CLAIM_RETRY_AFTER_ERROR_MS, by any process', async () => {
@@ -142,7 +146,10 @@ describe('period claims', () => {
       ran: true,
       result: 'again',
     });
-    expect(numbers(await row('retention'))).toMatchObject({ claimed_by: 'p2', done_at: released.claim_until + 1 });
+    const retried = numbers(await row('retention'));
+    expect(retried).toMatchObject({ claimed_by: 'p2', claimed_at: released.claim_until + 1 });
+    expect(retried.done_at! - retried.claimed_at).toBeGreaterThanOrEqual(0);
+    expect(retried.done_at! - retried.claimed_at).toBeLessThan(1_000);
   });
 
   it('a holder that lost its claim to a takeover does not mark the period done over the new holder', async () => {
@@ -163,7 +170,8 @@ describe('period claims', () => {
     release2();
     expect(await takeover).toEqual({ ran: true, result: 'taken' });
     const done = numbers(await row('reminders'));
-    expect(done.claimed_by).toBe('p2');
-    expect(done.done_at).toBeGreaterThanOrEqual(T + CLAIM_TTL_MS + 1 + 50);
+    expect(done).toMatchObject({ claimed_by: 'p2', claimed_at: T + CLAIM_TTL_MS + 1 });
+    expect(done.done_at! - done.claimed_at).toBeGreaterThanOrEqual(0);
+    expect(done.done_at! - done.claimed_at).toBeLessThan(1_000);
   });
 });
