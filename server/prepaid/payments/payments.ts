@@ -1,3 +1,4 @@
+import { ROW_CLAIM_MS } from '../../jobs/heartbeat';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -452,7 +453,9 @@ export class Payments {
 
   /**
    * One pass of the query loop: payments not settled by their notification and refunds still processing. Each
-   * payment is claimed by moving its next_query_at (a conditional write), so two processes never ask twice.
+   * payment is claimed by moving its next_query_at 20 s ahead (a conditional write), so two processes never ask at
+   * once and one whose querier died is asked again within 25 s; a query that outlasts its claim may be asked twice,
+   * which settles once (the conditional move to paid).
    */
   async runDueQueries(now = Date.now()): Promise<{ payments: number; refunds: number }> {
     const due = await this.db
@@ -467,7 +470,7 @@ export class Payments {
     for (const row of due) {
       const claimed = await this.db
         .updateTable('payments')
-        .set({ next_query_at: now + QUERY_LOOP_MS * 6 })
+        .set({ next_query_at: now + ROW_CLAIM_MS })
         .where('id', '=', row.id)
         .where('next_query_at', '=', row.next_query_at)
         .executeTakeFirst();
