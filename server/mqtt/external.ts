@@ -33,6 +33,11 @@ export interface ExternalSubscriberOptions {
    */
   takeoverGraceMs?: number;
   orphanCheckMs?: number;
+  /**
+   * Client ids of this process's other members of the group (MQTT_MEMBERS > 1): they stop with this one, so on close
+   * they do not count as the others that would keep the group's share coming (the last member keeps its session).
+   */
+  siblings?: () => ReadonlySet<string>;
 }
 
 export interface CloseOptions {
@@ -408,7 +413,7 @@ export async function startExternalSubscriber(options: ExternalSubscriberOptions
       for (const pending of timers) clearTimeout(pending);
       timers.clear();
       const end = closeOptions.endSession === true;
-      if (client.connected && (registry.othersAlive() || end) && ((await drainOwn().catch(() => false)) || end)) {
+      if (client.connected && (registry.othersAlive(options.siblings?.()) || end) && ((await drainOwn().catch(() => false)) || end)) {
         // Nothing left in the session (or told to end it anyway): end it (no will, nothing to take over) and clear the record.
         await client.publishAsync(ownRecord, '', { qos: 1, retain: true }).catch(() => undefined);
         await client.endAsync(false, { reasonCode: 0, properties: { sessionExpiryInterval: 0 } });

@@ -4,7 +4,7 @@ import { MqttAcl } from './acl';
 import { startEmbeddedBroker } from './broker';
 import { MqttCredentials } from './credentials';
 import { ReadingsDelivery } from './delivery';
-import { startExternalSubscriber } from './external';
+import { startExternalSubscriber, type ExternalSubscriber } from './external';
 import { mqttSettingsFromEnv } from './settings';
 import type { CommandAcks, MqttIngress, MqttLog, OutputSink } from './types';
 
@@ -42,18 +42,41 @@ export async function startMqttIngress(options: MqttIngressOptions): Promise<Mqt
   const url = options.url ?? (options.port === undefined ? settings.url : undefined);
 
   if (url) {
-    const subscriber = await startExternalSubscriber({
-      url,
-      username: settings.username,
-      password: settings.password,
-      clientIdPrefix: settings.clientId,
-      shareGroup: settings.shareGroup,
-      delivery,
-      log: options.log,
-      ...(options.commands ? { commands: options.commands } : {}),
-      ...(options.output ? { output: options.output } : {}),
-    });
-    return { mode: 'external', port: null, stats: delivery.stats, close: (closeOptions) => subscriber.close(closeOptions), publish: subscriber.publish };
+    // MQTT_MEMBERS members of the share group, each its own connection and session: mqtt.js handles one message per
+    // connection at a time (acknowledged after its commit), so K members keep K payloads in ingest for its queue to merge.
+    const ids: string[] = [];
+    const members = await Promise.all(
+      Array.from({ length: settings.members }, (_, index) =>
+        startExternalSubscriber({
+          url,
+          username: settings.username,
+          password: settings.password,
+          clientIdPrefix: settings.clientId,
+          shareGroup: settings.shareGroup,
+          delivery,
+          log: options.log,
+          ...(options.commands ? { commands: options.commands } : {}),
+          ...(options.output ? { output: options.output } : {}),
+          // The first member closes last: the others do not count as the group's live members when it decides.
+          ...(index === 0 ? { siblings: () => new Set(ids.slice(1)) } : {}),
+        }),
+      ),
+    );
+    ids.push(...members.map((member) => member.clientId));
+    const [first, ...rest] = members as [ExternalSubscriber, ...ExternalSubscriber[]];
+    return {
+      mode: 'external',
+      port: null,
+      stats: delivery.stats,
+      async close(closeOptions) {
+        // The others first, handing what they hold over while the first still takes the group's share; then the
+        // first, which keeps its session when no other process is alive (what the broker queues meanwhile waits there).
+        await Promise.all(rest.map((member) => member.close(closeOptions)));
+        await first.close(closeOptions);
+      },
+      // Supply commands go out on one connection; acks come back through the shared subscription to any member.
+      publish: first.publish,
+    };
   }
 
   const port = options.port ?? settings.port;

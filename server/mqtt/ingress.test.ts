@@ -202,15 +202,34 @@ async function retainedRecords(group: string): Promise<{ clientId: string; state
   return records;
 }
 
+/**
+ * Connects as `clientId` (clean start off) and answers whether the broker had a session for it and the readings it
+ * held (read for half a second); then ends the session, so the run leaves nothing behind.
+ */
+async function resume(clientId: string, expectSession = false): Promise<{ sessionPresent: boolean; messages: string[] }> {
+  const messages: string[] = [];
+  const again = connect(externalUrl, { clientId, protocolVersion: 5, clean: false, reconnectPeriod: 0, properties: { sessionExpiryInterval: 60 } });
+  again.on('message', (topic, message) => {
+    if (topic.endsWith('/readings')) messages.push(message.toString());
+  });
+  const connack = await new Promise<{ sessionPresent: boolean }>((resolve, reject) => {
+    again.once('connect', resolve);
+    again.once('error', reject);
+  });
+  if (expectSession) await new Promise((resolve) => setTimeout(resolve, 500));
+  await again.endAsync(false, { reasonCode: 0, properties: { sessionExpiryInterval: 0 } });
+  return { sessionPresent: connack.sessionPresent, messages };
+}
+
 if (reachable || process.env.CI === 'true') {
   describe('external broker', () => {
     it(`subscribes at ${externalUrl} and hands readings on`, async () => {
       expect(reachable, `no MQTT broker at ${externalUrl}: CI needs one (Mosquitto) or MQTT_TEST_URL`).toBe(true);
       const external = fakeIngest(50);
       // A share group of its own, so parallel runs (SQLite and PostgreSQL) do not split each other's messages.
-      const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}` };
+      const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`, MQTT_MEMBERS: '4' };
       const subscriber = await startMqttIngress({ storage: t.app.storage, ingest: external, url: externalUrl, log: recordingLog(), env });
-      let clientId: string | undefined;
+      let clientIds: string[] | undefined;
       try {
         expect(subscriber.mode).toBe('external');
         const marker = Date.now() + Math.floor(Math.random() * 1000);
@@ -219,23 +238,68 @@ if (reachable || process.env.CI === 'true') {
         await publisher.publishAsync('gateways/GW-DEMO-01/readings', JSON.stringify({ ...payload, ts: marker }), { qos: 1 });
         await waitFor(() => external.calls.some((call) => (call.payload as { ts?: number }).ts === marker));
         expect(external.calls.find((call) => (call.payload as { ts?: number }).ts === marker)?.source).toEqual({ kind: 'mqtt', gatewaySn: 'GW-DEMO-01' });
-        // The broker keeps the group's record and this process's 7-day session: the run must not leave them behind.
+        // The broker keeps the group's records and each member's 7-day session: the run must not leave them behind.
+        // Four members (MQTT_MEMBERS), each under a client id of its own.
         const records = await retainedRecords(env.MQTT_SHARE_GROUP);
-        expect(records.map((record) => record.state)).toEqual(['alive']);
-        clientId = records[0]!.clientId;
+        expect(records.map((record) => record.state)).toEqual(['alive', 'alive', 'alive', 'alive']);
+        clientIds = records.map((record) => record.clientId);
+        expect(new Set(clientIds).size).toBe(4);
+        for (const id of clientIds) expect(id).toMatch(/^energy-server-[0-9a-f]{12}$/);
       } finally {
-        // Alone in its group it would keep its session for a next process; a test run has none.
+        // Alone in its group it would keep a session for a next process; a test run has none.
         await subscriber.close({ endSession: true });
       }
       expect(await retainedRecords(env.MQTT_SHARE_GROUP)).toEqual([]);
-      // Resuming that client id finds no session on the broker.
-      const again = connect(externalUrl, { clientId: clientId!, protocolVersion: 5, clean: false, reconnectPeriod: 0 });
-      const connack = await new Promise<{ sessionPresent: boolean }>((resolve, reject) => {
-        again.once('connect', resolve);
-        again.once('error', reject);
-      });
-      await again.endAsync();
-      expect(connack.sessionPresent).toBe(false);
+      // Resuming any of those client ids finds no session on the broker.
+      for (const id of clientIds!) expect(await resume(id)).toEqual({ sessionPresent: false, messages: [] });
+    });
+
+    it('hands the messages of MQTT_MEMBERS members to ingest at the same time (one per member)', async () => {
+      expect(reachable, `no MQTT broker at ${externalUrl}: CI needs one (Mosquitto) or MQTT_TEST_URL`).toBe(true);
+      const peak = async (members: string): Promise<number> => {
+        const slow = fakeIngest(300);
+        const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`, MQTT_MEMBERS: members };
+        const subscriber = await startMqttIngress({ storage: t.app.storage, ingest: slow, url: externalUrl, log: recordingLog(), env });
+        try {
+          const publisher = await connectAsync(externalUrl, { reconnectPeriod: 0 });
+          clients.push(publisher);
+          const marker = Date.now() + Math.floor(Math.random() * 1000);
+          const sent = Array.from({ length: 8 }, (_, i) => marker * 10 + i);
+          await Promise.all(sent.map((ts) => publisher.publishAsync('gateways/GW-DEMO-01/readings', JSON.stringify({ ...payload, ts }), { qos: 1 })));
+          await waitFor(() => sent.every((ts) => slow.calls.some((call) => (call.payload as { ts?: number }).ts === ts)), 10_000);
+          await waitFor(() => slow.events.filter((event) => event === 'committed').length === slow.calls.length);
+          let running = 0;
+          let most = 0;
+          for (const event of slow.events) most = Math.max(most, (running += event === 'submit' ? 1 : -1));
+          return most;
+        } finally {
+          await subscriber.close({ endSession: true });
+        }
+      };
+      expect(await peak('')).toBe(1); // the default
+      expect(await peak('4')).toBe(4);
+    });
+
+    it('as the last process of its group keeps one session (left) with what the broker queues meanwhile, and ends the others', async () => {
+      expect(reachable, `no MQTT broker at ${externalUrl}: CI needs one (Mosquitto) or MQTT_TEST_URL`).toBe(true);
+      const env = { MQTT_SHARE_GROUP: `test-${randomBytes(4).toString('hex')}`, MQTT_MEMBERS: '3' };
+      const subscriber = await startMqttIngress({ storage: t.app.storage, ingest: fakeIngest(10), url: externalUrl, log: recordingLog(), env });
+      const members = (await retainedRecords(env.MQTT_SHARE_GROUP)).map((record) => record.clientId);
+      expect(members).toHaveLength(3);
+      await subscriber.close();
+      const records = await retainedRecords(env.MQTT_SHARE_GROUP);
+      expect(records.map((record) => record.state)).toEqual(['left']);
+      const kept = records[0]!.clientId;
+      expect(members).toContain(kept);
+      // Published while no process runs: queued in the kept session for the next process, not dropped.
+      const publisher = await connectAsync(externalUrl, { reconnectPeriod: 0 });
+      clients.push(publisher);
+      const marker = JSON.stringify({ ...payload, ts: Date.now() });
+      await publisher.publishAsync('gateways/GW-DEMO-01/readings', marker, { qos: 1 });
+      expect(await resume(kept, true)).toEqual({ sessionPresent: true, messages: [marker] });
+      for (const id of members.filter((id) => id !== kept)) expect(await resume(id)).toEqual({ sessionPresent: false, messages: [] });
+      // What the next process would do after taking it over: clear the record.
+      await publisher.publishAsync(`energy-cluster/${env.MQTT_SHARE_GROUP}/members/${kept}`, '', { qos: 1, retain: true });
     });
 
     it('holds a message whose ingest failed (database away) and tries it again until it commits', async () => {

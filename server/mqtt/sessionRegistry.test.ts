@@ -31,6 +31,15 @@ describe('SessionRegistry', () => {
     expect(registry.isOrphan('b')).toBe(true);
   });
 
+  it("leaves its own process's other members out of the others alive when told", () => {
+    const registry = new SessionRegistry('a');
+    registry.record('a2', 'alive', 1);
+    expect(registry.othersAlive()).toBe(true);
+    expect(registry.othersAlive(new Set(['a2']))).toBe(false);
+    registry.record('b', 'alive', 1);
+    expect(registry.othersAlive(new Set(['a2']))).toBe(true);
+  });
+
   it('puts the smallest alive client id first in line', () => {
     expect(Object.assign(new SessionRegistry('a'), {}).firstInLine()).toBe(true);
     const b = new SessionRegistry('b');

@@ -42,8 +42,9 @@ export class SessionRegistry {
     return [...this.members.keys()].filter((id) => this.isOrphan(id));
   }
 
-  othersAlive(): boolean {
-    return [...this.members].some(([id, state]) => state === 'alive' && id !== this.self);
+  /** Whether another member of the group is alive; `except`: this process's own other members, which stop with it. */
+  othersAlive(except: ReadonlySet<string> = new Set()): boolean {
+    return [...this.members].some(([id, state]) => state === 'alive' && id !== this.self && !except.has(id));
   }
 
   /** Whether this process is the alive one that takes orphans over first. */

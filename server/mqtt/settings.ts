@@ -11,6 +11,8 @@ export interface MqttSettings {
   clientId: string | undefined;
   /** Shared-subscription group on the external broker; 'off' subscribes to the plain topics (one process only). */
   shareGroup: string | undefined;
+  /** Members of the shared subscription per process on the external broker (each its own connection and session). */
+  members: number;
   /** Embedded broker: the largest packet (fixed header included) a client may send; larger closes the connection. */
   maxPacketBytes: number;
   /** Embedded broker: how long a new connection has to log in (CONNECT accepted) before it is closed. */
@@ -29,12 +31,21 @@ export const DEFAULT_MQTT_PORT = 1883;
 export const DEFAULT_MQTT_MAX_PACKET_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MQTT_CONNECT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MQTT_MAX_CONNECTIONS_PER_ADDRESS = 20;
+/**
+ * mqtt.js hands a connection's next message over only after the previous one's PUBACK, which waits for its commit: one
+ * member has one payload in ingest at a time. More members let ingest's queue merge their payloads into one
+ * transaction: twice the readings/s for one process, but slower with three processes on one broker that spreads each
+ * gateway over all of them (server/mqtt/README.md, "Consumers per process"), hence 1.
+ */
+export const DEFAULT_MQTT_MEMBERS = 1;
+const MAX_MQTT_MEMBERS = 32;
 
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  if (value > max) throw new Error(`${name} must be at most ${max}, got "${raw}"`);
   return value;
 }
 
@@ -64,6 +75,7 @@ export function mqttSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MqttS
     password: env.MQTT_PASSWORD || undefined,
     clientId: name(env, 'MQTT_CLIENT_ID'),
     shareGroup: name(env, 'MQTT_SHARE_GROUP'),
+    members: wholeNumber(env, 'MQTT_MEMBERS', DEFAULT_MQTT_MEMBERS, 1, MAX_MQTT_MEMBERS),
     // Below 128 bytes not even a login with a client id, name and password fits.
     maxPacketBytes: wholeNumber(env, 'MQTT_MAX_PACKET_BYTES', DEFAULT_MQTT_MAX_PACKET_BYTES, 128),
     connectTimeoutMs: wholeNumber(env, 'MQTT_CONNECT_TIMEOUT_MS', DEFAULT_MQTT_CONNECT_TIMEOUT_MS, 1),

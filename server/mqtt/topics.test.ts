@@ -28,4 +28,12 @@ describe('MQTT settings', () => {
     expect(mqttSettingsFromEnv({ MQTT_PORT: '11883', MQTT_URL: 'mqtt://b:1883' })).toMatchObject({ port: 11883, url: 'mqtt://b:1883' });
     expect(() => mqttSettingsFromEnv({ MQTT_PORT: 'abc' })).toThrow(/MQTT_PORT/);
   });
+
+  it('reads MQTT_MEMBERS: 1 by default, 1 to 32', () => {
+    expect(mqttSettingsFromEnv({}).members).toBe(1);
+    expect(mqttSettingsFromEnv({ MQTT_MEMBERS: '4' }).members).toBe(4);
+    expect(mqttSettingsFromEnv({ MQTT_MEMBERS: '32' }).members).toBe(32);
+    expect(() => mqttSettingsFromEnv({ MQTT_MEMBERS: '0' })).toThrow('MQTT_MEMBERS must be a whole number of at least 1, got "0"');
+    expect(() => mqttSettingsFromEnv({ MQTT_MEMBERS: '33' })).toThrow('MQTT_MEMBERS must be at most 32, got "33"');
+  });
 });
