@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../db/connect';
-import { SCHEMA_CHANGE_LOCK, underSchemaChangeLock } from '../db/migrate';
+import { underSchemaChangeLock } from '../db/migrate';
+import { dropPrivateSchema } from '../db/privateSchema.test-util';
 import { siteSettings } from '../db/migrations/0017_site_settings';
 import { jobClaimHeartbeats } from '../db/migrations/0031_job_claim_heartbeats';
 import { CLAIM_RETRY_AFTER_ERROR_MS, CLAIM_TTL_MS, claimPeriod, lapsedPeriods, runOncePerPeriod } from './jobClaims';
@@ -54,12 +54,7 @@ beforeEach(async () => {
 afterAll(async () => {
   await storage.close();
   if (schema && databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
-    await client.end();
+    await dropPrivateSchema(databaseUrl, schema);
   }
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../connect';
@@ -16,7 +15,8 @@ import { alarmActions } from './0007_alarm_actions';
 import { boards } from './0008_boards';
 import { userAdmin } from './0009_user_admin';
 import { boardHistory } from './0010_board_history';
-import { SCHEMA_CHANGE_LOCK, underSchemaChangeLock } from '../migrate';
+import { underSchemaChangeLock } from '../migrate';
+import { dropPrivateSchema } from '../privateSchema.test-util';
 
 const usePostgres = process.env.TEST_DB === 'postgres';
 const databaseUrl = usePostgres ? process.env.TEST_DATABASE_URL : undefined;
@@ -83,12 +83,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await storage.close();
   if (schema && databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.query('select pg_advisory_unlock($1)', [SCHEMA_CHANGE_LOCK]);
-    await client.end();
+    await dropPrivateSchema(databaseUrl, schema);
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
