@@ -9,17 +9,15 @@
 //   BENCH_MESSAGES    messages per gateway (default 100: 1,000,000 readings with the default payload)
 //   BENCH_PAYLOAD     readings per message, a multiple of a gateway's 50 meters (default 500: 10 minutes of them)
 //   BENCH_TIMEOUT_S   give up after this long waiting for the commits (default 300)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { openStorage } from '../server/db/connect';
 import { DEFAULT_MQTT_MEMBERS } from '../server/mqtt/settings';
 import { startCluster, type Cluster } from '../tests/support/cluster';
-import { freePort } from '../tests/support/serverProcess';
 import { createOrganisation, fmtInt, intEnv, machineCpu, onInterrupt, printTable, processCpu } from './benchSupport';
+import { processSample, startBenchBroker } from './benchBroker';
 
 const PROCESSES = intEnv('BENCH_PROCESSES', 3);
 const MEMBERS = intEnv('BENCH_MEMBERS', DEFAULT_MQTT_MEMBERS);
@@ -33,56 +31,12 @@ if (PAYLOAD % PER_GATEWAY !== 0) throw new Error(`BENCH_PAYLOAD must be a multip
 const STEPS = PAYLOAD / PER_GATEWAY;
 const POLL_MS = 2_000;
 
-/** CPU seconds of these processes so far (/proc). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // ended
-    }
-  }
-  return ticks / 100;
-}
-
-/** A Mosquitto of the run's own: the machine's broker is shared with suites whose share groups take every gateway's readings. */
-async function startBroker(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'energy-bench-broker-'));
-  const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 0\n`);
-  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const url = `mqtt://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode})`);
-    const probe = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 1_000 }).catch(() => null);
-    if (probe) {
-      await probe.endAsync();
-      break;
-    }
-    if (i === 50) throw new Error('mosquitto did not answer within 5 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   console.log(
     `cluster ingest: ${PROCESSES} process(es) × MQTT_MEMBERS=${MEMBERS}, ${GATEWAYS} gateways × ${MESSAGES} messages × ${PAYLOAD} readings (${fmtInt(GATEWAYS * MESSAGES * PAYLOAD)}); load average ${loadBefore.toFixed(1)}`,
   );
-  const broker = await startBroker();
+  const broker = await startBenchBroker();
   let cluster: Cluster | undefined;
   let counter: pg.Client | undefined;
   const publishers: mqtt.MqttClient[] = [];
@@ -127,7 +81,7 @@ async function main(): Promise<void> {
     const busy = machineCpu();
     const postgresCpu = processCpu('postgres');
     const brokerCpu = processCpu('mosquitto');
-    const serversCpuBefore = cpuSeconds(pids);
+    const serversCpuBefore = processSample(pids).cpuSeconds;
     const t0 = Date.now() - 30 * 86_400_000;
     const started = Date.now();
     let publishedAt = 0;
@@ -160,7 +114,7 @@ async function main(): Promise<void> {
     }
     await publishing;
     const seconds = (samples.at(-1)!.at - started) / 1000;
-    const serversCores = (cpuSeconds(pids) - serversCpuBefore) / seconds;
+    const serversCores = (processSample(pids).cpuSeconds - serversCpuBefore) / seconds;
     const machine = busy();
     const postgresCores = postgresCpu() / seconds;
     const brokerCores = brokerCpu() / seconds;

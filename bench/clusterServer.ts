@@ -4,18 +4,17 @@
 // one forked process speaking bench/realtimeServer.ts's IPC (`ready`, `mark`, `stop` → usage windows), so the
 // benches use it unchanged: their HTTP and socket.io clients reach the balancer, their MQTT clients the broker.
 // Usage windows sum the n server processes (CPU from /proc, RSS), not the balancer, the broker or PostgreSQL.
-import { spawn, fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { openStorage } from '../server/db/connect';
 import { hashPassword } from '../server/auth/passwords';
 import { startCluster, type Cluster } from '../tests/support/cluster';
-import { freePort } from '../tests/support/serverProcess';
 import { startLoadBalancer, type LoadBalancer } from '../tests/support/loadBalancer';
 import { createOrganisation, onInterrupt } from './benchSupport';
+import { processSample, startBenchBroker } from './benchBroker';
 import {
   ADMIN_PASSWORD,
   benchServerHandle,
@@ -29,60 +28,12 @@ import {
 
 type ToServer = { type: 'mark'; name: string } | { type: 'stop' };
 type FromServer = ServerReady | { type: 'usage'; windows: UsageWindow[] };
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds and RSS bytes of these processes now (/proc). */
-function sample(pids: number[]): { cpuSeconds: number; rss: number } {
-  let ticks = 0;
-  let rss = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    } catch {
-      // ended
-    }
-  }
-  return { cpuSeconds: ticks / TICKS_PER_SECOND, rss };
-}
-
-async function startBroker(): Promise<{ port: number; process: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'energy-bench-broker-'));
-  const conf = join(dir, 'mosquitto.conf');
-  // Its own broker: the machine's Mosquitto is shared with other suites, whose share groups subscribe to every
-  // gateway's readings and would each receive this load too.
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 0\nmax_inflight_messages 0\n`);
-  const child = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode})`);
-    const open = await fetch(`http://127.0.0.1:${port}`).then(
-      () => true,
-      (error: { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED',
-    );
-    if (open) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    port,
-    process: child,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 let cleanUpServer: (() => Promise<void>) | undefined;
 
 async function serve(options: ServerOptions, processes: number): Promise<void> {
   let cluster: Cluster | undefined;
   let lb: LoadBalancer | undefined;
-  const broker = await startBroker();
+  const broker = await startBenchBroker();
   const cleanUp = async () => {
     await lb?.stop().catch(() => undefined);
     if (lb && process.env.BENCH_LB_LOG) writeFileSync(process.env.BENCH_LB_LOG, lb.output());
@@ -125,10 +76,10 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
   const pids = cluster.servers.map((server) => server.process.pid!).filter(Boolean);
 
   const windows: UsageWindow[] = [];
-  let current = { name: 'setup', started: performance.now(), cpu: sample(pids).cpuSeconds, rssPeak: 0 };
-  const sampler = setInterval(() => (current.rssPeak = Math.max(current.rssPeak, sample(pids).rss)), 200);
+  let current = { name: 'setup', started: performance.now(), cpu: processSample(pids).cpuSeconds, rssPeak: 0 };
+  const sampler = setInterval(() => (current.rssPeak = Math.max(current.rssPeak, processSample(pids).rss)), 200);
   const close = () => {
-    const now = sample(pids);
+    const now = processSample(pids);
     const seconds = (performance.now() - current.started) / 1000;
     windows.push({
       name: current.name,
@@ -142,7 +93,7 @@ async function serve(options: ServerOptions, processes: number): Promise<void> {
   process.on('message', (message: ToServer) => {
     close();
     if (message.type === 'mark') {
-      current = { name: message.name, started: performance.now(), cpu: sample(pids).cpuSeconds, rssPeak: 0 };
+      current = { name: message.name, started: performance.now(), cpu: processSample(pids).cpuSeconds, rssPeak: 0 };
       return;
     }
     clearInterval(sampler);
