@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { keepClaimed } from '../jobs/heartbeat';
 
 /** How long a period claim lasts past its last renewal: a holder that dies mid-period is replaced after at most this plus one takeover check. */
 export const CLAIM_TTL_MS = 20_000;
@@ -100,17 +101,11 @@ export async function runOncePerPeriod<T>(
   if (!(await claimPeriod(db, job, period, processName, now, ttlMs))) return { ran: false };
   const started = Date.now();
   const clock = () => now + (Date.now() - started);
-  let renewing: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    renewing ??= renewPeriod(db, job, period, processName, clock() + ttlMs)
-      .catch(options.onError ?? (() => undefined))
-      .finally(() => (renewing = null));
-  }, options.renewMs ?? CLAIM_RENEW_MS);
-  timer.unref();
-  const stopRenewing = async () => {
-    clearInterval(timer);
-    await renewing;
-  };
+  const stopRenewing = keepClaimed(
+    () => renewPeriod(db, job, period, processName, clock() + ttlMs),
+    options.onError ?? (() => undefined),
+    options.renewMs ?? CLAIM_RENEW_MS,
+  );
   let result: T;
   try {
     result = await work();
