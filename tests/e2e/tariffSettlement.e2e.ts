@@ -190,6 +190,14 @@ describe('tariff → readings → settlement → close → export → wall', () 
     await page.getByTestId('tariff-add').click();
     await page.getByTestId('tariff-name').fill(TARIFF);
     await page.getByTestId('tariff-dialog-ok').click();
+    // The dialog closes on a saved tariff; one that stays open says why (a field's message or the server's toast).
+    await page
+      .getByTestId('tariff-name')
+      .waitFor({ state: 'detached' })
+      .catch(async (error: unknown) => {
+        const said = await page.locator('.ant-form-item-explain-error, .ant-message-notice').allInnerTexts();
+        throw new Error(`the tariff dialog stayed open: ${JSON.stringify(said)}`, { cause: error });
+      });
     await page.getByTestId('tariff-table').getByText(TARIFF).click();
 
     await page.getByTestId('version-add').click();

@@ -17,27 +17,31 @@ export class TariffsController {
   /** Its versions with definition and warnings, by id. */
   versions = new Map<number, TariffVersion>();
   versionsLoading = false;
+  private loadSeq = 0;
 
   constructor(readonly api: TariffsApi) {
-    makeAutoObservable(this, { api: false }, { autoBind: true });
+    makeAutoObservable<TariffsController, 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
   get open(): Tariff | undefined {
     return this.rows.find((tariff) => tariff.id === this.openId);
   }
 
+  /** A late answer to an older load (the page's first, racing the reload after a save) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const rows = await this.api.list();
+      if (seq !== this.loadSeq) return;
       runInAction(() => {
         this.rows = rows;
         this.failed = false;
       });
     } catch {
-      runInAction(() => (this.failed = true));
+      if (seq === this.loadSeq) runInAction(() => (this.failed = true));
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 
