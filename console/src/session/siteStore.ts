@@ -14,17 +14,22 @@ import { useStores } from '../stores/StoreContext';
  */
 export class SiteStore {
   site: PublicSite = publicSiteOf(DEFAULT_SITE_SETTINGS);
+  private seq = 0;
 
   constructor(private readonly http: AxiosInstance) {
     makeObservable(this, { site: observable.ref });
   }
 
+  /** A late answer is dropped when a newer load or an apply() came in meanwhile. */
   async load(): Promise<void> {
+    const seq = ++this.seq;
     const site = await fetchPublicSite(this.http);
-    if (site) this.apply(site);
+    if (site && seq === this.seq) this.apply(site);
   }
 
+  /** Puts settings in place (the settings screen's just saved); a load asked before then no longer replaces them. */
   apply(site: PublicSite): void {
+    this.seq++;
     runInAction(() => {
       this.site = site;
     });

@@ -13,9 +13,10 @@ export class BoardReviewsController {
   boards: BoardSummary[] = [];
   loading = false;
   busy = false;
+  private loadSeq = 0;
 
   constructor(private readonly api: Pick<BoardReviewsApi, 'boardReviews' | 'decideBoardReview'>) {
-    makeAutoObservable<BoardReviewsController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<BoardReviewsController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
   setTab(tab: ReviewTab): void {
@@ -25,7 +26,9 @@ export class BoardReviewsController {
     void this.load();
   }
 
+  /** A late answer to an older load (the other tab's, or the page's first racing the reload after a decision) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     const tab = this.tab;
     this.loading = true;
     try {
@@ -33,12 +36,11 @@ export class BoardReviewsController {
         tab === 'pending'
           ? await this.api.boardReviews('pending')
           : (await Promise.all([this.api.boardReviews('approved'), this.api.boardReviews('rejected')])).flat().sort((a, b) => decidedAt(b) - decidedAt(a));
-      // A tab switch while this was asked: the other tab's answer wins.
-      if (tab === this.tab) runInAction(() => (this.boards = boards));
+      if (seq === this.loadSeq) runInAction(() => (this.boards = boards));
     } catch {
       // The api toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

@@ -12,23 +12,26 @@ export class PurposeBoardsController {
   loading = false;
   /** A change is running (a submission): its buttons wait. */
   busy = false;
+  private loadSeq = 0;
 
   constructor(
     private readonly api: Pick<BoardsApi, 'boards' | 'createBoard'> & Pick<BoardReviewsApi, 'submitBoardReview'>,
     readonly purpose: ListedPurpose,
   ) {
-    makeAutoObservable<PurposeBoardsController, 'api'>(this, { api: false, purpose: false }, { autoBind: true });
+    makeAutoObservable<PurposeBoardsController, 'api' | 'loadSeq'>(this, { api: false, purpose: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the page's first, racing the reload after a submission) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const boards = await this.api.boards({ purpose: this.purpose });
-      runInAction(() => (this.boards = boards));
+      if (seq === this.loadSeq) runInAction(() => (this.boards = boards));
     } catch {
       // The api toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

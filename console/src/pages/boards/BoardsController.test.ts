@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { BoardsApi } from '@shared/api/boardsApi';
+import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { BoardsController } from './BoardsController';
 import { emptyDocument, fakeDisplaysApi, refusal } from './testFixtures.test-util';
 
@@ -53,5 +55,34 @@ describe('BoardsController: create, import, duplicate', () => {
     expect(copy?.name).toBe('Alarm wall (copy)');
     expect(calls).toEqual(['duplicateBoard [2]', 'boards []']);
     expect(boards.boards.map((row) => row.name)).toContain('Alarm wall (copy)');
+  });
+});
+
+const later = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((yes) => (resolve = yes));
+  return { promise, resolve };
+};
+
+const summary = (id: number, name: string) => ({ id, name }) as BoardSummary;
+
+describe('BoardsController: answers out of order', () => {
+  it('keeps the copy just made when the page’s first load answers after the reload that follows', async () => {
+    const answers = [later<BoardSummary[]>(), later<BoardSummary[]>()];
+    let call = 0;
+    const api = {
+      boards: () => answers[call++]!.promise,
+      duplicateBoard: () => Promise.resolve({ id: 7, name: 'Hall 2 (copy)' } as BoardRecord),
+    } as unknown as BoardsApi;
+    const boards = new BoardsController(api);
+    const firstLoad = boards.load();
+    const copied = boards.duplicate(3);
+    await Promise.resolve();
+    answers[1]!.resolve([summary(3, 'Hall 2'), summary(7, 'Hall 2 (copy)')]);
+    expect((await copied)?.id).toBe(7);
+    answers[0]!.resolve([summary(3, 'Hall 2')]);
+    await firstLoad;
+    expect(boards.boards.map((row) => row.name)).toEqual(['Hall 2', 'Hall 2 (copy)']);
+    expect(boards.loading).toBe(false);
   });
 });

@@ -23,20 +23,23 @@ export class BoardsController {
   boards: BoardSummary[] = [];
   loading = false;
   busy = false;
+  private loadSeq = 0;
 
   constructor(private readonly api: BoardsApi) {
-    makeAutoObservable<BoardsController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<BoardsController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the page's or a dialog's, racing the reload after a change) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const boards = await this.api.boards();
-      runInAction(() => (this.boards = boards));
+      if (seq === this.loadSeq) runInAction(() => (this.boards = boards));
     } catch {
       // The api toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

@@ -9,20 +9,23 @@ export class PlaylistsController {
   playlists: Playlist[] = [];
   loading = false;
   busy = false;
+  private loadSeq = 0;
 
   constructor(private readonly api: PlaylistsApi) {
-    makeAutoObservable<PlaylistsController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<PlaylistsController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the page's or a dialog's, racing the reload after a save) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const playlists = await this.api.playlists();
-      runInAction(() => (this.playlists = playlists));
+      if (seq === this.loadSeq) runInAction(() => (this.playlists = playlists));
     } catch {
       // The api toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EnergyApi } from '@shared/api/energyApi';
 import type { MeterReplacement, MeterReplacementInput } from '@shared/schemas/energy';
 import { ReplacementsController } from './ReplacementsController';
 
@@ -14,6 +15,12 @@ const replacement = (id: number, replacedAt: number): MeterReplacement => ({
   note: '',
   user: 'admin',
 });
+
+const later = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((yes) => (resolve = yes));
+  return { promise, resolve };
+};
 
 describe('ReplacementsController', () => {
   it('lists newest first and reloads after recording one', async () => {
@@ -54,5 +61,24 @@ describe('ReplacementsController', () => {
     expect(await controller.record({ replacedAt: 5_000 })).toBeNull();
     expect(controller.rows).toHaveLength(1);
     expect(controller.saving).toBe(false);
+  });
+
+  it('keeps the replacement just recorded when the drawer’s first load answers after the reload that follows', async () => {
+    const answers = [later<MeterReplacement[]>(), later<MeterReplacement[]>()];
+    let call = 0;
+    const api = {
+      replacements: () => answers[call++]!.promise,
+      replaceMeter: () => Promise.resolve(replacement(2, 3_000)),
+    } as unknown as EnergyApi;
+    const controller = new ReplacementsController(api, 11);
+    const firstLoad = controller.load();
+    const recorded = controller.record({ replacedAt: 3_000 });
+    await Promise.resolve();
+    answers[1]!.resolve([replacement(1, 1_000), replacement(2, 3_000)]);
+    expect((await recorded)?._id).toBe(2);
+    answers[0]!.resolve([replacement(1, 1_000)]);
+    await firstLoad;
+    expect(controller.rows.map((row) => row._id)).toEqual([2, 1]);
+    expect(controller.loading).toBe(false);
   });
 });

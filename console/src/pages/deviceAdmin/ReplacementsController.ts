@@ -7,24 +7,27 @@ export class ReplacementsController {
   rows: MeterReplacement[] = [];
   loading = false;
   saving = false;
+  private loadSeq = 0;
 
   constructor(
     private readonly api: Pick<EnergyApi, 'replacements' | 'replaceMeter'>,
     readonly meterId: number,
   ) {
-    makeAutoObservable<ReplacementsController, 'api'>(this, { api: false, meterId: false }, { autoBind: true });
+    makeAutoObservable<ReplacementsController, 'api' | 'loadSeq'>(this, { api: false, meterId: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the drawer's first, racing the reload after recording) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const rows = await this.api.replacements(this.meterId);
       // Newest first: the latest swap is the one an operator checks.
-      runInAction(() => (this.rows = [...rows].sort((a, b) => b.replacedAt - a.replacedAt)));
+      if (seq === this.loadSeq) runInAction(() => (this.rows = [...rows].sort((a, b) => b.replacedAt - a.replacedAt)));
     } catch {
       // The api hook showed the server's message.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

@@ -43,6 +43,12 @@ function fakeApi() {
   return api;
 }
 
+const later = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((yes) => (resolve = yes));
+  return { promise, resolve };
+};
+
 describe('InterfaceKeysController', () => {
   it('keeps the full key of a new key only until the dialog is dismissed', async () => {
     const controller = new InterfaceKeysController(fakeApi());
@@ -70,5 +76,22 @@ describe('InterfaceKeysController', () => {
     expect(await controller.revoke(1)).toBe(true);
     expect(controller.keys[0]?.state).toBe('revoked');
     expect(await controller.activate('ek_1')).toBeNull();
+  });
+
+  it('keeps the revoked state when the page’s first load answers after the reload that follows the revoke', async () => {
+    type Keys = Awaited<ReturnType<InterfacesApi['keys']>>;
+    const answers = [later<Keys>(), later<Keys>()];
+    let call = 0;
+    const api = { keys: () => answers[call++]!.promise, revokeKey: () => Promise.resolve(null) } as unknown as InterfacesApi;
+    const controller = new InterfaceKeysController(api);
+    const firstLoad = controller.load();
+    const revoked = controller.revoke(1);
+    await Promise.resolve();
+    answers[1]!.resolve({ total: 1, rows: [key(1, 'revoked')] });
+    expect(await revoked).toBe(true);
+    answers[0]!.resolve({ total: 1, rows: [key(1, 'active')] });
+    await firstLoad;
+    expect(controller.keys.map((row) => row.state)).toEqual(['revoked']);
+    expect(controller.loading).toBe(false);
   });
 });

@@ -13,20 +13,23 @@ export class InterfaceKeysController {
   /** The key just created: its full text exists only here, until the dialog is closed. */
   issued: IssuedInterfaceKey | null = null;
   busy = false;
+  private loadSeq = 0;
 
   constructor(private readonly api: InterfacesApi) {
-    makeAutoObservable<InterfaceKeysController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<InterfaceKeysController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the page's first, racing the reload after a change) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const { rows } = await this.api.keys();
-      runInAction(() => (this.keys = rows));
+      if (seq === this.loadSeq) runInAction(() => (this.keys = rows));
     } catch {
       // The toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

@@ -11,9 +11,10 @@ export class MenusController {
   saving = false;
   busy = false;
   expanded: number[] = [];
+  private loadSeq = 0;
 
   constructor(private readonly api: RoutersApi) {
-    makeAutoObservable<MenusController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<MenusController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
   get tree(): AuthNode[] {
@@ -24,15 +25,17 @@ export class MenusController {
     return id === null ? null : (this.entries.find((entry) => entry._id === id) ?? null);
   }
 
+  /** A late answer to an older load (the page's first, racing the reload after a change) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const entries = await this.api.tree();
-      runInAction(() => (this.entries = entries));
+      if (seq === this.loadSeq) runInAction(() => (this.entries = entries));
     } catch {
       // The api toast said why; the tree keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

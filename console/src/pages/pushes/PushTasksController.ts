@@ -34,6 +34,7 @@ export class PushTasksController {
   busy = false;
   /** Task ids whose enabled switch is being saved. */
   switching = new Set<number>();
+  private loadSeq = 0;
 
   constructor(
     private readonly api: Pick<PushesApi, 'tasks' | 'createTask' | 'updateTask' | 'deleteTasks' | 'contacts' | 'templates'>,
@@ -42,22 +43,24 @@ export class PushTasksController {
     /** Whether the role may read the users' push contacts; without, recipients show by the task's names. */
     private readonly canReadContacts = true,
   ) {
-    makeAutoObservable<PushTasksController, 'api' | 'departmentOptions' | 't' | 'canReadContacts'>(
+    makeAutoObservable<PushTasksController, 'api' | 'departmentOptions' | 't' | 'canReadContacts' | 'loadSeq'>(
       this,
-      { api: false, departmentOptions: false, t: false, canReadContacts: false },
+      { api: false, departmentOptions: false, t: false, canReadContacts: false, loadSeq: false },
       { autoBind: true },
     );
   }
 
+  /** A late answer to an older load (the page's first, racing the reload after a change) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const tasks = await this.api.tasks();
-      runInAction(() => (this.tasks = tasks));
+      if (seq === this.loadSeq) runInAction(() => (this.tasks = tasks));
     } catch {
       // The toast said why; the list keeps what it had.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 

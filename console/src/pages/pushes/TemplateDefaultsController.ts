@@ -13,15 +13,19 @@ export class TemplateDefaultsController {
   saving = false;
   /** Cells changed since the last load or save. */
   dirty = false;
+  private loadSeq = 0;
 
   constructor(private readonly api: Pick<PushesApi, 'templates' | 'templateDefaults' | 'saveTemplateDefaults'>) {
-    makeAutoObservable<TemplateDefaultsController, 'api'>(this, { api: false }, { autoBind: true });
+    makeAutoObservable<TemplateDefaultsController, 'api' | 'loadSeq'>(this, { api: false, loadSeq: false }, { autoBind: true });
   }
 
+  /** A late answer to an older load (the page's first, racing the Reload button) is dropped. */
   async load(): Promise<void> {
+    const seq = ++this.loadSeq;
     this.loading = true;
     try {
       const [templates, defaults] = await Promise.all([this.api.templates(), this.api.templateDefaults()]);
+      if (seq !== this.loadSeq) return;
       runInAction(() => {
         this.templates = templates;
         this.adopt(defaults);
@@ -29,7 +33,7 @@ export class TemplateDefaultsController {
     } catch {
       // The toast said why.
     } finally {
-      runInAction(() => (this.loading = false));
+      if (seq === this.loadSeq) runInAction(() => (this.loading = false));
     }
   }
 
