@@ -11,6 +11,7 @@ import { createDemoOverdueCheck } from '../seed/demoMeterChecks';
 import { createDemoPrepaid, DEMO_PREPAID_MIN_BACKFILL_DAYS } from '../prepaid/demoPrepaid';
 import { createDemoReports } from '../reports/demoReports';
 import { createDemoPowerImports } from '../powerImports/demoPowerImports';
+import { startDemoForwarding, type DemoForwarding } from './demoForwarding';
 
 /**
  * Fourteen months: whatever today's date, last month and the same month a year before it are complete,
@@ -85,6 +86,14 @@ async function runDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<
   } else {
     app.log.info(`simulator: MQTT is ${mqttIngress.mode}, so readings go straight into ingestion every ${intervalMs / 1000} s`);
   }
+  // The regulator's platform: an endpoint made on an earlier start points at this start's receiver before the
+  // backfill, so the readings filling the downtime reach it instead of last start's closed port.
+  const forwardingStarted = (made: DemoForwarding | null) => {
+    if (made) app.log.info(`demo: forwarding to the regulator platform at ${made.url} (Settings › Web service configuration)`);
+    return made;
+  };
+  const forwardingFailed = (error: unknown) => (app.log.warn({ err: error }, 'demo: the regulator platform failed'), null);
+  const pointed = await startDemoForwarding(app, { create: false }).then(forwardingStarted, forwardingFailed);
   const backfillDays = Number(process.env.SIMULATOR_BACKFILL_DAYS ?? DEFAULT_BACKFILL_DAYS);
   const running = await startSimulator({
     db: app.storage.db,
@@ -96,6 +105,9 @@ async function runDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<
     backfillDays,
     log: app.log,
     relays,
+  }).catch(async (error: unknown) => {
+    await pointed?.close();
+    throw error;
   });
   // The backfill is in: last month is closed once, when the backfill covers it (the demo's settlement shows a closed month).
   if (backfillDays >= DEMO_CLOSE_MIN_BACKFILL_DAYS)
@@ -133,8 +145,21 @@ async function runDemo(app: FastifyInstance, mqttIngress: MqttIngress): Promise<
       .then(() => createDemoPowerImports(app))
       .then((made) => made && app.log.info(`demo: ${made.powerRows} utility power rows and ${made.fuelRows} fuel rows imported (Power comparison)`))
       .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the power imports failed'));
+  // The first start makes the endpoint once the backfill is committed: made before, it would be handed the
+  // fourteen months of backfilled readings (far past its queue) instead of the live ones.
+  const forwarding = pointed
+    ? Promise.resolve(pointed)
+    : app.ingest
+        .drain()
+        .then(() => startDemoForwarding(app, { create: true }))
+        .then(forwardingStarted, forwardingFailed);
   return async () => {
     running.stop();
     await publisher?.close();
+    const regulator = await forwarding;
+    if (regulator) {
+      app.log.info(`demo: the regulator platform stopped: ${regulator.regulator.summary()}`);
+      await regulator.close();
+    }
   };
 }
