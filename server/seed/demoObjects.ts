@@ -40,6 +40,8 @@ export const DEMO_SEED_KEYS = {
   closedMonth: 'demo-closed-month',
   /** Claimed after the simulator's backfill too (createDemoPowerImports: the utility's figures follow the metered ones). */
   powerImports: 'demo-power-imports',
+  /** Claimed after the simulator's backfill too (startDemoForwarding: the endpoint would be handed the backfill). */
+  forwarding: 'demo-forwarding',
 } as const;
 
 /** The walls the demo playlist rotates, and those the demo sub-user may see (not the 3D plant: it tries the "not shared" answer). */

@@ -7,7 +7,7 @@ import { ownerScopeOfUser } from '../tenancy/ownerScope';
 import { DemoRegulator } from './demoRegulator';
 
 /** Its key in seeded_samples: made once; an endpoint an administrator deleted stays deleted. */
-export const DEMO_FORWARDING_KEY = 'demo-forwarding';
+export const DEMO_FORWARDING_KEY = 'demo-forwarding'; // DEMO_SEED_KEYS.forwarding
 /** How the demo finds its endpoint again on the next start (the URL changes with the receiver's port). */
 export const DEMO_ENDPOINT_NAME = 'Regulator platform (demo)';
 /**
