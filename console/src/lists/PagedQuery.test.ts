@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@shared/api/energyApi';
+import { later } from '../testing/later.test-util';
 import { PagedQuery, type PageParams } from './PagedQuery';
 
 type Filters = { status?: string; meterId?: number };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 describe('PagedQuery', () => {
   it('sends the filters that are set plus the page, and resets to page 1 when a filter changes', async () => {
@@ -36,7 +31,7 @@ describe('PagedQuery', () => {
   });
 
   it('drops a late answer to an older query', async () => {
-    const answers = [deferred<Page<string>>(), deferred<Page<string>>()];
+    const answers = [later<Page<string>>(), later<Page<string>>()];
     let call = 0;
     const list = new PagedQuery<Filters, string>(() => answers[call++]!.promise, {});
     const first = list.load();

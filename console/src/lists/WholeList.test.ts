@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WholeList } from './WholeList';
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
-  return { promise, resolve, reject };
-};
+import { later } from '../testing/later.test-util';
 
 describe('a list sent whole', () => {
   it('shows the answer to the latest load, not a late one to an older load', async () => {

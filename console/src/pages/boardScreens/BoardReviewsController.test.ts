@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardReviewsApi } from '@shared/api/boardReviewsApi';
 import type { BoardSummary } from '@shared/schemas/boards';
 import { BoardReviewsController } from './BoardReviewsController';
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
+import { later } from '../../testing/later.test-util';
 
 const board = (id: number, name: string) => ({ id, name }) as BoardSummary;
 

@@ -3,6 +3,7 @@ import type { BoardsApi } from '@shared/api/boardsApi';
 import type { BoardRecord, BoardSummary } from '@shared/schemas/boards';
 import { BoardsController } from './BoardsController';
 import { emptyDocument, fakeDisplaysApi, refusal } from './testFixtures.test-util';
+import { later } from '../../testing/later.test-util';
 
 describe('BoardsController: create, import, duplicate', () => {
   it('creates a board and reloads the list', async () => {
@@ -57,12 +58,6 @@ describe('BoardsController: create, import, duplicate', () => {
     expect(boards.boards.map((row) => row.name)).toContain('Alarm wall (copy)');
   });
 });
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
 
 const summary = (id: number, name: string) => ({ id, name }) as BoardSummary;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnergyApi } from '@shared/api/energyApi';
 import type { MeterReplacement, MeterReplacementInput } from '@shared/schemas/energy';
 import { ReplacementsController } from './ReplacementsController';
+import { later } from '../../testing/later.test-util';
 
 const replacement = (id: number, replacedAt: number): MeterReplacement => ({
   _id: id,
@@ -15,12 +16,6 @@ const replacement = (id: number, replacedAt: number): MeterReplacement => ({
   note: '',
   user: 'admin',
 });
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
 
 describe('ReplacementsController', () => {
   it('lists newest first and reloads after recording one', async () => {

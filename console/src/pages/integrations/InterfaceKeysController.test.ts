@@ -3,6 +3,7 @@ import { ApiError } from '@shared/api/apiError';
 import type { InterfacesApi } from '@shared/api/interfacesApi';
 import type { InterfaceKey } from '@shared/schemas/interfaces';
 import { InterfaceKeysController } from './InterfaceKeysController';
+import { later } from '../../testing/later.test-util';
 
 const key = (id: number, state: InterfaceKey['state']): InterfaceKey => ({
   _id: id,
@@ -42,12 +43,6 @@ function fakeApi() {
   };
   return api;
 }
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
 
 describe('InterfaceKeysController', () => {
   it('keeps the full key of a new key only until the dialog is dismissed', async () => {

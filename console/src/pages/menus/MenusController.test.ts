@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoutersApi } from '@shared/api/routersApi';
 import type { RouterEntry, RouterInput } from '@shared/schemas/router';
 import { MenusController } from './MenusController';
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
+import { later } from '../../testing/later.test-util';
 
 const entry = (id: number, path: string) => ({ _id: id, path, parent: null }) as RouterEntry;
 

@@ -3,12 +3,7 @@ import type { PushesApi } from '@shared/api/pushesApi';
 import { createI18n } from '@shared/i18n';
 import type { PushTask } from '@shared/schemas/pushes';
 import { PushTasksController } from './PushTasksController';
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
+import { later } from '../../testing/later.test-util';
 
 const task = (id: number, name: string) => ({ id, name }) as PushTask;
 

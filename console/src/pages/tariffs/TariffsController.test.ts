@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TariffsApi } from '@shared/api/tariffsApi';
 import type { Tariff } from '@shared/schemas/tariffs';
 import { TariffsController } from './TariffsController';
-
-const later = <T>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((yes) => (resolve = yes));
-  return { promise, resolve };
-};
+import { later } from '../../testing/later.test-util';
 
 const tariff = (id: number, name: string) => ({ id, name }) as Tariff;
 
