@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ForwardEndpointFields } from '@shared/schemas/forwarding';
-import { toEndpoint, type EndpointRow } from '../forwarding/endpointRepository';
+import { editableEndpointFields } from '@shared/schemas/forwarding';
+import { toEndpoint } from '../forwarding/endpointRepository';
 import { claimSeed } from '../seed/seedOnce';
 import { ownerScopeOfUser } from '../tenancy/ownerScope';
 import { DemoRegulator } from './demoRegulator';
@@ -61,7 +61,7 @@ export async function startDemoForwarding(app: FastifyInstance, options: { creat
   const url = await regulator.listen();
   try {
     if (stored) {
-      stored = await endpoints.update(stored, { ...fieldsOf(stored), url }, now);
+      stored = await endpoints.update(stored, { ...editableEndpointFields(toEndpoint(stored, 0)), url }, now);
     } else {
       stored = await endpoints.create(
         {
@@ -92,26 +92,4 @@ export async function startDemoForwarding(app: FastifyInstance, options: { creat
     throw error;
   }
   return { endpointId: stored.id, url, created, regulator, close: () => regulator.close() };
-}
-
-/** The stored endpoint as the API's edit would send it back: the secret left empty (kept), masked headers kept. */
-function fieldsOf(row: EndpointRow): ForwardEndpointFields {
-  const endpoint = toEndpoint(row, 0);
-  return {
-    name: endpoint.name,
-    url: endpoint.url,
-    method: endpoint.method,
-    headers: endpoint.headers,
-    secret: undefined,
-    clearSecret: false,
-    sendReadings: endpoint.sendReadings,
-    sendEnergy: endpoint.sendEnergy,
-    sendAlarms: endpoint.sendAlarms,
-    meterIds: endpoint.meterIds,
-    departmentIds: endpoint.departmentIds,
-    batchSize: endpoint.batchSize,
-    intervalSeconds: endpoint.intervalSeconds,
-    maxAttempts: endpoint.maxAttempts,
-    backoffSeconds: endpoint.backoffSeconds,
-  };
 }

@@ -137,6 +137,25 @@ export interface ForwardEndpoint {
   updatedAt: number;
 }
 
+/** An endpoint as an edit sends it back: the secret left empty (the stored one is kept), headers as answered (`***` keeps a credential). */
+export const editableEndpointFields = (endpoint: ForwardEndpoint): ForwardEndpointFields & { secret: string } => ({
+  name: endpoint.name,
+  url: endpoint.url,
+  method: endpoint.method,
+  headers: endpoint.headers,
+  secret: '',
+  clearSecret: false,
+  sendReadings: endpoint.sendReadings,
+  sendEnergy: endpoint.sendEnergy,
+  sendAlarms: endpoint.sendAlarms,
+  meterIds: endpoint.meterIds,
+  departmentIds: endpoint.departmentIds,
+  batchSize: endpoint.batchSize,
+  intervalSeconds: endpoint.intervalSeconds,
+  maxAttempts: endpoint.maxAttempts,
+  backoffSeconds: endpoint.backoffSeconds,
+});
+
 export interface ForwardEndpointPage {
   total: number;
   rows: ForwardEndpoint[];

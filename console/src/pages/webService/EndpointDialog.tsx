@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORWARD_METHODS, forwardEndpointSchema, type ForwardEndpoint, type ForwardEndpointInput } from '@shared/schemas/forwarding';
+import { editableEndpointFields, FORWARD_METHODS, forwardEndpointSchema, type ForwardEndpoint, type ForwardEndpointInput } from '@shared/schemas/forwarding';
 import { useNotify } from '../../feedback/notify';
 import { departmentChoices, selectChoices } from '../boards/editor/binding/resourceChoices';
 import { useResourceChoices } from '../boards/editor/binding/useResourceChoices';
@@ -29,24 +29,6 @@ const DEFAULTS: Fields = {
   backoffSeconds: 10,
 };
 
-const fieldsOf = (endpoint: ForwardEndpoint): Fields => ({
-  name: endpoint.name,
-  url: endpoint.url,
-  method: endpoint.method,
-  headers: endpoint.headers,
-  secret: '',
-  clearSecret: false,
-  sendReadings: endpoint.sendReadings,
-  sendEnergy: endpoint.sendEnergy,
-  sendAlarms: endpoint.sendAlarms,
-  meterIds: endpoint.meterIds,
-  departmentIds: endpoint.departmentIds,
-  batchSize: endpoint.batchSize,
-  intervalSeconds: endpoint.intervalSeconds,
-  maxAttempts: endpoint.maxAttempts,
-  backoffSeconds: endpoint.backoffSeconds,
-});
-
 interface EndpointDialogProps {
   api: WebServiceApi;
   /** null: a new endpoint. */
@@ -67,7 +49,7 @@ export function EndpointDialog({ api, endpoint, onClose }: EndpointDialogProps) 
   const { lists, loading } = useResourceChoices(['meters', 'departments']);
   const meters = useMemo(() => selectChoices(lists.meters), [lists.meters]);
   const departments = useMemo(() => departmentChoices(lists.departments), [lists.departments]);
-  const initial = useMemo(() => (endpoint ? fieldsOf(endpoint) : DEFAULTS), [endpoint]);
+  const initial = useMemo(() => (endpoint ? editableEndpointFields(endpoint) : DEFAULTS), [endpoint]);
 
   const save = async () => {
     const fields = { ...initial, ...(form.getFieldsValue(true) as Partial<Fields>) };
