@@ -73,10 +73,20 @@ describe('board editor', () => {
     const page = editor.page;
     await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/settings/boardConfig')}`);
     await logIn(page);
+    // The list has answered (the page is settled) before the dialog opens.
+    await page.locator('[data-testid^="board-row-"]').first().waitFor();
     await page.getByTestId('board-new').click();
     await page.getByTestId('board-new-name').fill('Hall B wall');
+    await expect.poll(() => page.getByTestId('board-new-name').inputValue()).toBe('Hall B wall');
     await page.getByTestId('board-new-ok').click();
-    await page.getByTestId('board-editor').waitFor();
+    // The editor opens on the new board; a dialog that stays open says why (a field's message or the server's toast).
+    await page
+      .getByTestId('board-editor')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const said = await page.locator('.ant-form-item-explain-error, .ant-message-notice').allInnerTexts();
+        throw new Error(`the editor did not open: ${JSON.stringify(said)} at ${page.url()}`, { cause: error });
+      });
     const boardId = Number(await page.getByTestId('board-editor').getAttribute('data-board-id'));
     expect(boardId).toBeGreaterThan(0);
     expect(await editorRevision(page)).toBe('1');

@@ -187,8 +187,11 @@ describe('tariff → readings → settlement → close → export → wall', () 
   it('defines the tariff in the editor and assigns it to the department', async () => {
     const page = await openAsAdmin('/devices/peakvalley');
     const errors = tab!.errors;
+    // The list has answered (the page is settled) before the dialog opens.
+    await page.locator('[data-testid^="tariff-row-"]').first().waitFor();
     await page.getByTestId('tariff-add').click();
     await page.getByTestId('tariff-name').fill(TARIFF);
+    await expect.poll(() => page.getByTestId('tariff-name').inputValue()).toBe(TARIFF);
     await page.getByTestId('tariff-dialog-ok').click();
     // The dialog closes on a saved tariff; one that stays open says why (a field's message or the server's toast).
     await page
